@@ -1,0 +1,38 @@
+# syntax=docker/dockerfile:1
+# Build stage: native modules (canvas, sqlite3) compile here against the -dev libraries.
+FROM node:20-bookworm-slim AS build
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends python3 make g++ pkg-config \
+      libcairo2-dev libpango1.0-dev libjpeg-dev libgif-dev librsvg2-dev \
+ && rm -rf /var/lib/apt/lists/*
+WORKDIR /app
+COPY package.json package-lock.json tsconfig.json tsconfig.build.json ./
+COPY src ./src
+COPY bench ./bench
+COPY bin ./bin
+COPY assets ./assets
+RUN npm ci --no-audit --no-fund && npm prune --omit=dev
+
+# Runtime stage: only the shared libraries canvas needs at run time, no compilers.
+FROM node:20-bookworm-slim AS runtime
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends libcairo2 libpango-1.0-0 libpangocairo-1.0-0 libjpeg62-turbo libgif7 librsvg2-2 curl \
+ && rm -rf /var/lib/apt/lists/* \
+ && groupadd --system datathread && useradd --system --gid datathread --home /app datathread \
+ && mkdir -p /data && chown datathread:datathread /data
+WORKDIR /app
+COPY --from=build --chown=datathread:datathread /app/node_modules ./node_modules
+COPY --from=build --chown=datathread:datathread /app/dist ./dist
+COPY --from=build --chown=datathread:datathread /app/bin ./bin
+COPY --from=build --chown=datathread:datathread /app/assets ./assets
+COPY --chown=datathread:datathread package.json ./
+ENV NODE_ENV=production \
+    PORT=3978 \
+    DATATHREAD_STATE=sqlite:/data/state.db
+# Mount your datathread.yaml at /app/datathread.yaml (without one, the demo warehouse is used).
+VOLUME ["/data"]
+USER datathread
+EXPOSE 3978
+HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
+  CMD curl -fsS "http://127.0.0.1:${PORT}/healthz" || exit 1
+CMD ["node", "dist/src/main.js"]

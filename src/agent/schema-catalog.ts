@@ -1,0 +1,43 @@
+// Caches each database's introspection for the system prompt: introspecting on every turn would be
+// slow, and a database that is down must not block a turn on other databases.
+import type { DatabaseAdapter, SchemaSummary } from '../databases/types.js';
+import type { Clock } from '../support/clock-and-ids.js';
+
+export const SCHEMA_CACHE_TTL_MS = 10 * 60_000;
+export const SCHEMA_FAILURE_RETRY_MS = 30_000;
+export const SCHEMA_INTROSPECTION_TIMEOUT_MS = 10_000;
+
+interface Entry {
+  schema?: SchemaSummary;
+  expiresAt: number;
+}
+
+export class SchemaCatalog {
+  private readonly entries = new Map<string, Entry>();
+
+  constructor(private readonly clock: Clock) {}
+
+  async schemaOf(database: DatabaseAdapter): Promise<SchemaSummary | undefined> {
+    const now = this.clock().getTime();
+    const cached = this.entries.get(database.name);
+    if (cached && cached.expiresAt > now) return cached.schema;
+    // A federated database can only be introspected with a user's token; the prompt then says so.
+    if (database.requiresUserCredential) return undefined;
+    try {
+      const schema = await withTimeout(database.introspect(), SCHEMA_INTROSPECTION_TIMEOUT_MS);
+      this.entries.set(database.name, { schema, expiresAt: now + SCHEMA_CACHE_TTL_MS });
+      return schema;
+    } catch {
+      this.entries.set(database.name, { expiresAt: now + SCHEMA_FAILURE_RETRY_MS });
+      return undefined;
+    }
+  }
+}
+
+function withTimeout<T>(promise: Promise<T>, milliseconds: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new Error(`timed out after ${milliseconds} ms`)), milliseconds);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}

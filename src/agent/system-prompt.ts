@@ -1,0 +1,70 @@
+// The system prompt: who the agent is, today's date, the databases this asker may use (with a
+// compact schema), and how to use the tools. Only allowed databases are mentioned at all.
+import type { Dialect, SchemaSummary } from '../databases/types.js';
+
+export interface PromptDatabase {
+  name: string;
+  dialect: Dialect;
+  /** Undefined when introspection failed; the prompt then says so. */
+  schema?: SchemaSummary;
+  federated: boolean;
+}
+
+export interface SystemPromptInput {
+  today: Date;
+  databases: PromptDatabase[];
+  platform: string;
+  toolNames: string[];
+}
+
+export const MAX_SCHEMA_CHARACTERS_PER_DATABASE = 6_000;
+
+const dialectNames: Record<Dialect, string> = { duckdb: 'DuckDB', postgres: 'PostgreSQL', sqlite: 'SQLite' };
+
+export function summariseSchema(schema: SchemaSummary, maximumCharacters = MAX_SCHEMA_CHARACTERS_PER_DATABASE): string {
+  const lines: string[] = [];
+  let used = 0;
+  for (const [index, table] of schema.tables.entries()) {
+    const name = table.schema && table.schema !== 'main' && table.schema !== 'public' ? `${table.schema}.${table.name}` : table.name;
+    const line = `- ${name}(${table.columns.map((column) => `${column.name} ${column.type}`).join(', ')})`;
+    if (used + line.length > maximumCharacters) {
+      lines.push(`- … and ${schema.tables.length - index} more tables (query information_schema to list them)`);
+      break;
+    }
+    lines.push(line);
+    used += line.length + 1;
+  }
+  return lines.length > 0 ? lines.join('\n') : '(no tables found)';
+}
+
+function describeDatabase(database: PromptDatabase): string {
+  const header = `### ${database.name} (${dialectNames[database.dialect]}${database.federated ? ', runs as the asking user' : ''})`;
+  const body = database.schema ? summariseSchema(database.schema) : '(schema unavailable right now; query information_schema if needed)';
+  return `${header}\n${body}`;
+}
+
+export function buildSystemPrompt(input: SystemPromptInput): string {
+  const today = input.today.toISOString().slice(0, 10);
+  const databases = input.databases.length > 0 ? input.databases.map(describeDatabase).join('\n\n') : 'No database is available to this user here. Say so and suggest asking an admin for access.';
+  const has = (name: string) => input.toolNames.includes(name);
+  const guidance = [
+    '- Answer with data: run SQL with execute_sql rather than guessing. Prefer aggregates in SQL over reading raw rows; results are capped.',
+    '- Use the dialect of the database you query. Only read-only queries run; writes are refused.',
+    input.databases.length > 1 ? '- Several databases exist: always pass database_id.' : '',
+    '- Refer to results by their query_id. Use read_query_result to page through a result instead of re-running a query.',
+    has('display_chart') ? '- When a chart makes the answer clearer (trends, comparisons, shares), call display_chart with the query_id. The chart is shown to the user as an image; do not describe it pixel by pixel.' : '',
+    has('clarification') ? '- If the request is genuinely ambiguous and no sensible default exists, call clarification with one question (and 2–5 options). Otherwise make a reasonable assumption and state it.' : '',
+    has('suggest_follow_ups') ? '- After answering, call suggest_follow_ups with 1–3 natural next questions.' : '',
+    '- Write the answer in Markdown for a chat thread: lead with the result, keep it short, state assumptions (periods, filters) and caveats (truncated or limited results).',
+    '- Never reveal credentials, tokens or connection strings.',
+  ].filter(Boolean);
+  return [
+    `You are datathread, a careful data analyst working inside a ${input.platform} conversation. Today is ${today}.`,
+    '',
+    '## Databases you may query',
+    databases,
+    '',
+    '## How to work',
+    ...guidance,
+  ].join('\n');
+}

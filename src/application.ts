@@ -1,0 +1,74 @@
+// Builds the platform-free core from validated configuration: store, databases, model, engine.
+// main.ts adds the HTTP server and channels on top; the CLI and tests use it directly.
+import { createLanguageModel, type ModelAvailability } from './agent/model-factory.js';
+import type { Environment } from './config/environment.js';
+import type { LoadedConfig } from './config/load-config.js';
+import { ConversationEngine } from './conversations/conversation-engine.js';
+import { createDatabaseAdapter } from './databases/create-database-adapter.js';
+import { ensureDemoWarehouse } from './databases/demo-warehouse.js';
+import type { DatabaseAdapter, UserDatabaseCredential } from './databases/types.js';
+import type { Logger } from './logging/logger.js';
+import { initStatementGate } from './sql/statement-gate.js';
+import { openStore } from './store/open-store.js';
+import type { Actor, Store } from './store/types.js';
+import { randomIdFactory, systemClock, type Clock, type IdFactory } from './support/clock-and-ids.js';
+import { registerBuiltInTools } from './tools/register-built-in-tools.js';
+
+export interface ApplicationOptions {
+  environment: Environment;
+  config: LoadedConfig;
+  logger: Logger;
+  clock?: Clock;
+  createId?: IdFactory;
+  credentialFor?: (actor: Actor, database: DatabaseAdapter) => Promise<UserDatabaseCredential | undefined>;
+}
+
+export interface Application {
+  store: Store;
+  databases: DatabaseAdapter[];
+  engine: ConversationEngine;
+  model: ModelAvailability;
+  config: LoadedConfig;
+  close(): Promise<void>;
+}
+
+export async function createApplication(options: ApplicationOptions): Promise<Application> {
+  const { environment, config, logger } = options;
+  const clock = options.clock ?? systemClock;
+  const createId = options.createId ?? randomIdFactory;
+  if (config.isDemo) {
+    const demoPath = config.databases[0]!.path!;
+    await ensureDemoWarehouse(demoPath);
+    logger.info('no datathread.yaml found: using the built-in demo warehouse', { path: demoPath });
+  }
+  registerBuiltInTools();
+  await initStatementGate();
+  const store = await openStore(environment.stateUrl);
+  const databases = config.databases.map((database) => createDatabaseAdapter(database, { logger }));
+  const model = createLanguageModel(environment, config.agent.model);
+  if (model.available) logger.info('model configured', { model: model.description });
+  else logger.warn(model.reason);
+  const engine = new ConversationEngine({
+    store,
+    databases,
+    settings: config.agent,
+    accessRules: config.accessRules,
+    model: model.available ? model.model : undefined,
+    modelUnavailableReason: model.available ? undefined : model.reason,
+    logger,
+    clock,
+    createId,
+    credentialFor: options.credentialFor,
+  });
+  return {
+    store,
+    databases,
+    engine,
+    model,
+    config,
+    close: async () => {
+      await Promise.allSettled(databases.map((database) => database.close()));
+      await store.close();
+    },
+  };
+}

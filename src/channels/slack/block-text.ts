@@ -1,0 +1,30 @@
+// Reads the visible text back out of blocks: for the message text budget and for the fallback
+// `text` Slack shows in notifications and screen readers.
+import type { SlackBlock } from './block-kit.js';
+import { FALLBACK_TEXT_CHARACTERS } from './slack-limits.js';
+
+export function blockText(block: SlackBlock): string {
+  switch (block.type) {
+    case 'section':
+      return [block.text?.text ?? '', ...(block.fields ?? []).map((field) => field.text)].join('\n');
+    case 'context':
+      return block.elements.map((element) => ('text' in element ? element.text : '')).join(' ');
+    case 'markdown':
+      return block.text;
+    case 'table':
+      return block.rows.map((row) => row.map((cell) => ('text' in cell ? String(cell.text) : '')).join(' | ')).join('\n');
+    default:
+      return '';
+  }
+}
+
+export function blockTextLength(block: SlackBlock): number {
+  return blockText(block).length;
+}
+
+export function fallbackText(blocks: SlackBlock[]): string {
+  const text = blocks.map(blockText).filter((part) => part !== '').join('\n');
+  if (text.length <= FALLBACK_TEXT_CHARACTERS) return text === '' ? 'datathread' : text;
+  const cut = text.lastIndexOf(' ', FALLBACK_TEXT_CHARACTERS - 1);
+  return `${text.slice(0, cut > 0 ? cut : FALLBACK_TEXT_CHARACTERS - 1)}…`;
+}

@@ -1,0 +1,37 @@
+// Packs a flat list of blocks into as few messages as Slack allows: at most 50 blocks, one table
+// and our text budget per message. Blocks are never reordered, so the answer reads top to bottom.
+import type { SlackBlock, SlackMessage } from './block-kit.js';
+import { blockTextLength, fallbackText } from './block-text.js';
+import { MAX_BLOCKS_PER_MESSAGE, MAX_TABLES_PER_MESSAGE, MESSAGE_TEXT_BUDGET_CHARACTERS } from './slack-limits.js';
+
+export function packMessages(blocks: SlackBlock[]): SlackMessage[] {
+  const messages: SlackBlock[][] = [];
+  let current: SlackBlock[] = [];
+  let currentText = 0;
+  let currentTables = 0;
+  for (const block of blocks) {
+    const length = blockTextLength(block);
+    const isTable = block.type === 'table';
+    const full =
+      current.length >= MAX_BLOCKS_PER_MESSAGE ||
+      (current.length > 0 && currentText + length > MESSAGE_TEXT_BUDGET_CHARACTERS) ||
+      (isTable && currentTables >= MAX_TABLES_PER_MESSAGE);
+    if (full) {
+      messages.push(current);
+      current = [];
+      currentText = 0;
+      currentTables = 0;
+    }
+    current.push(block);
+    currentText += length;
+    if (isTable) currentTables += 1;
+  }
+  if (current.length > 0) messages.push(current);
+  return messages.map((messageBlocks) => ({ text: fallbackText(messageBlocks), blocks: messageBlocks }));
+}
+
+/** True when `extra` blocks can join the message without breaking a limit. */
+export function canAppendBlocks(message: SlackMessage, extra: SlackBlock[]): boolean {
+  const tables = [...message.blocks, ...extra].filter((block) => block.type === 'table').length;
+  return message.blocks.length + extra.length <= MAX_BLOCKS_PER_MESSAGE && tables <= MAX_TABLES_PER_MESSAGE;
+}

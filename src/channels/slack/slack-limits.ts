@@ -1,0 +1,34 @@
+// Slack's documented Block Kit and message limits. One place, so the renderer, the splitter and the
+// test validator agree on the same numbers (PLATFORM-NOTES.md lists where they come from).
+
+export const MAX_BLOCKS_PER_MESSAGE = 50;
+export const MAX_SECTION_TEXT_CHARACTERS = 3_000;
+export const MAX_CONTEXT_TEXT_CHARACTERS = 3_000;
+export const MAX_MARKDOWN_BLOCK_CHARACTERS = 12_000;
+export const MAX_BUTTON_TEXT_CHARACTERS = 75;
+export const MAX_BUTTON_VALUE_CHARACTERS = 2_000;
+export const MAX_ACTION_ID_CHARACTERS = 255;
+export const MAX_BLOCK_ID_CHARACTERS = 255;
+export const MAX_ACTIONS_ELEMENTS = 25;
+export const MAX_TABLE_ROWS = 100;
+export const MAX_TABLE_CELLS_PER_ROW = 20;
+/** Slack renders at most one table block per message. */
+export const MAX_TABLES_PER_MESSAGE = 1;
+
+/**
+ * Our own budget for the text of one message. Slack accepts more, but clients fold long messages
+ * behind "Show more" and the notification text is capped; four sections per message reads well.
+ */
+export const MESSAGE_TEXT_BUDGET_CHARACTERS = 12_000;
+
+/** The notification / accessibility fallback `text` of a message with blocks. */
+export const FALLBACK_TEXT_CHARACTERS = 300;
+
+/**
+ * Beyond this many characters of mrkdwn the answer no longer belongs in chat: a preview is posted
+ * and the full Markdown is uploaded as a file (about five full messages).
+ */
+export const ANSWER_FILE_THRESHOLD_CHARACTERS = 40_000;
+
+/** `chat.update` of the working message: at most one per second (Tier 3 allows ~50 per minute). */
+export const STATUS_UPDATE_INTERVAL_MS = 1_000;

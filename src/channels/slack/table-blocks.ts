@@ -1,0 +1,59 @@
+// Tables for Slack: a native `table` block when it fits (≤ 100 rows × 20 cells), otherwise an
+// aligned monospace code block, so a wide or long table is still readable instead of rejected.
+import type { SlackTableBlock } from './block-kit.js';
+import type { ColumnAlignment } from './markdown-segments.js';
+import { MAX_TABLE_CELLS_PER_ROW, MAX_TABLE_ROWS } from './slack-limits.js';
+
+/** Slack rejects empty raw_text cells; a dash reads as "no value". */
+export const EMPTY_CELL_TEXT = '—';
+const MAX_CELL_CHARACTERS = 500;
+
+export interface TableContent {
+  header: string[];
+  rows: string[][];
+  alignments?: (ColumnAlignment | undefined)[];
+}
+
+export function fitsTableBlock(table: TableContent): boolean {
+  const columns = Math.max(table.header.length, ...table.rows.map((row) => row.length));
+  return table.rows.length + 1 <= MAX_TABLE_ROWS && columns <= MAX_TABLE_CELLS_PER_ROW && columns > 0;
+}
+
+export function buildTableBlock(table: TableContent): SlackTableBlock {
+  const width = table.header.length;
+  const toRow = (cells: string[]) =>
+    Array.from({ length: width }, (_unused, column) => ({ type: 'raw_text' as const, text: cellText(cells[column]) }));
+  const block: SlackTableBlock = { type: 'table', rows: [toRow(table.header), ...table.rows.map(toRow)] };
+  const alignments = table.alignments ?? [];
+  if (alignments.some((alignment) => alignment !== undefined)) {
+    block.column_settings = alignments.slice(0, width).map((alignment) => (alignment ? { align: alignment } : {}));
+  }
+  return block;
+}
+
+/** The same table as fixed-width text (without fences; the caller fences and splits it). */
+export function renderTableAsText(table: TableContent): string {
+  const all = [table.header, ...table.rows];
+  const columns = Math.max(...all.map((row) => row.length));
+  const widths = Array.from({ length: columns }, (_unused, column) =>
+    Math.max(...all.map((row) => (row[column] ?? '').length)),
+  );
+  const renderRow = (row: string[]) =>
+    widths.map((width, column) => (row[column] ?? '').padEnd(width)).join(' | ').trimEnd();
+  const rule = widths.map((width) => '-'.repeat(width)).join('-+-');
+  return [renderRow(table.header), rule, ...table.rows.map(renderRow)].join('\n');
+}
+
+/** Markdown marks mean nothing in a raw_text cell: keep the words, drop the marks. */
+export function plainCellText(markdownCell: string): string {
+  return markdownCell
+    .replace(/\[([^\]]+)\]\(([^)\s]+)[^)]*\)/g, '$1 ($2)')
+    .replace(/\*\*|__|`/g, '')
+    .replace(/(^|\s)[*_]([^*_]+)[*_](?=\s|$)/g, '$1$2');
+}
+
+function cellText(value: string | undefined): string {
+  const text = (value ?? '').trim();
+  if (text === '') return EMPTY_CELL_TEXT;
+  return text.length > MAX_CELL_CHARACTERS ? `${text.slice(0, MAX_CELL_CHARACTERS - 1)}…` : text;
+}

@@ -1,0 +1,95 @@
+// The slice of the Adaptive Cards 1.5 schema that datathread sends. Optional properties are only
+// set when they differ from the schema default, so a card survives a parse/serialise round trip
+// through the official parser unchanged (that is how the tests check every card).
+
+export const ADAPTIVE_CARD_VERSION = '1.5';
+export const ADAPTIVE_CARD_SCHEMA_URL = 'http://adaptivecards.io/schemas/adaptive-card.json';
+export const ADAPTIVE_CARD_CONTENT_TYPE = 'application/vnd.microsoft.card.adaptive';
+
+export type Spacing = 'None' | 'Small' | 'Medium' | 'Large';
+
+export interface TextBlockElement {
+  type: 'TextBlock';
+  text: string;
+  wrap?: true;
+  size?: 'Small' | 'Medium' | 'Large' | 'ExtraLarge';
+  weight?: 'Bolder' | 'Lighter';
+  fontType?: 'Monospace';
+  isSubtle?: true;
+  color?: 'Attention' | 'Good' | 'Warning' | 'Accent';
+  spacing?: Spacing;
+}
+
+export interface ImageElement {
+  type: 'Image';
+  url: string;
+  altText: string;
+}
+
+export interface TableCellElement {
+  type: 'TableCell';
+  items: TextBlockElement[];
+}
+
+export interface TableRowElement {
+  type: 'TableRow';
+  cells: TableCellElement[];
+}
+
+export interface TableColumnDefinition {
+  width: number;
+}
+
+export interface TableElement {
+  type: 'Table';
+  columns: TableColumnDefinition[];
+  rows: TableRowElement[];
+}
+
+export interface ContainerElement {
+  type: 'Container';
+  items: CardElement[];
+  style?: 'emphasis';
+  spacing?: Spacing;
+}
+
+export type CardElement = TextBlockElement | ImageElement | TableElement | ContainerElement;
+
+/** What a button click carries back to the bot (Teams puts it in `activity.value`). */
+export interface CardActionData {
+  datathread: 'follow_up' | 'clarification_answer' | 'retry';
+  text: string;
+  index: number;
+}
+
+export interface SubmitAction {
+  type: 'Action.Submit';
+  title: string;
+  data: CardActionData;
+}
+
+export interface AdaptiveCard {
+  type: 'AdaptiveCard';
+  $schema: string;
+  version: typeof ADAPTIVE_CARD_VERSION;
+  body: CardElement[];
+  actions?: SubmitAction[];
+  /** Teams-only extension: use the full width of the thread (tables and charts need it). */
+  msteams?: { width: 'Full' };
+}
+
+export function createCard(body: CardElement[], actions: SubmitAction[] = []): AdaptiveCard {
+  const card: AdaptiveCard = {
+    type: 'AdaptiveCard',
+    $schema: ADAPTIVE_CARD_SCHEMA_URL,
+    version: ADAPTIVE_CARD_VERSION,
+    body,
+    msteams: { width: 'Full' },
+  };
+  if (actions.length > 0) card.actions = actions;
+  return card;
+}
+
+export function textBlock(text: string, options: Omit<TextBlockElement, 'type' | 'text' | 'wrap'> = {}): TextBlockElement {
+  return { type: 'TextBlock', text, wrap: true, ...options };
+}

@@ -1,0 +1,42 @@
+// The fields of a Teams activity (as Teams sends it on the wire) that datathread reads.
+export interface TeamsAccount {
+  id?: string;
+  name?: string;
+  aadObjectId?: string;
+  /** Not always sent; present in some tenants and in the Agents Playground. */
+  userPrincipalName?: string;
+  email?: string;
+}
+
+export interface TeamsEntity {
+  type?: string;
+  text?: string;
+  mentioned?: { id?: string; name?: string };
+}
+
+export interface TeamsChannelData {
+  tenant?: { id?: string };
+  team?: { id?: string };
+  channel?: { id?: string };
+  teamsTeamId?: string;
+  teamsChannelId?: string;
+}
+
+export interface InboundActivity {
+  type?: string;
+  id?: string;
+  text?: string;
+  value?: unknown;
+  replyToId?: string;
+  channelId?: string;
+  serviceUrl?: string;
+  from?: TeamsAccount;
+  recipient?: TeamsAccount;
+  conversation?: { id?: string; conversationType?: string; tenantId?: string; isGroup?: boolean };
+  entities?: TeamsEntity[];
+  channelData?: TeamsChannelData;
+}
+
+export function readInboundActivity(body: unknown): InboundActivity {
+  return typeof body === 'object' && body !== null ? (body as InboundActivity) : {};
+}

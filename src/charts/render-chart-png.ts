@@ -1,0 +1,48 @@
+// Vega-Lite spec → PNG, in-process: vega-lite compiles, vega lays out on a headless view, canvas
+// draws at 2× and encodes. Fonts are registered once; modules stay warm between charts.
+import { Canvas } from 'canvas';
+import * as vega from 'vega';
+import { compile, type TopLevelSpec } from 'vega-lite';
+import { CHART_PIXEL_RATIO } from './chart-theme.js';
+import { registerChartFonts } from './fonts.js';
+
+export interface RenderedChart {
+  png: Buffer;
+  widthPx: number;
+  heightPx: number;
+}
+
+export class ChartRenderError extends Error {
+  override readonly name = 'ChartRenderError';
+}
+
+/**
+ * PNG encoding without row filters: about half the time of canvas's default adaptive filtering
+ * at 2400×1350, for files about 25 % larger (still well under 200 kB for a typical chart).
+ */
+export const PNG_ENCODE_OPTIONS = { compressionLevel: 6, filters: Canvas.PNG_FILTER_NONE } as const;
+
+export function compileToVega(spec: TopLevelSpec): vega.Spec {
+  return compile(spec).spec;
+}
+
+/** Renders an already compiled Vega spec (the part shared with the benchmark's bare baseline). */
+export async function renderVegaPng(vegaSpec: vega.Spec, pixelRatio = CHART_PIXEL_RATIO): Promise<RenderedChart> {
+  registerChartFonts();
+  const view = new vega.View(vega.parse(vegaSpec), { renderer: 'none' });
+  try {
+    const canvas = (await view.toCanvas(pixelRatio)) as unknown as Canvas;
+    if (typeof canvas?.toBuffer !== 'function') {
+      throw new ChartRenderError('Vega returned no node-canvas Canvas: the `canvas` package is missing or failed to load.');
+    }
+    const png = canvas.toBuffer('image/png', PNG_ENCODE_OPTIONS);
+    return { png, widthPx: canvas.width, heightPx: canvas.height };
+  } finally {
+    view.finalize();
+  }
+}
+
+export async function renderChartPng(spec: TopLevelSpec): Promise<RenderedChart> {
+  registerChartFonts();
+  return renderVegaPng(compileToVega(spec));
+}

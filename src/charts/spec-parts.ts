@@ -1,0 +1,226 @@
+// Pieces every chart spec shares: the frame (size, padding, title, theme), long-form records,
+// value axes with readable numbers, the series colour scale and the X encoding.
+import type { ChartConfig } from './chart-config.js';
+import type { PreparedData, PreparedSeries } from './chart-data.js';
+import {
+  AXIS_LABEL_FONT_SIZE,
+  CHART_HEIGHT_PX,
+  CHART_PADDING,
+  CHART_WIDTH_PX,
+  vegaLiteConfig,
+} from './chart-theme.js';
+import { tickIntervalFor, timeFormatFor } from './dates.js';
+import { formatNumber, numberFormatExpression, useCompact } from './number-format.js';
+import { measureTextWidth } from './text-measure.js';
+
+export type SpecObject = { [key: string]: unknown };
+
+/** Field names inside the spec's data: fixed, so column names with dots or quotes are harmless. */
+export const FIELD = {
+  x: 'x',
+  label: 'label',
+  series: 'series',
+  seriesIndex: 'series_index',
+  value: 'value',
+  share: 'share',
+  middle: 'middle',
+  middleShare: 'middle_share',
+  text: 'text',
+} as const;
+
+export interface LongRecord {
+  x: number | string;
+  label: string;
+  series: string;
+  series_index: number;
+  value: number | null;
+  share: number | null;
+  middle: number | null;
+  middle_share: number | null;
+  text: string;
+}
+
+export function frame(config: ChartConfig, prepared: PreparedData, extraSubtitle: string[] = []): SpecObject {
+  const subtitle = [...prepared.notes, ...extraSubtitle];
+  return {
+    $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
+    width: CHART_WIDTH_PX,
+    height: CHART_HEIGHT_PX,
+    autosize: { type: 'fit', contains: 'padding' },
+    padding: { ...CHART_PADDING },
+    background: '#FFFFFF',
+    config: vegaLiteConfig(),
+    title: subtitle.length > 0 ? { text: config.title, subtitle: subtitle.join('  ·  ') } : { text: config.title },
+  };
+}
+
+export interface LongRecordOptions {
+  /** Keep nulls (lines show them as gaps); bars and pies drop them. */
+  keepNulls: boolean;
+  stacked: boolean;
+  decimals?: number;
+}
+
+/** One record per point and series, with share, stack middle and the data label text. */
+export function longRecords(prepared: PreparedData, options: LongRecordOptions): LongRecord[] {
+  const records: LongRecord[] = [];
+  const compactBySeries = prepared.series.map((entry) => useCompact(entry.format, maxAbs(prepared, [entry])));
+  for (const point of prepared.points) {
+    const total = point.values.reduce<number>((sum, value) => sum + Math.abs(value ?? 0), 0);
+    let positiveBase = 0;
+    let negativeBase = 0;
+    prepared.series.forEach((entry, index) => {
+      const value = point.values[index] ?? null;
+      if (value === null && !options.keepNulls) return;
+      let middle: number | null = null;
+      if (value !== null && options.stacked) {
+        if (value >= 0) {
+          middle = positiveBase + value / 2;
+          positiveBase += value;
+        } else {
+          middle = negativeBase + value / 2;
+          negativeBase += value;
+        }
+      }
+      records.push({
+        x: point.x,
+        label: point.label,
+        series: entry.label,
+        series_index: index,
+        value,
+        share: value === null || total === 0 ? null : value / total,
+        middle,
+        middle_share: middle === null || total === 0 ? null : middle / total,
+        text: value === null ? '' : formatNumber(value, entry.format, { compact: compactBySeries[index]!, decimals: options.decimals ?? 1 }),
+      });
+    });
+  }
+  return records;
+}
+
+export function maxAbs(prepared: PreparedData, series: PreparedSeries[], stacked = false): number {
+  let result = 0;
+  for (const point of prepared.points) {
+    let positive = 0;
+    let negative = 0;
+    for (const entry of series) {
+      const value = point.values[entry.index] ?? 0;
+      if (stacked) {
+        if (value >= 0) positive += value;
+        else negative += value;
+      } else {
+        result = Math.max(result, Math.abs(value));
+      }
+    }
+    if (stacked) result = Math.max(result, positive, -negative);
+  }
+  return result;
+}
+
+export function hasNegative(prepared: PreparedData, series: PreparedSeries[]): boolean {
+  return prepared.points.some((point) => series.some((entry) => (point.values[entry.index] ?? 0) < 0));
+}
+
+export interface ValueAxisOptions {
+  series: PreparedSeries[];
+  title: string | null;
+  stacked: boolean;
+  percent: boolean;
+  min: number | undefined;
+  max: number | undefined;
+  zero: boolean;
+}
+
+/** The quantitative encoding of values: readable numbers, the axis title, fixed bounds. */
+export function valueEncoding(prepared: PreparedData, options: ValueAxisOptions, field: string = FIELD.value): SpecObject {
+  const format = options.series[0]?.format;
+  const compact = useCompact(format, maxAbs(prepared, options.series, options.stacked));
+  const axis: SpecObject = { title: options.title };
+  if (options.percent) axis.format = '.0%';
+  else axis.labelExpr = numberFormatExpression('datum.value', format, { compact, decimals: 2 });
+  const scale: SpecObject = { zero: options.zero };
+  if (options.min !== undefined) scale.domainMin = options.min;
+  if (options.max !== undefined) scale.domainMax = options.max;
+  if (options.min !== undefined || options.max !== undefined) scale.nice = false;
+  const encoding: SpecObject = { field, type: 'quantitative', axis, scale };
+  if (options.percent) encoding.stack = 'normalize';
+  else if (options.stacked) encoding.stack = 'zero';
+  else encoding.stack = null;
+  return encoding;
+}
+
+/** One legend entry per series, in series order; a fixed colour when there is only one. */
+export function colorEncoding(prepared: PreparedData, legendOrient: 'top' | 'right' = 'top'): SpecObject {
+  if (prepared.series.length === 1) return { value: prepared.series[0]!.color };
+  return {
+    field: FIELD.series,
+    type: 'nominal',
+    sort: prepared.series.map((entry) => entry.label),
+    scale: { domain: prepared.series.map((entry) => entry.label), range: prepared.series.map((entry) => entry.color) },
+    legend: { title: null, orient: legendOrient, direction: legendOrient === 'top' ? 'horizontal' : 'vertical', offset: 16 },
+  };
+}
+
+export function uniqueLabels(prepared: PreparedData): string[] {
+  return [...new Set(prepared.points.map((point) => point.label))];
+}
+
+const PLOT_WIDTH_ESTIMATE_PX = CHART_WIDTH_PX - CHART_PADDING.left - CHART_PADDING.right - 90;
+const ROTATED_LABEL_LIMIT_PX = 170;
+
+/** Category labels: straight when they fit their band, rotated (and truncated) only when not. */
+export function discreteAxis(labels: string[], title: string | null, plotLengthPx = PLOT_WIDTH_ESTIMATE_PX): SpecObject {
+  const band = plotLengthPx / Math.max(1, labels.length);
+  const widest = Math.max(0, ...labels.map((label) => measureTextWidth(label, AXIS_LABEL_FONT_SIZE)));
+  if (widest <= band - 8) return { title, labelAngle: 0, labelLimit: Math.max(40, Math.floor(band - 4)) };
+  if (labels.length <= 3) return { title, labelAngle: 0, labelLimit: Math.max(60, Math.floor(band - 8)) };
+  return { title, labelAngle: -40, labelAlign: 'right', labelBaseline: 'top', labelLimit: ROTATED_LABEL_LIMIT_PX };
+}
+
+/** The X encoding of line, area and scatter charts: a real time or number scale when it can be. */
+export function continuousXEncoding(prepared: PreparedData, title: string | null): SpecObject {
+  if (prepared.xKind === 'date' && prepared.granularity) {
+    const times = prepared.points.map((point) => point.x as number);
+    const axis: SpecObject = { title, format: timeFormatFor(prepared.granularity, prepared.spansYears), formatType: 'utc' };
+    const ticks = tickIntervalFor(prepared.granularity, times);
+    if (ticks) axis.tickCount = ticks;
+    const scale: SpecObject = { type: 'utc' };
+    const distinct = new Set(times);
+    if (distinct.size === 1) {
+      const only = times[0]!;
+      const pad = 15 * 86_400_000;
+      scale.domain = [only - pad, only + pad];
+      axis.values = [only];
+    }
+    return { field: FIELD.x, type: 'temporal', scale, axis };
+  }
+  if (prepared.xKind === 'number') {
+    const maxX = Math.max(...prepared.points.map((point) => Math.abs(point.x as number)));
+    const compact = maxX >= 10_000;
+    return {
+      field: FIELD.x,
+      type: 'quantitative',
+      scale: { zero: false },
+      axis: { title, labelExpr: numberFormatExpression('datum.value', undefined, { compact, decimals: 2 }) },
+    };
+  }
+  const labels = uniqueLabels(prepared);
+  return { field: FIELD.label, type: 'ordinal', sort: labels, scale: { type: 'point', padding: 0.4 }, axis: discreteAxis(labels, title) };
+}
+
+export function singleSeriesTitle(config: ChartConfig, prepared: PreparedData): string | null {
+  if (config.y_axis_label !== undefined) return config.y_axis_label || null;
+  return prepared.series.length === 1 ? prepared.series[0]!.label : null;
+}
+
+export function xTitle(config: ChartConfig, fallback: string | null): string | null {
+  if (config.x_axis_label !== undefined) return config.x_axis_label || null;
+  return fallback;
+}
+
+export function zeroRule(orientation: 'horizontal' | 'vertical'): SpecObject {
+  return {
+    mark: { type: 'rule', color: '#8C959F', strokeWidth: 1 },
+    encoding: orientation === 'horizontal' ? { y: { datum: 0 } } : { x: { datum: 0 } },
+  };
+}

@@ -1,0 +1,38 @@
+// `datathread ask "question" [--database NAME] [--out DIR]`: one turn, answer on stdout, charts
+// written as PNG files.
+import { randomUUID } from 'node:crypto';
+import { createApplication } from '../application.js';
+import type { LoadedConfig } from '../config/load-config.js';
+import { UsageError, type ParsedArguments } from './arguments.js';
+import type { Bootstrapped } from './bootstrap.js';
+import { consoleRequest } from './console-request.js';
+import { formatOutcome, writeCharts, type TerminalOutput } from './render-outcome.js';
+
+export const DEFAULT_OUTPUT_DIRECTORY = './datathread-output';
+
+export function restrictToDatabase(config: LoadedConfig, name: string | undefined): LoadedConfig {
+  if (!name) return config;
+  const database = config.databases.find((candidate) => candidate.name === name);
+  if (!database) {
+    throw new UsageError(`--database ${name}: no such database. Available databases: ${config.databases.map((each) => each.name).join(', ')}.`);
+  }
+  return { ...config, databases: [database] };
+}
+
+export async function askCommand(parsed: ParsedArguments, started: Bootstrapped, output: TerminalOutput): Promise<number> {
+  const question = parsed.positionals.join(' ').trim();
+  if (!question) throw new UsageError('ask needs a question: datathread ask "How many orders last month?"');
+  const databaseOption = parsed.options.get('database');
+  const outOption = parsed.options.get('out');
+  const config = restrictToDatabase(started.config, typeof databaseOption === 'string' ? databaseOption : undefined);
+  const application = await createApplication({ environment: started.environment, config, logger: started.logger });
+  try {
+    const result = await application.engine.handle(consoleRequest(`console:${randomUUID()}`, question, 'message', false));
+    if (result.kind !== 'completed') return 1;
+    const chartPaths = await writeCharts(result.outcome, typeof outOption === 'string' ? outOption : DEFAULT_OUTPUT_DIRECTORY);
+    output.write(`${formatOutcome(result.outcome, chartPaths)}\n`);
+    return result.outcome.status === 'failed' ? 1 : 0;
+  } finally {
+    await application.close();
+  }
+}

@@ -1,0 +1,58 @@
+// `datathread check`: validates the configuration, connects to every database and lists its
+// tables, reports the model and the tool list; exits non-zero when anything is wrong.
+import { createLanguageModel } from '../agent/model-factory.js';
+import { createDatabaseAdapter } from '../databases/create-database-adapter.js';
+import { ensureDemoWarehouse } from '../databases/demo-warehouse.js';
+import { silentLogger } from '../logging/logger.js';
+import { openStore } from '../store/open-store.js';
+import { registerBuiltInTools } from '../tools/register-built-in-tools.js';
+import { selectToolNames } from '../tools/tool-registry.js';
+import type { ParsedArguments } from './arguments.js';
+import type { Bootstrapped } from './bootstrap.js';
+import type { TerminalOutput } from './render-outcome.js';
+
+const MAX_TABLES_LISTED = 30;
+
+export async function checkCommand(_parsed: ParsedArguments, started: Bootstrapped, output: TerminalOutput): Promise<number> {
+  const { config, environment } = started;
+  let failures = 0;
+  output.write(`Configuration: ${config.source} — OK\n`);
+  const model = createLanguageModel(environment, config.agent.model);
+  if (model.available) output.write(`Model: ${model.description}\n`);
+  else {
+    output.write(`Model: NOT CONFIGURED — ${model.reason}\n`);
+    failures += 1;
+  }
+  try {
+    const store = await openStore(environment.stateUrl);
+    await store.close();
+    output.write(`State store: ${environment.stateUrl.replace(/\/\/[^@/]*@/, '//***@')} — OK\n`);
+  } catch (error) {
+    output.write(`State store: FAILED — ${(error as Error).message}\n`);
+    failures += 1;
+  }
+  if (config.isDemo) await ensureDemoWarehouse(config.databases[0]!.path!);
+  for (const databaseConfig of config.databases) {
+    const database = createDatabaseAdapter(databaseConfig, { logger: silentLogger });
+    try {
+      if (database.requiresUserCredential) {
+        output.write(`Database ${database.name} (${database.dialect}, runs as each user): not connected — needs a user's sign-in\n`);
+        continue;
+      }
+      const schema = await database.introspect();
+      const names = schema.tables.map((table) => table.name);
+      const shown = names.slice(0, MAX_TABLES_LISTED).join(', ');
+      const more = names.length > MAX_TABLES_LISTED ? ` and ${names.length - MAX_TABLES_LISTED} more` : '';
+      output.write(`Database ${database.name} (${database.dialect}${database.allowsWrites ? ', WRITES ALLOWED' : ', read-only'}): OK — ${names.length} tables: ${shown}${more}\n`);
+    } catch (error) {
+      output.write(`Database ${database.name} (${database.dialect}): FAILED — ${(error as Error).message}\n`);
+      failures += 1;
+    } finally {
+      await database.close();
+    }
+  }
+  registerBuiltInTools();
+  output.write(`Tools: ${selectToolNames(config.agent.enabledTools, { interactive: true }).join(', ')}\n`);
+  output.write(failures === 0 ? 'All checks passed.\n' : `${failures} check(s) failed.\n`);
+  return failures === 0 ? 0 : 1;
+}

@@ -1,0 +1,58 @@
+// The `datathread` command: ask | chat | check | serve.
+import { UsageError, parseArguments } from './arguments.js';
+import { askCommand } from './ask-command.js';
+import { bootstrap } from './bootstrap.js';
+import { chatCommand } from './chat-command.js';
+import { checkCommand } from './check-command.js';
+import type { TerminalOutput } from './render-outcome.js';
+
+const USAGE = `Usage:
+  datathread ask "question" [--database NAME] [--out DIR]   one turn; charts saved as PNG files in DIR
+  datathread chat [--database NAME] [--out DIR]             a conversation in the terminal
+  datathread check                                          validate the config and connect to every database
+  datathread serve                                          run the server (same as npm start)`;
+
+const stdout: TerminalOutput = { write: (text) => process.stdout.write(text) };
+
+export interface CliIo {
+  variables?: Readonly<Record<string, string | undefined>>;
+  output?: TerminalOutput;
+}
+
+export async function runCli(argv: string[], io: CliIo = {}): Promise<number> {
+  const [command, ...rest] = argv;
+  const output = io.output ?? stdout;
+  const started = () => bootstrap(io.variables);
+  try {
+    const parsed = parseArguments(rest, ['database', 'out']);
+    switch (command) {
+      case 'ask':
+        return await askCommand(parsed, started(), output);
+      case 'chat':
+        return await chatCommand(parsed, started(), output);
+      case 'check':
+        return await checkCommand(parsed, started(), output);
+      case 'serve': {
+        const { startServer } = await import('../main.js');
+        await startServer();
+        return -1;
+      }
+      default:
+        process.stderr.write(`${command ? `Unknown command "${command}".\n` : ''}${USAGE}\n`);
+        return command ? 2 : 0;
+    }
+  } catch (error) {
+    if (error instanceof UsageError) {
+      process.stderr.write(`${error.message}\n${USAGE}\n`);
+      return 2;
+    }
+    throw error;
+  }
+}
+
+const isEntryPoint = process.argv[1] && import.meta.url === new URL(`file://${process.argv[1]}`).href;
+if (isEntryPoint) {
+  runCli(process.argv.slice(2)).then((code) => {
+    if (code >= 0) process.exit(code);
+  });
+}

@@ -1,0 +1,71 @@
+// The datathread.yaml schema. Unknown keys are errors (a typo must not silently do nothing).
+import { z } from 'zod';
+import { toolNames } from './agent-settings.js';
+import { databaseConfigSchema } from './database-config.js';
+
+export const DEFAULT_MODEL = 'gpt-4.1-mini';
+export const DEFAULT_MAX_STEPS = 20;
+export const DEFAULT_TURN_TIMEOUT_MS = 300_000;
+export const DEFAULT_QUERY_TIMEOUT_MS = 30_000;
+export const DEFAULT_ROW_CAP = 10_000;
+
+const agentSchema = z
+  .object({
+    model: z.string().min(1).default(DEFAULT_MODEL),
+    max_steps: z.number().int().min(1).max(200).default(DEFAULT_MAX_STEPS),
+    turn_timeout_ms: z.number().int().min(1_000).default(DEFAULT_TURN_TIMEOUT_MS),
+    query_timeout_ms: z.number().int().min(100).default(DEFAULT_QUERY_TIMEOUT_MS),
+    row_cap: z.number().int().min(1).max(1_000_000).default(DEFAULT_ROW_CAP),
+    tools: z.array(z.enum(toolNames)).min(1).default([...toolNames]),
+  })
+  .strict();
+
+const accessRuleSchema = z
+  .object({
+    /** Database names this rule grants, or ["*"] for all. */
+    databases: z.array(z.string().min(1)).min(1),
+    platforms: z.array(z.enum(['slack', 'teams', 'console', 'mcp'])).optional(),
+    /** Slack channel ids / Teams channel ids. */
+    channels: z.array(z.string().min(1)).optional(),
+    /** Slack team ids / Teams team ids. */
+    teams: z.array(z.string().min(1)).optional(),
+    /** Platform user ids (Slack U…, Teams AAD object id) or e-mail addresses. */
+    users: z.array(z.string().min(1)).optional(),
+  })
+  .strict();
+
+const accessSchema = z
+  .object({
+    /** With no rules, everyone may use every database. With rules, a database needs a matching rule. */
+    rules: z.array(accessRuleSchema).default([]),
+  })
+  .strict();
+
+export const configFileSchema = z
+  .object({
+    /** nao_config.yaml keys that datathread does not use are tolerated so the file can be shared. */
+    project_name: z.string().optional(),
+    databases: z.array(databaseConfigSchema).default([]),
+    agent: agentSchema.default(agentSchema.parse({})),
+    access: accessSchema.default({ rules: [] }),
+  })
+  .strict()
+  .superRefine((value, context) => {
+    const seen = new Set<string>();
+    value.databases.forEach((database, index) => {
+      if (seen.has(database.name)) {
+        context.addIssue({ code: 'custom', path: ['databases', index, 'name'], message: `"${database.name}" is used twice; names must be unique` });
+      }
+      seen.add(database.name);
+    });
+    value.access.rules.forEach((rule, index) => {
+      for (const name of rule.databases) {
+        if (name !== '*' && !seen.has(name)) {
+          context.addIssue({ code: 'custom', path: ['access', 'rules', index, 'databases'], message: `names "${name}", which is not in the databases list` });
+        }
+      }
+    });
+  });
+
+export type ConfigFile = z.infer<typeof configFileSchema>;
+export type AccessRule = z.infer<typeof accessRuleSchema>;

@@ -1,0 +1,45 @@
+// One entry of the `databases:` list. Field names follow nao_config.yaml so an existing nao
+// project's list can be pasted in unchanged; datathread's own additions are marked below.
+import { z } from 'zod';
+
+export const databaseTypes = ['duckdb', 'postgres', 'sqlite'] as const;
+
+const databaseTypeSchema = z
+  .string()
+  .transform((value) => (value === 'postgresql' ? 'postgres' : value))
+  .pipe(z.enum(databaseTypes, { error: `must be one of: ${databaseTypes.join(', ')}` }));
+
+export const databaseConfigSchema = z
+  .object({
+    name: z.string().regex(/^[A-Za-z0-9_.-]+$/, 'use letters, digits, "_", "-" or "." (it becomes database_id)'),
+    type: databaseTypeSchema,
+    path: z.string().min(1).optional(),
+    host: z.string().min(1).optional(),
+    port: z.coerce.number().int().min(1).max(65535).optional(),
+    database: z.string().min(1).optional(),
+    user: z.string().min(1).optional(),
+    password: z.string().optional(),
+    schema_name: z.string().min(1).optional(),
+    auth_mode: z.enum(['password', 'azure_entra_id']).default('password'),
+    // datathread additions
+    ssl: z.boolean().default(false),
+    dangerously_allow_writes: z.boolean().default(false),
+    /** DuckDB only: let queries read files (read_csv, read_parquet, ...). Off by default. */
+    allow_file_access: z.boolean().default(false),
+    /** The resource scope for the on-behalf-of exchange, e.g. https://ossrdbms-aad.database.windows.net/.default */
+    entra_scope: z.string().min(1).optional(),
+  })
+  .strict()
+  .superRefine((value, context) => {
+    if ((value.type === 'duckdb' || value.type === 'sqlite') && !value.path) {
+      context.addIssue({ code: 'custom', path: ['path'], message: `is required for type ${value.type}: the database file's path` });
+    }
+    if (value.type === 'postgres' && !value.host) {
+      context.addIssue({ code: 'custom', path: ['host'], message: 'is required for type postgres' });
+    }
+    if (value.auth_mode === 'azure_entra_id' && value.type !== 'postgres') {
+      context.addIssue({ code: 'custom', path: ['auth_mode'], message: 'azure_entra_id is supported for type postgres only' });
+    }
+  });
+
+export type DatabaseConfig = z.infer<typeof databaseConfigSchema>;

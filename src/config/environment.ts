@@ -1,0 +1,99 @@
+// The only place that reads process.env: everything else receives these values.
+import { z } from 'zod';
+import { ConfigError, type ConfigProblem } from './config-error.js';
+
+const optionalText = z
+  .string()
+  .optional()
+  .transform((value) => (value === undefined || value.trim() === '' ? undefined : value.trim()));
+
+const environmentSchema = z.object({
+  OPENAI_API_KEY: optionalText,
+  OPENAI_BASE_URL: optionalText.pipe(z.url({ error: 'must be a URL such as http://localhost:11434/v1' }).optional()),
+  DATATHREAD_MODEL: optionalText,
+  SLACK_BOT_TOKEN: optionalText,
+  SLACK_SIGNING_SECRET: optionalText,
+  SLACK_APP_TOKEN: optionalText,
+  SLACK_API_URL: optionalText.pipe(z.url({ error: 'must be a URL such as https://slack.com/api/' }).optional()),
+  DATATHREAD_CONFIG: optionalText,
+  DATATHREAD_STATE: optionalText,
+  DATATHREAD_ENCRYPTION_KEY: optionalText,
+  PORT: optionalText.pipe(z.string().regex(/^\d+$/, 'must be a port number such as 3978').transform(Number).pipe(z.number().int().max(65535)).optional()),
+  LOG_LEVEL: optionalText.pipe(z.enum(['debug', 'info', 'warn', 'error']).optional()),
+  NODE_ENV: optionalText,
+  // Microsoft 365 Agents SDK names (and the older Bot Framework names as a fallback).
+  clientId: optionalText,
+  clientSecret: optionalText,
+  tenantId: optionalText,
+  MicrosoftAppId: optionalText,
+  MicrosoftAppPassword: optionalText,
+  MicrosoftAppTenantId: optionalText,
+});
+
+export interface Environment {
+  openAiApiKey?: string;
+  openAiBaseUrl?: string;
+  model?: string;
+  slack: { botToken?: string; signingSecret?: string; appToken?: string; apiUrl?: string };
+  teams: { clientId?: string; clientSecret?: string; tenantId?: string };
+  configPath: string;
+  stateUrl: string;
+  encryptionKey?: string;
+  port: number;
+  logLevel: 'debug' | 'info' | 'warn' | 'error';
+  nodeEnv?: string;
+  /** Raw variables, for `{{ env('X') }}` interpolation in datathread.yaml only. */
+  variables: Readonly<Record<string, string | undefined>>;
+}
+
+export const DEFAULT_PORT = 3978;
+export const DEFAULT_CONFIG_PATH = './datathread.yaml';
+export const DEFAULT_STATE_URL = 'sqlite:./.datathread/state.db';
+
+export function readEnvironment(variables: Readonly<Record<string, string | undefined>> = process.env): Environment {
+  const parsed = environmentSchema.safeParse(variables);
+  if (!parsed.success) {
+    const problems: ConfigProblem[] = parsed.error.issues.map((issue) => ({
+      key: issue.path.join('.'),
+      problem: issue.message,
+      fix: `correct or unset ${issue.path.join('.')}`,
+    }));
+    throw new ConfigError('the environment', problems);
+  }
+  const value = parsed.data;
+  return {
+    openAiApiKey: value.OPENAI_API_KEY,
+    openAiBaseUrl: value.OPENAI_BASE_URL,
+    model: value.DATATHREAD_MODEL,
+    slack: {
+      botToken: value.SLACK_BOT_TOKEN,
+      signingSecret: value.SLACK_SIGNING_SECRET,
+      appToken: value.SLACK_APP_TOKEN,
+      apiUrl: value.SLACK_API_URL,
+    },
+    teams: {
+      clientId: value.clientId ?? value.MicrosoftAppId,
+      clientSecret: value.clientSecret ?? value.MicrosoftAppPassword,
+      tenantId: value.tenantId ?? value.MicrosoftAppTenantId,
+    },
+    configPath: value.DATATHREAD_CONFIG ?? DEFAULT_CONFIG_PATH,
+    stateUrl: value.DATATHREAD_STATE ?? DEFAULT_STATE_URL,
+    encryptionKey: value.DATATHREAD_ENCRYPTION_KEY,
+    port: value.PORT ?? DEFAULT_PORT,
+    logLevel: value.LOG_LEVEL ?? 'info',
+    nodeEnv: value.NODE_ENV,
+    variables,
+  };
+}
+
+/** Values that must never appear in a log line or a message. */
+export function environmentSecrets(environment: Environment): string[] {
+  return [
+    environment.openAiApiKey,
+    environment.slack.botToken,
+    environment.slack.signingSecret,
+    environment.slack.appToken,
+    environment.teams.clientSecret,
+    environment.encryptionKey,
+  ].filter((value): value is string => Boolean(value));
+}

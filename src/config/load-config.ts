@@ -1,0 +1,126 @@
+// Reads datathread.yaml once at start-up: YAML -> `{{ env() }}` interpolation -> zod validation.
+// Every problem is reported with its key and a fix; nothing is served with a broken config.
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, isAbsolute, join, resolve } from 'node:path';
+import { parse as parseYaml } from 'yaml';
+import type { z } from 'zod';
+import type { AgentSettings } from './agent-settings.js';
+import { ConfigError, type ConfigProblem } from './config-error.js';
+import { configFileSchema, type AccessRule } from './config-schema.js';
+import type { DatabaseConfig } from './database-config.js';
+import { DEFAULT_CONFIG_PATH, type Environment } from './environment.js';
+import { interpolateEnv } from './interpolate-env.js';
+
+export const DEMO_DATABASE_NAME = 'demo';
+
+export interface LoadedConfig {
+  /** Where the config came from: a file path, or "built-in demo". */
+  source: string;
+  isDemo: boolean;
+  databases: DatabaseConfig[];
+  agent: AgentSettings;
+  accessRules: AccessRule[];
+}
+
+function formatPath(path: readonly PropertyKey[]): string {
+  return path.reduce<string>((text, part) => (typeof part === 'number' ? `${text}[${part}]` : text ? `${text}.${String(part)}` : String(part)), '');
+}
+
+function fixFor(issue: z.core.$ZodIssue): string {
+  switch (issue.code) {
+    case 'unrecognized_keys':
+      return 'remove the key or correct its spelling (see the configuration reference in README.md)';
+    case 'invalid_type':
+      return `give it a value of type ${issue.expected}`;
+    case 'invalid_value':
+      return 'use one of the values listed';
+    case 'too_small':
+    case 'too_big':
+      return 'use a value within the stated range';
+    default:
+      return 'correct the value as described in the configuration reference in README.md';
+  }
+}
+
+export function describeIssues(issues: readonly z.core.$ZodIssue[]): ConfigProblem[] {
+  return issues.map((issue) => {
+    const key = formatPath(issue.path);
+    const extra = issue.code === 'unrecognized_keys' ? `unknown key${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((name) => `"${name}"`).join(', ')}` : issue.message;
+    return { key: key || '(root)', problem: extra, fix: fixFor(issue) };
+  });
+}
+
+function resolveFilePaths(databases: DatabaseConfig[], configDirectory: string): DatabaseConfig[] {
+  return databases.map((database) =>
+    database.path && database.path !== ':memory:' && !isAbsolute(database.path)
+      ? { ...database, path: resolve(configDirectory, database.path) }
+      : database,
+  );
+}
+
+export function parseConfigText(text: string, source: string, environment: Environment): LoadedConfig {
+  let raw: unknown;
+  try {
+    raw = parseYaml(text) ?? {};
+  } catch (error) {
+    throw new ConfigError(source, [{ key: '(file)', problem: `is not valid YAML (${(error as Error).message.split('\n')[0]})`, fix: 'correct the YAML syntax at the position shown' }]);
+  }
+  const problems: ConfigProblem[] = [];
+  const interpolated = interpolateEnv(raw, environment.variables, problems);
+  if (problems.length > 0) throw new ConfigError(source, problems);
+  const parsed = configFileSchema.safeParse(interpolated);
+  if (!parsed.success) throw new ConfigError(source, describeIssues(parsed.error.issues));
+  const value = parsed.data;
+  return {
+    source,
+    isDemo: false,
+    databases: resolveFilePaths(value.databases, dirname(resolve(source))),
+    agent: {
+      model: environment.model ?? value.agent.model,
+      maxSteps: value.agent.max_steps,
+      turnTimeoutMs: value.agent.turn_timeout_ms,
+      queryTimeoutMs: value.agent.query_timeout_ms,
+      rowCap: value.agent.row_cap,
+      enabledTools: value.agent.tools,
+    },
+    accessRules: value.access.rules,
+  };
+}
+
+/** The directory where datathread keeps local files (demo warehouse, charts) next to its state. */
+export function localDataDirectory(environment: Environment): string {
+  const match = /^sqlite:(.+)$/.exec(environment.stateUrl);
+  if (match && match[1] !== ':memory:') return dirname(resolve(match[1]));
+  return resolve('.datathread');
+}
+
+export function loadConfig(environment: Environment): LoadedConfig {
+  const path = environment.configPath;
+  if (!existsSync(path)) {
+    if (path !== DEFAULT_CONFIG_PATH) {
+      throw new ConfigError(path, [{ key: 'DATATHREAD_CONFIG', problem: `points to ${path}, which does not exist`, fix: 'create the file or unset DATATHREAD_CONFIG to use the built-in demo warehouse' }]);
+    }
+    const demo = parseConfigText('{}', 'built-in demo', environment);
+    return {
+      ...demo,
+      isDemo: true,
+      databases: [
+        {
+          name: DEMO_DATABASE_NAME,
+          type: 'duckdb',
+          path: join(localDataDirectory(environment), 'demo-warehouse.duckdb'),
+          auth_mode: 'password',
+          ssl: false,
+          dangerously_allow_writes: false,
+          allow_file_access: false,
+        },
+      ],
+    };
+  }
+  const text = readFileSync(path, 'utf8');
+  const loaded = parseConfigText(text, path, environment);
+  if (loaded.databases.length === 0) {
+    throw new ConfigError(path, [{ key: 'databases', problem: 'is empty', fix: 'list at least one database (see README.md), or remove the file to use the built-in demo warehouse' }]);
+  }
+  return loaded;
+}

@@ -1,0 +1,47 @@
+// Turns an exception from the agent loop into one short, honest sentence for the thread. Details
+// go to the log; secrets go nowhere.
+import { APICallError } from '@ai-sdk/provider';
+import type { TurnFailure } from './types.js';
+
+export function classifyFailure(error: unknown, reason: 'timeout' | 'cancelled' | undefined, turnTimeoutMs: number): TurnFailure {
+  if (reason === 'timeout') {
+    return {
+      kind: 'timeout',
+      message: `I stopped after ${Math.round(turnTimeoutMs / 1000)} seconds without finishing. Try a narrower question (a shorter period, fewer breakdowns), or press Retry.`,
+      retryable: true,
+    };
+  }
+  const apiError = findApiError(error);
+  if (apiError) {
+    const status = apiError.statusCode;
+    if (status === 401 || status === 403) {
+      return { kind: 'model', message: 'The AI model service refused my credentials. An admin needs to check OPENAI_API_KEY / OPENAI_BASE_URL.', retryable: false };
+    }
+    if (status === 404) {
+      return { kind: 'model', message: 'The AI model service does not know the configured model. An admin needs to check DATATHREAD_MODEL / agent.model.', retryable: false };
+    }
+    if (status === 429) {
+      return { kind: 'model', message: 'The AI model service is rate limiting me right now. Wait a minute and press Retry.', retryable: true };
+    }
+    return { kind: 'model', message: `The AI model service failed to answer${status ? ` (HTTP ${status})` : ''}. Press Retry in a moment; if it keeps failing, tell an admin.`, retryable: true };
+  }
+  if (isConnectionError(error)) {
+    return { kind: 'model', message: 'I could not reach the AI model service. Press Retry in a moment; if it keeps failing, an admin needs to check OPENAI_BASE_URL.', retryable: true };
+  }
+  return { kind: 'internal', message: 'Something went wrong on my side while answering. Press Retry; if it happens again, tell an admin (the details are in the bot log).', retryable: true };
+}
+
+function findApiError(error: unknown): APICallError | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current; depth += 1) {
+    if (APICallError.isInstance(current)) return current;
+    const candidate = current as { lastError?: unknown; cause?: unknown };
+    current = candidate.lastError ?? candidate.cause;
+  }
+  return undefined;
+}
+
+function isConnectionError(error: unknown): boolean {
+  const text = String((error as Error)?.message ?? error) + String((error as { cause?: { code?: string } })?.cause?.code ?? '');
+  return /ECONNREFUSED|ENOTFOUND|fetch failed|ECONNRESET|socket hang up/i.test(text);
+}

@@ -1,0 +1,196 @@
+// Runs turns: dedupe -> per-thread lock -> history and pending clarification from the store ->
+// agent loop -> persist -> a neutral TurnOutcome for the channel to render. Platform-free.
+import type { LanguageModel, ModelMessage } from 'ai';
+import { runAgentLoop } from '../agent/run-agent-loop.js';
+import { SchemaCatalog } from '../agent/schema-catalog.js';
+import { buildSystemPrompt } from '../agent/system-prompt.js';
+import type { AccessRule } from '../config/config-schema.js';
+import type { AgentSettings } from '../config/agent-settings.js';
+import type { DatabaseAdapter, UserDatabaseCredential } from '../databases/types.js';
+import type { Logger } from '../logging/logger.js';
+import type { Actor, Store } from '../store/types.js';
+import type { Clock, IdFactory } from '../support/clock-and-ids.js';
+import { ToolContext } from '../tools/tool-context.js';
+import { createToolSet, selectToolNames } from '../tools/tool-registry.js';
+import { allowedDatabaseNames } from './access-rules.js';
+import { classifyFailure } from './classify-failure.js';
+import { historyFromStore, lastUserText, toStorable } from './history.js';
+import { buildOutcome, failedOutcome } from './outcome.js';
+import { describeToolStatus } from './tool-status.js';
+import { ThreadLock } from './thread-lock.js';
+import type { HandleResult, TurnHandler, TurnObserver, TurnOutcome, TurnRequest } from './types.js';
+
+/** Longer than any platform's redelivery window (Slack retries for ~5 minutes). */
+export const EVENT_DEDUPE_TTL_MS = 24 * 60 * 60_000;
+
+export interface ConversationEngineOptions {
+  store: Store;
+  databases: DatabaseAdapter[];
+  settings: AgentSettings;
+  accessRules: AccessRule[];
+  /** Undefined when no model is configured: turns then answer with `modelUnavailableReason`. */
+  model: LanguageModel | undefined;
+  modelUnavailableReason?: string;
+  logger: Logger;
+  clock: Clock;
+  createId: IdFactory;
+  /** The asker's own token for a federated database (identity issue). */
+  credentialFor?: (actor: Actor, database: DatabaseAdapter) => Promise<UserDatabaseCredential | undefined>;
+}
+
+export class ConversationEngine implements TurnHandler {
+  private readonly lock: ThreadLock;
+  private readonly schemas: SchemaCatalog;
+  private readonly running = new Map<string, AbortController>();
+
+  constructor(private readonly options: ConversationEngineOptions) {
+    this.lock = new ThreadLock(options.store, options.createId('engine_'), options.clock);
+    this.schemas = new SchemaCatalog(options.clock);
+  }
+
+  async markEventProcessed(eventKey: string): Promise<boolean> {
+    const now = this.options.clock();
+    return this.options.store.markEventProcessed(eventKey, now, new Date(now.getTime() + EVENT_DEDUPE_TTL_MS));
+  }
+
+  async isKnownThread(threadId: string): Promise<boolean> {
+    return (await this.options.store.getConversation(threadId)) !== undefined;
+  }
+
+  cancel(threadId: string): boolean {
+    const controller = this.running.get(threadId);
+    if (!controller) return false;
+    controller.abort(new Error('cancelled'));
+    return true;
+  }
+
+  async handle(request: TurnRequest, observer: TurnObserver = {}): Promise<HandleResult> {
+    const keys = [request.eventKey, ...(request.extraEventKeys ?? [])].filter((key): key is string => Boolean(key));
+    let duplicate = false;
+    for (const key of keys) {
+      if (!(await this.markEventProcessed(key))) duplicate = true;
+    }
+    if (duplicate) {
+      this.options.logger.info('duplicate event ignored', { threadId: request.threadId, keys });
+      return { kind: 'duplicate' };
+    }
+    const outcome = await this.lock.runExclusive(request.threadId, () => this.runTurn(request, observer));
+    return { kind: 'completed', outcome };
+  }
+
+  private async runTurn(request: TurnRequest, observer: TurnObserver): Promise<TurnOutcome> {
+    const { store, clock, logger } = this.options;
+    observer.onStart?.();
+    await store.ensureConversation(request.threadId, request.platform, clock());
+    const history = historyFromStore(await store.listMessages(request.threadId));
+    const questionText = await this.questionFor(request, history);
+    const userMessage: ModelMessage = { role: 'user', content: questionText };
+    if (!this.options.model) {
+      await this.persist(request.threadId, [userMessage]);
+      return failedOutcome(request.threadId, { kind: 'not_configured', message: this.options.modelUnavailableReason ?? 'No AI model is configured.', retryable: false });
+    }
+    const controller = new AbortController();
+    this.running.set(request.threadId, controller);
+    const timeout = AbortSignal.timeout(this.options.settings.turnTimeoutMs);
+    const signal = AbortSignal.any([controller.signal, timeout]);
+    const context = this.createContext(request, signal, observer);
+    try {
+      observer.onStatus?.('Thinking…');
+      const toolNames = selectToolNames(this.options.settings.enabledTools, { interactive: request.interactive });
+      const system = buildSystemPrompt({
+        today: clock(),
+        platform: platformName(request.platform),
+        toolNames,
+        databases: await Promise.all(
+          context.databases.map(async (database) => ({
+            name: database.name,
+            dialect: database.dialect,
+            federated: database.requiresUserCredential,
+            schema: await this.schemas.schemaOf(database),
+          })),
+        ),
+      });
+      const result = await runAgentLoop({
+        model: this.options.model,
+        system,
+        messages: [...history, userMessage],
+        tools: createToolSet(context, { interactive: request.interactive }),
+        maxSteps: this.options.settings.maxSteps,
+        abortSignal: signal,
+        onToolCall: (toolName) => {
+          const status = describeToolStatus(toolName);
+          if (status) observer.onStatus?.(status);
+        },
+      });
+      await this.persist(request.threadId, [userMessage, ...result.responseMessages]);
+      if (context.clarification) {
+        await store.savePendingClarification({
+          threadId: request.threadId,
+          question: context.clarification.question,
+          options: context.clarification.options,
+          askedUserId: request.actor.userId,
+          platformState: null,
+          createdAt: clock(),
+        });
+      }
+      return buildOutcome(request.threadId, result, context);
+    } catch (error) {
+      const reason = controller.signal.aborted ? 'cancelled' : timeout.aborted ? 'timeout' : undefined;
+      await this.persist(request.threadId, [userMessage]).catch(() => undefined);
+      if (reason === 'cancelled') {
+        logger.info('turn cancelled', { threadId: request.threadId });
+        return { ...buildOutcome(request.threadId, { text: '', hitStepLimit: false }, context), status: 'cancelled', text: 'Stopped. Nothing more will run for this question.' };
+      }
+      const failure = classifyFailure(error, reason, this.options.settings.turnTimeoutMs);
+      logger.error('turn failed', { threadId: request.threadId, kind: failure.kind, error });
+      return { ...buildOutcome(request.threadId, { text: '', hitStepLimit: false }, context), status: 'failed', failure };
+    } finally {
+      this.running.delete(request.threadId);
+    }
+  }
+
+  /** The words the model receives for this request; a pending clarification is consumed here. */
+  private async questionFor(request: TurnRequest, history: ModelMessage[]): Promise<string> {
+    const { store } = this.options;
+    if (request.kind === 'retry') return lastUserText(history) ?? request.text;
+    const pending = await store.getPendingClarification(request.threadId);
+    if (pending) {
+      // Whatever comes next in the thread moves the conversation on; only the asked person's
+      // reply (or an option click) counts as the answer to the question.
+      await store.takePendingClarification(request.threadId);
+      const isAnswer = request.kind === 'clarification_answer' || request.actor.userId === pending.askedUserId;
+      if (isAnswer) return `Answer to your question "${pending.question}": ${request.text}`;
+    }
+    return request.text;
+  }
+
+  private createContext(request: TurnRequest, signal: AbortSignal, observer: TurnObserver): ToolContext {
+    const allNames = this.options.databases.map((database) => database.name);
+    const allowed = new Set(allowedDatabaseNames(this.options.accessRules, request, allNames));
+    const credentialFor = this.options.credentialFor;
+    return new ToolContext({
+      threadId: request.threadId,
+      actor: request.actor,
+      settings: this.options.settings,
+      databases: this.options.databases.filter((database) => allowed.has(database.name)),
+      store: this.options.store,
+      now: this.options.clock,
+      createId: this.options.createId,
+      signal,
+      credentialFor: credentialFor ? (database) => credentialFor(request.actor, database) : undefined,
+      onStatus: (status) => observer.onStatus?.(status),
+    });
+  }
+
+  private async persist(threadId: string, messages: ModelMessage[]): Promise<void> {
+    const now = this.options.clock();
+    await this.options.store.appendMessages(
+      threadId,
+      messages.map((message) => ({ threadId, role: message.role as 'user' | 'assistant' | 'tool', content: toStorable(message), createdAt: now })),
+    );
+  }
+}
+
+function platformName(platform: TurnRequest['platform']): string {
+  return { slack: 'Slack', teams: 'Microsoft Teams', console: 'terminal', mcp: 'MCP client' }[platform];
+}

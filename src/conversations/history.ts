@@ -1,0 +1,51 @@
+// Conversation history as the model sees it on the next turn: everything that was said, tool calls
+// and results included, with long tool results of earlier turns shortened (the rows stay reachable
+// through read_query_result, so nothing large is ever re-sent whole).
+import type { ModelMessage } from 'ai';
+import type { JsonValue } from '../databases/types.js';
+import type { StoredMessage } from '../store/types.js';
+
+export const MAX_HISTORY_TOOL_RESULT_CHARACTERS = 2_000;
+export const SHORTENED_NOTE = '\n…(shortened in the history; call read_query_result with the query id above to see rows again)';
+
+type ToolResultOutput = { type: string; value?: unknown };
+
+function shortenOutput(output: ToolResultOutput): ToolResultOutput {
+  if (output.type === 'text' && typeof output.value === 'string' && output.value.length > MAX_HISTORY_TOOL_RESULT_CHARACTERS) {
+    return { ...output, value: output.value.slice(0, MAX_HISTORY_TOOL_RESULT_CHARACTERS) + SHORTENED_NOTE };
+  }
+  if (output.type === 'json' && JSON.stringify(output.value).length > MAX_HISTORY_TOOL_RESULT_CHARACTERS) {
+    return { type: 'text', value: JSON.stringify(output.value).slice(0, MAX_HISTORY_TOOL_RESULT_CHARACTERS) + SHORTENED_NOTE };
+  }
+  return output;
+}
+
+export function compactMessage(message: ModelMessage): ModelMessage {
+  if (message.role !== 'tool') return message;
+  return {
+    ...message,
+    content: message.content.map((part) =>
+      part.type === 'tool-result' ? { ...part, output: shortenOutput(part.output as ToolResultOutput) as typeof part.output } : part,
+    ),
+  };
+}
+
+export function historyFromStore(messages: StoredMessage[]): ModelMessage[] {
+  return messages.map((message) => compactMessage(message.content as unknown as ModelMessage));
+}
+
+export function toStorable(message: ModelMessage): JsonValue {
+  return JSON.parse(JSON.stringify(message)) as JsonValue;
+}
+
+/** The text of the last user message, for the Retry button. */
+export function lastUserText(messages: ModelMessage[]): string | undefined {
+  for (let index = messages.length - 1; index >= 0; index -= 1) {
+    const message = messages[index]!;
+    if (message.role !== 'user') continue;
+    if (typeof message.content === 'string') return message.content;
+    const text = message.content.map((part) => (part.type === 'text' ? part.text : '')).join('');
+    if (text) return text;
+  }
+  return undefined;
+}

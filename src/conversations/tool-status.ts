@@ -1,0 +1,13 @@
+// What the user sees while a tool runs ("Drawing a chart…"). execute_sql reports its own status
+// with the database name.
+const statuses: Record<string, string> = {
+  read_query_result: 'Reading results…',
+  display_chart: 'Drawing a chart…',
+  story: 'Writing the story…',
+  clarification: 'Asking a question…',
+  suggest_follow_ups: 'Finishing up…',
+};
+
+export function describeToolStatus(toolName: string): string | undefined {
+  return statuses[toolName];
+}

@@ -1,0 +1,103 @@
+// The neutral shapes that channels speak: a channel turns a Slack event / Teams activity / terminal
+// line into a TurnRequest, and renders the TurnOutcome back. No platform types in here.
+import type { ChartArtifact, QueryResult, QueryRun, StoryArtifact } from '../tools/tool-context.js';
+import type { Actor } from '../store/types.js';
+
+export type Platform = Actor['platform'];
+
+/** Where the message was written; the access rules match on it. */
+export interface TurnPlace {
+  /** Slack channel id / Teams channel id (without thread) / 'console'. */
+  channelId?: string;
+  /** Slack team id / Teams team id. */
+  teamId?: string;
+  /** Entra tenant id (Teams). */
+  tenantId?: string;
+  isDirectMessage: boolean;
+}
+
+export type TurnKind =
+  /** A new message (mention, thread reply, DM, terminal line). */
+  | 'message'
+  /** A click on a follow-up suggestion: `text` is the suggestion. */
+  | 'follow_up'
+  /** A click on a clarification option: `text` is the option. */
+  | 'clarification_answer'
+  /** Run the last question of the thread again (Retry button). */
+  | 'retry';
+
+export interface TurnRequest {
+  /** Platform-prefixed thread id: `slack:T1:C1:1712.55`, `teams:<tenant>:<conversation id>`, `console:<uuid>`. */
+  threadId: string;
+  platform: Platform;
+  actor: Actor;
+  text: string;
+  kind: TurnKind;
+  place: TurnPlace;
+  /** Platform event id (Slack event_id, Teams activity id); a repeat within the TTL runs nothing. */
+  eventKey?: string;
+  /** Extra dedupe keys (Slack: `channel:ts`, so app_mention + message of one post run once). */
+  extraEventKeys?: string[];
+  /** False for `datathread mcp` and other runs where nobody can answer a question. */
+  interactive: boolean;
+}
+
+export interface ClarificationRequest {
+  question: string;
+  options: string[];
+}
+
+export type TurnStatus =
+  | 'answered'
+  | 'clarification'
+  /** The turn ended in an error the user is told about (model down, timeout, database unreachable). */
+  | 'failed'
+  | 'cancelled';
+
+export interface TurnFailure {
+  kind: 'model' | 'timeout' | 'database' | 'not_configured' | 'internal' | 'step_limit';
+  /** One short, honest sentence for the thread: what happened and what to do. */
+  message: string;
+  /** Whether a Retry button makes sense. */
+  retryable: boolean;
+}
+
+export interface TurnOutcome {
+  threadId: string;
+  status: TurnStatus;
+  /** The answer, as Markdown. May be empty when the turn failed. */
+  text: string;
+  charts: ChartArtifact[];
+  stories: StoryArtifact[];
+  /** Every query the turn ran or tried (refused ones too), in order. */
+  queries: QueryRun[];
+  /** Results worth showing as a table (small, not already drawn as a chart), in order. */
+  tables: QueryResult[];
+  clarification?: ClarificationRequest;
+  followUps: string[];
+  failure?: TurnFailure;
+}
+
+/** What the engine tells a channel while a turn runs. */
+export interface TurnObserver {
+  /** "Querying warehouse…", "Drawing a chart…": at most a few per second. */
+  onStatus?(status: string): void;
+  /** The turn passed dedupe and holds the thread lock; the agent is about to run. */
+  onStart?(): void;
+}
+
+export type HandleResult =
+  | { kind: 'duplicate' }
+  | { kind: 'completed'; outcome: TurnOutcome };
+
+/** What a channel needs from the core. ConversationEngine implements it; channel tests may fake it. */
+export interface TurnHandler {
+  /** Dedupes, waits for the thread's lock, runs the turn, persists it. Never throws for user-facing faults. */
+  handle(request: TurnRequest, observer?: TurnObserver): Promise<HandleResult>;
+  /** Stops the running turn of a thread (Stop button). Returns false when none runs. */
+  cancel(threadId: string): boolean;
+  /** True when the bot already takes part in this thread (replies continue it without a mention). */
+  isKnownThread(threadId: string): Promise<boolean>;
+  /** Records a platform event id without running anything; false when it was seen before. */
+  markEventProcessed(eventKey: string): Promise<boolean>;
+}

@@ -1,0 +1,142 @@
+// DuckDB adapter. The file opens READ_ONLY; then, before any query, file system access is switched
+// off (no COPY TO, read_csv('/etc/passwd'), ATTACH or INSTALL) and the configuration is locked so
+// a query cannot switch it back. Each query gets its own connection, so an interrupt() for one
+// timeout never hits another thread's query, and results are read chunk by chunk from a stream.
+import { access } from 'node:fs/promises';
+import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
+import type { DatabaseConfig } from '../config/database-config.js';
+import { duckdbValueToJson } from './duckdb-value.js';
+import { DatabaseUnavailableError, QueryFailedError } from './errors.js';
+import { cancellationError, startQueryDeadline } from './query-deadline.js';
+import { INTROSPECTION_ROW_CAP, INTROSPECTION_TIMEOUT_MS, schemaSummaryFromRows } from './schema-summary.js';
+import type { DatabaseAdapter, JsonValue, QueryRows, RunQueryOptions, SchemaSummary } from './types.js';
+
+const IN_MEMORY = ':memory:';
+
+const INTROSPECTION_SQL = `
+SELECT schema_name, table_name, column_name, lower(data_type)
+FROM duckdb_columns()
+WHERE NOT internal AND database_name NOT IN ('system', 'temp')
+ORDER BY schema_name, table_name, column_index`;
+
+export class DuckDBAdapter implements DatabaseAdapter {
+  readonly dialect = 'duckdb' as const;
+  readonly name: string;
+  readonly allowsWrites: boolean;
+  readonly allowsFileAccess: boolean;
+  readonly requiresUserCredential = false;
+  private instance: Promise<DuckDBInstance> | undefined;
+  private readonly openConnections = new Set<DuckDBConnection>();
+
+  constructor(private readonly config: DatabaseConfig) {
+    this.name = config.name;
+    this.allowsWrites = config.dangerously_allow_writes;
+    this.allowsFileAccess = config.allow_file_access || config.dangerously_allow_writes;
+  }
+
+  async runQuery(sql: string, options: RunQueryOptions): Promise<QueryRows> {
+    options.signal?.throwIfAborted();
+    const startedAt = performance.now();
+    const connection = await this.connect();
+    const deadline = startQueryDeadline({ cancelAfterMs: options.timeoutMs, signal: options.signal, cancel: () => connection.interrupt() });
+    try {
+      const result = await connection.stream(sql);
+      const columns = result.columnNames().map((name, index) => ({ name, type: result.columnType(index).toString().toLowerCase() }));
+      const rows: JsonValue[][] = [];
+      let truncated = false;
+      // Streaming: each fetchChunk() makes DuckDB produce the next vector (2048 rows) and no more,
+      // so stopping here leaves the rest of a huge result uncomputed.
+      while (!truncated) {
+        const chunk = await result.fetchChunk();
+        if (!chunk || chunk.rowCount === 0) break;
+        const room = options.rowCap - rows.length;
+        if (chunk.rowCount > room) truncated = true;
+        for (const row of chunk.getRows().slice(0, Math.max(0, room))) rows.push(row.map((value) => duckdbValueToJson(value)));
+      }
+      return { columns, rows, rowCount: rows.length, truncated, durationMs: performance.now() - startedAt };
+    } catch (error) {
+      if (deadline.reason) throw cancellationError(deadline.reason, options.timeoutMs, options.signal);
+      throw new QueryFailedError(error instanceof Error ? error.message : String(error), { cause: error });
+    } finally {
+      deadline.clear();
+      this.disconnect(connection);
+    }
+  }
+
+  async introspect(): Promise<SchemaSummary> {
+    const result = await this.runQuery(INTROSPECTION_SQL, { rowCap: INTROSPECTION_ROW_CAP, timeoutMs: INTROSPECTION_TIMEOUT_MS });
+    return schemaSummaryFromRows(result.rows);
+  }
+
+  async close(): Promise<void> {
+    const instance = this.instance;
+    this.instance = undefined;
+    for (const connection of this.openConnections) this.disconnect(connection);
+    if (instance) (await instance.catch(() => undefined))?.closeSync();
+  }
+
+  private async connect(): Promise<DuckDBConnection> {
+    const instance = await this.open();
+    const connection = await instance.connect();
+    this.openConnections.add(connection);
+    return connection;
+  }
+
+  private disconnect(connection: DuckDBConnection): void {
+    this.openConnections.delete(connection);
+    connection.disconnectSync();
+  }
+
+  private open(): Promise<DuckDBInstance> {
+    if (!this.instance) {
+      this.instance = this.openInstance();
+      // A failed open (missing file) must be retried next time, not remembered forever.
+      this.instance.catch(() => {
+        this.instance = undefined;
+      });
+    }
+    return this.instance;
+  }
+
+  private async openInstance(): Promise<DuckDBInstance> {
+    const path = this.config.path ?? IN_MEMORY;
+    const inMemory = path === IN_MEMORY;
+    if (!inMemory) {
+      try {
+        await access(path);
+      } catch {
+        throw new DatabaseUnavailableError(this.name, `the DuckDB file ${path} does not exist`);
+      }
+    }
+    // DuckDB cannot open an in-memory database read-only; it is empty and private anyway.
+    const options: Record<string, string> = this.allowsWrites || inMemory ? {} : { access_mode: 'READ_ONLY' };
+    let instance: DuckDBInstance;
+    try {
+      instance = await DuckDBInstance.create(path, options);
+    } catch (error) {
+      throw new DatabaseUnavailableError(this.name, error instanceof Error ? error.message : String(error), { cause: error });
+    }
+    try {
+      await this.lockDown(instance);
+    } catch (error) {
+      instance.closeSync();
+      throw new DatabaseUnavailableError(this.name, `could not apply the read-only settings: ${String(error)}`, { cause: error });
+    }
+    return instance;
+  }
+
+  private async lockDown(instance: DuckDBInstance): Promise<void> {
+    const connection = await instance.connect();
+    try {
+      if (this.config.schema_name) await connection.run(`SET GLOBAL search_path = '${this.config.schema_name.replaceAll("'", "''")}'`);
+      if (this.allowsWrites) return;
+      if (!this.config.allow_file_access) await connection.run('SET enable_external_access = false');
+      await connection.run('SET allow_community_extensions = false');
+      await connection.run('SET autoinstall_known_extensions = false');
+      // Last: after this no SET of a global option succeeds, so a query cannot undo the above.
+      await connection.run('SET lock_configuration = true');
+    } finally {
+      connection.disconnectSync();
+    }
+  }
+}

@@ -1,0 +1,121 @@
+// SQLite adapter. The file opens with OPEN_READONLY (never OPEN_CREATE), `PRAGMA query_only = 1`
+// is set, and ATTACH is disabled (limit of 0 attached databases). Rows are stepped one at a time
+// and reading stops after rowCap + 1, so a huge result is never materialised.
+//
+// Limits of the `sqlite3` package worth knowing: rows arrive as objects (duplicate column names
+// collapse into one, integer-like names are reordered by JavaScript), integers arrive as doubles
+// (exact only up to 2^53), and declared column types are not exposed, so types are inferred
+// from the values (integer, real, text, blob, null).
+import sqlite3 from 'sqlite3';
+import type { DatabaseConfig } from '../config/database-config.js';
+import { DatabaseUnavailableError, QueryFailedError } from './errors.js';
+import { normalizeValue } from './normalize-value.js';
+import { cancellationError, startQueryDeadline } from './query-deadline.js';
+import { INTROSPECTION_ROW_CAP, INTROSPECTION_TIMEOUT_MS, schemaSummaryFromRows } from './schema-summary.js';
+import { closeSqlite, execSqlite, finalizeSqlite, nextSqliteRow, openSqlite, prepareSqlite } from './sqlite-connection.js';
+import type { DatabaseAdapter, JsonValue, QueryColumn, QueryRows, RunQueryOptions, SchemaSummary } from './types.js';
+
+const BUSY_TIMEOUT_MS = 5_000;
+
+const INTROSPECTION_SQL = `
+SELECT 'main' AS schema_name, m.name AS table_name, p.name AS column_name, lower(p.type) AS column_type
+FROM sqlite_schema AS m
+JOIN pragma_table_info(m.name) AS p
+WHERE m.type IN ('table', 'view') AND m.name NOT LIKE 'sqlite\\_%' ESCAPE '\\'
+ORDER BY m.name, p.cid`;
+
+function inferredType(values: unknown[]): string {
+  const sample = values.find((value) => value !== null && value !== undefined);
+  if (sample === undefined) return 'null';
+  if (typeof sample === 'number') return Number.isInteger(sample) ? 'integer' : 'real';
+  if (typeof sample === 'string') return 'text';
+  if (sample instanceof Uint8Array) return 'blob';
+  return typeof sample;
+}
+
+function errorCode(error: unknown): unknown {
+  return typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
+}
+
+export class SqliteAdapter implements DatabaseAdapter {
+  readonly dialect = 'sqlite' as const;
+  readonly name: string;
+  readonly allowsWrites: boolean;
+  readonly allowsFileAccess = false;
+  readonly requiresUserCredential = false;
+  private readonly openDatabases = new Set<sqlite3.Database>();
+  private closed = false;
+
+  constructor(private readonly config: DatabaseConfig) {
+    this.name = config.name;
+    this.allowsWrites = config.dangerously_allow_writes;
+  }
+
+  async runQuery(sql: string, options: RunQueryOptions): Promise<QueryRows> {
+    options.signal?.throwIfAborted();
+    const startedAt = performance.now();
+    const database = await this.open();
+    const deadline = startQueryDeadline({ cancelAfterMs: options.timeoutMs, signal: options.signal, cancel: () => database.interrupt() });
+    let statement: sqlite3.Statement | undefined;
+    try {
+      statement = await prepareSqlite(database, sql);
+      const objects: Record<string, unknown>[] = [];
+      let truncated = false;
+      for (;;) {
+        const row = await nextSqliteRow(statement);
+        if (!row) break;
+        if (objects.length === options.rowCap) {
+          truncated = true;
+          break;
+        }
+        objects.push(row);
+      }
+      const names = objects[0] ? Object.keys(objects[0]) : [];
+      const columns: QueryColumn[] = names.map((name) => ({ name, type: inferredType(objects.map((row) => row[name])) }));
+      const rows: JsonValue[][] = objects.map((row) => names.map((name) => normalizeValue(row[name])));
+      return { columns, rows, rowCount: rows.length, truncated, durationMs: performance.now() - startedAt };
+    } catch (error) {
+      if (deadline.reason && errorCode(error) === 'SQLITE_INTERRUPT') throw cancellationError(deadline.reason, options.timeoutMs, options.signal);
+      throw new QueryFailedError(error instanceof Error ? error.message.replace(/^SQLITE_\w+: /, '') : String(error), { cause: error });
+    } finally {
+      deadline.clear();
+      if (statement) await finalizeSqlite(statement);
+      this.openDatabases.delete(database);
+      await closeSqlite(database);
+    }
+  }
+
+  async introspect(): Promise<SchemaSummary> {
+    const result = await this.runQuery(INTROSPECTION_SQL, { rowCap: INTROSPECTION_ROW_CAP, timeoutMs: INTROSPECTION_TIMEOUT_MS });
+    return schemaSummaryFromRows(result.rows);
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    const databases = [...this.openDatabases];
+    this.openDatabases.clear();
+    for (const database of databases) database.interrupt();
+    await Promise.all(databases.map((database) => closeSqlite(database)));
+  }
+
+  private async open(): Promise<sqlite3.Database> {
+    if (this.closed) throw new DatabaseUnavailableError(this.name, 'the adapter was closed');
+    const path = this.config.path ?? '';
+    const mode = this.allowsWrites ? sqlite3.OPEN_READWRITE : sqlite3.OPEN_READONLY;
+    let database: sqlite3.Database;
+    try {
+      database = await openSqlite(path, mode);
+    } catch (error) {
+      const missing = errorCode(error) === 'SQLITE_CANTOPEN';
+      throw new DatabaseUnavailableError(this.name, missing ? `the SQLite file ${path} does not exist or cannot be opened` : String(error), { cause: error });
+    }
+    this.openDatabases.add(database);
+    database.configure('busyTimeout', BUSY_TIMEOUT_MS);
+    if (!this.allowsWrites) {
+      // ATTACH would open a second file with its own rules; allow none.
+      database.configure('limit', sqlite3.LIMIT_ATTACHED, 0);
+      await execSqlite(database, 'PRAGMA query_only = 1');
+    }
+    return database;
+  }
+}

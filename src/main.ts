@@ -1,0 +1,34 @@
+// Composition root of the server: config -> store -> databases -> agent -> channels -> HTTP.
+import { createApplication } from './application.js';
+import { attachChannels } from './channels/attach-channels.js';
+import { bootstrap } from './cli/bootstrap.js';
+import { createHttpServer } from './server/http-server.js';
+
+export async function startServer(): Promise<void> {
+  const { environment, config, logger } = bootstrap();
+  const application = await createApplication({ environment, config, logger });
+  const server = createHttpServer(() => ({ ok: true, detail: { model: application.model.available ? 'configured' : 'not configured' } }));
+  const channels = await attachChannels({ app: server.app, environment, application, logger });
+  const port = await server.listen(environment.port);
+  logger.info('datathread is listening', { port, channels: channels.names.join(', ') || 'none', config: config.source });
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info('shutting down', { signal });
+    await server.close();
+    await channels.stop();
+    await application.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+const isEntryPoint = process.argv[1] && import.meta.url === new URL(`file://${process.argv[1]}`).href;
+if (isEntryPoint) {
+  startServer().catch((error: unknown) => {
+    process.stderr.write(`datathread could not start: ${(error as Error).message}\n`);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,180 @@
+// The schema, as an ordered list of versioned migrations. Each migration is written once; the few
+// column types that differ between SQLite and PostgreSQL come from `ColumnTypes`. Timestamps are
+// epoch milliseconds (BIGINT) so Dates round-trip exactly; JSON is stored as text.
+import type { StoreDialect } from './store-database.js';
+
+export interface ColumnTypes {
+  bytes: string;
+  boolean: string;
+  /** Durations can be fractional milliseconds. */
+  double: string;
+  /** An auto-numbered primary key: gives rows a stable insertion order. */
+  serialPrimaryKey: string;
+}
+
+export interface Migration {
+  version: number;
+  name: string;
+  sql(types: ColumnTypes): string;
+}
+
+const COLUMN_TYPES: Record<StoreDialect, ColumnTypes> = {
+  sqlite: {
+    bytes: 'BLOB',
+    boolean: 'INTEGER',
+    double: 'REAL',
+    serialPrimaryKey: 'INTEGER PRIMARY KEY AUTOINCREMENT',
+  },
+  postgres: {
+    bytes: 'BYTEA',
+    boolean: 'BOOLEAN',
+    double: 'DOUBLE PRECISION',
+    serialPrimaryKey: 'BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY',
+  },
+};
+
+export const SCHEMA_MIGRATIONS_TABLE_SQL = `
+  CREATE TABLE IF NOT EXISTS schema_migrations (
+    version INTEGER PRIMARY KEY,
+    name TEXT NOT NULL,
+    applied_at BIGINT NOT NULL
+  )`;
+
+export const MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    name: 'initial schema',
+    sql: (types) => `
+      CREATE TABLE conversations (
+        thread_id TEXT PRIMARY KEY,
+        platform TEXT NOT NULL,
+        created_at BIGINT NOT NULL,
+        updated_at BIGINT NOT NULL
+      );
+
+      CREATE TABLE messages (
+        thread_id TEXT NOT NULL,
+        sequence INTEGER NOT NULL,
+        role TEXT NOT NULL,
+        content TEXT NOT NULL,
+        created_at BIGINT NOT NULL,
+        PRIMARY KEY (thread_id, sequence)
+      );
+
+      CREATE TABLE query_results (
+        thread_id TEXT NOT NULL,
+        query_id TEXT NOT NULL,
+        database_name TEXT NOT NULL,
+        sql_text TEXT NOT NULL,
+        result_columns TEXT NOT NULL,
+        result_rows TEXT NOT NULL,
+        row_count INTEGER NOT NULL,
+        truncated ${types.boolean} NOT NULL,
+        created_at BIGINT NOT NULL,
+        PRIMARY KEY (thread_id, query_id)
+      );
+
+      CREATE TABLE charts (
+        id ${types.serialPrimaryKey},
+        thread_id TEXT NOT NULL,
+        chart_id TEXT NOT NULL,
+        query_id TEXT NOT NULL,
+        title TEXT NOT NULL,
+        config TEXT NOT NULL,
+        spec TEXT NOT NULL,
+        png ${types.bytes} NOT NULL,
+        created_at BIGINT NOT NULL,
+        UNIQUE (thread_id, chart_id)
+      );
+
+      CREATE TABLE stories (
+        id ${types.serialPrimaryKey},
+        thread_id TEXT NOT NULL,
+        slug TEXT NOT NULL,
+        title TEXT NOT NULL,
+        created_at BIGINT NOT NULL,
+        UNIQUE (thread_id, slug)
+      );
+
+      CREATE TABLE story_versions (
+        thread_id TEXT NOT NULL,
+        slug TEXT NOT NULL,
+        version INTEGER NOT NULL,
+        title TEXT NOT NULL,
+        code TEXT NOT NULL,
+        action TEXT NOT NULL,
+        author TEXT NOT NULL,
+        summary TEXT NOT NULL,
+        created_at BIGINT NOT NULL,
+        PRIMARY KEY (thread_id, slug, version),
+        FOREIGN KEY (thread_id, slug) REFERENCES stories (thread_id, slug) ON DELETE CASCADE
+      );
+
+      CREATE TABLE pending_clarifications (
+        thread_id TEXT PRIMARY KEY,
+        question TEXT NOT NULL,
+        options TEXT NOT NULL,
+        asked_user_id TEXT NOT NULL,
+        platform_state TEXT NOT NULL,
+        created_at BIGINT NOT NULL
+      );
+
+      CREATE TABLE processed_events (
+        event_key TEXT PRIMARY KEY,
+        processed_at BIGINT NOT NULL,
+        expires_at BIGINT NOT NULL
+      );
+      CREATE INDEX processed_events_expires_at ON processed_events (expires_at);
+
+      CREATE TABLE thread_locks (
+        thread_id TEXT PRIMARY KEY,
+        owner_id TEXT NOT NULL,
+        acquired_at BIGINT NOT NULL,
+        expires_at BIGINT NOT NULL
+      );
+
+      CREATE TABLE query_audit (
+        id ${types.serialPrimaryKey},
+        thread_id TEXT NOT NULL,
+        query_id TEXT,
+        actor_platform TEXT NOT NULL,
+        actor_user_id TEXT NOT NULL,
+        actor_display_name TEXT,
+        actor_email TEXT,
+        ran_as TEXT,
+        database_name TEXT NOT NULL,
+        sql_text TEXT NOT NULL,
+        row_count INTEGER,
+        duration_ms ${types.double},
+        refused ${types.boolean} NOT NULL,
+        detail TEXT,
+        created_at BIGINT NOT NULL
+      );
+      CREATE INDEX query_audit_thread_created ON query_audit (thread_id, created_at);
+
+      CREATE TABLE user_tokens (
+        user_key TEXT NOT NULL,
+        provider TEXT NOT NULL,
+        ciphertext ${types.bytes} NOT NULL,
+        expires_at BIGINT,
+        updated_at BIGINT NOT NULL,
+        PRIMARY KEY (user_key, provider)
+      );
+    `,
+  },
+];
+
+/** The migrations not yet in `appliedVersions`, in version order. */
+export function pendingMigrations(
+  appliedVersions: Iterable<number>,
+  migrations: readonly Migration[] = MIGRATIONS,
+): Migration[] {
+  const applied = new Set(appliedVersions);
+  return [...migrations]
+    .sort((left, right) => left.version - right.version)
+    .filter((migration) => !applied.has(migration.version));
+}
+
+export function migrationSql(migration: Migration, dialect: StoreDialect): string {
+  return migration.sql(COLUMN_TYPES[dialect]);
+}

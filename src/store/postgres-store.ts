@@ -1,0 +1,89 @@
+// PostgreSQL, for several replicas sharing one state. Everything that must be atomic across
+// replicas is a single statement or guarded by a unique key (see SqlStore); migrations take an
+// advisory lock so two replicas starting together apply them once.
+import pg from 'pg';
+import { applyMigrations } from './apply-migrations.js';
+import { SqlStore } from './sql-store.js';
+import type { StoreDatabase, StoreParameter, StoreQueryRunner, StoreRow } from './store-database.js';
+
+/** Any fixed 64-bit number works; this one is "datathread migrations", only by convention. */
+const MIGRATION_ADVISORY_LOCK_KEY = '4702116553';
+
+const UNIQUE_VIOLATION_SQLSTATE = '23505';
+
+class PostgresQueryRunner implements StoreQueryRunner {
+  constructor(private readonly client: pg.Pool | pg.PoolClient) {}
+
+  async query(sql: string, parameters: StoreParameter[] = []): Promise<StoreRow[]> {
+    const result = await this.client.query<StoreRow>(sql, parameters);
+    return result.rows;
+  }
+
+  async execute(sql: string, parameters: StoreParameter[] = []): Promise<number> {
+    const result = await this.client.query(sql, parameters);
+    return result.rowCount ?? 0;
+  }
+
+  async executeScript(sql: string): Promise<void> {
+    // No parameters: pg uses the simple protocol, which accepts several statements.
+    await this.client.query(sql);
+  }
+}
+
+class PostgresStoreDatabase extends PostgresQueryRunner implements StoreDatabase {
+  readonly dialect = 'postgres' as const;
+
+  constructor(private readonly pool: pg.Pool) {
+    super(pool);
+  }
+
+  async transaction<T>(work: (runner: StoreQueryRunner) => Promise<T>): Promise<T> {
+    const client = await this.pool.connect();
+    try {
+      await client.query('BEGIN');
+      const result = await work(new PostgresQueryRunner(client));
+      await client.query('COMMIT');
+      client.release();
+      return result;
+    } catch (error) {
+      try {
+        await client.query('ROLLBACK');
+        client.release();
+      } catch (rollbackError) {
+        // The connection is in an unknown state: destroy it instead of returning it to the pool.
+        client.release(rollbackError instanceof Error ? rollbackError : true);
+      }
+      throw error;
+    }
+  }
+
+  async holdTransactionLock(runner: StoreQueryRunner, key: string): Promise<void> {
+    // Hashing can make two keys share a lock; that only serialises them, it never breaks them.
+    await runner.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [key]);
+  }
+
+  isUniqueViolation(error: unknown): boolean {
+    return (error as { code?: unknown } | null)?.code === UNIQUE_VIOLATION_SQLSTATE;
+  }
+
+  async migrate(): Promise<void> {
+    await this.transaction(async (runner) => {
+      // Held until this transaction ends; a second replica waits here, then finds nothing to do.
+      await runner.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_ADVISORY_LOCK_KEY]);
+      await applyMigrations(runner, 'postgres');
+    });
+  }
+
+  close(): Promise<void> {
+    return this.pool.end();
+  }
+}
+
+/** Connects lazily to `connectionString` (postgres://...). Does not migrate. */
+export function openPostgresStore(connectionString: string): SqlStore {
+  const pool = new pg.Pool({ connectionString });
+  // An idle connection that drops (server restart, network) is removed by the pool; without a
+  // listener the 'error' event would crash the process. The next query opens a fresh connection.
+  pool.on('error', () => undefined);
+  return new SqlStore(new PostgresStoreDatabase(pool));
+}

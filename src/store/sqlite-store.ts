@@ -1,0 +1,134 @@
+// The embedded default: one SQLite file (or memory) per process. WAL lets readers run while a
+// writer commits; busy_timeout makes a second process on the same file wait instead of failing;
+// BEGIN IMMEDIATE takes the write lock up front so two transactions never deadlock upgrading.
+import { mkdir } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import sqlite3 from 'sqlite3';
+import { applyMigrations } from './apply-migrations.js';
+import { SerialQueue } from './serial-queue.js';
+import { SqlStore } from './sql-store.js';
+import type { StoreDatabase, StoreParameter, StoreQueryRunner, StoreRow } from './store-database.js';
+
+export const SQLITE_MEMORY_FILENAME = ':memory:';
+
+/** How long a statement waits for another process's write lock before failing with SQLITE_BUSY. */
+const SQLITE_BUSY_TIMEOUT_MS = 5_000;
+
+/** The shared SQL uses PostgreSQL's `$1`; SQLite's numbered form is `?1` (same meaning, reusable). */
+function toSqliteParameters(sql: string): string {
+  return sql.replace(/\$(\d+)/g, '?$1');
+}
+
+class SqliteConnectionRunner implements StoreQueryRunner {
+  constructor(private readonly connection: sqlite3.Database) {}
+
+  query(sql: string, parameters: StoreParameter[] = []): Promise<StoreRow[]> {
+    return new Promise((resolve, reject) => {
+      this.connection.all(toSqliteParameters(sql), parameters, (error: Error | null, rows: StoreRow[]) =>
+        error ? reject(error) : resolve(rows),
+      );
+    });
+  }
+
+  execute(sql: string, parameters: StoreParameter[] = []): Promise<number> {
+    return new Promise((resolve, reject) => {
+      this.connection.run(toSqliteParameters(sql), parameters, function (this: sqlite3.RunResult, error: Error | null) {
+        return error ? reject(error) : resolve(this.changes);
+      });
+    });
+  }
+
+  executeScript(sql: string): Promise<void> {
+    return new Promise((resolve, reject) => {
+      this.connection.exec(sql, (error: Error | null) => (error ? reject(error) : resolve()));
+    });
+  }
+}
+
+class SqliteStoreDatabase implements StoreDatabase {
+  readonly dialect = 'sqlite' as const;
+  private readonly queue = new SerialQueue();
+  private readonly runner: SqliteConnectionRunner;
+
+  constructor(private readonly connection: sqlite3.Database) {
+    this.runner = new SqliteConnectionRunner(connection);
+  }
+
+  query(sql: string, parameters?: StoreParameter[]): Promise<StoreRow[]> {
+    return this.queue.run(() => this.runner.query(sql, parameters));
+  }
+
+  execute(sql: string, parameters?: StoreParameter[]): Promise<number> {
+    return this.queue.run(() => this.runner.execute(sql, parameters));
+  }
+
+  executeScript(sql: string): Promise<void> {
+    return this.queue.run(() => this.runner.executeScript(sql));
+  }
+
+  transaction<T>(work: (runner: StoreQueryRunner) => Promise<T>): Promise<T> {
+    return this.queue.run(async () => {
+      await this.runner.executeScript('BEGIN IMMEDIATE');
+      try {
+        const result = await work(this.runner);
+        await this.runner.executeScript('COMMIT');
+        return result;
+      } catch (error) {
+        // A failed COMMIT or statement may already have ended the transaction; nothing to undo then.
+        await this.runner.executeScript('ROLLBACK').catch(() => undefined);
+        throw error;
+      }
+    });
+  }
+
+  async holdTransactionLock(): Promise<void> {
+    // Nothing to do: BEGIN IMMEDIATE already holds the database-wide write lock.
+  }
+
+  isUniqueViolation(error: unknown): boolean {
+    if (!(error instanceof Error) || (error as { code?: unknown }).code !== 'SQLITE_CONSTRAINT') {
+      return false;
+    }
+    return /UNIQUE constraint failed|PRIMARY KEY constraint failed/.test(error.message);
+  }
+
+  async migrate(): Promise<void> {
+    await this.transaction((runner) => applyMigrations(runner, 'sqlite'));
+  }
+
+  close(): Promise<void> {
+    return this.queue.run(
+      () =>
+        new Promise<void>((resolve, reject) => {
+          this.connection.close((error: Error | null) => (error ? reject(error) : resolve()));
+        }),
+    );
+  }
+}
+
+function openConnection(filename: string): Promise<sqlite3.Database> {
+  return new Promise((resolve, reject) => {
+    const connection = new sqlite3.Database(filename, (error: Error | null) =>
+      error ? reject(error) : resolve(connection),
+    );
+  });
+}
+
+/** Opens (creating when missing) a SQLite store. `filename` is a path or `:memory:`. Does not migrate. */
+export async function openSqliteStore(filename: string): Promise<SqlStore> {
+  if (filename !== SQLITE_MEMORY_FILENAME) {
+    await mkdir(dirname(filename), { recursive: true });
+  }
+  const connection = await openConnection(filename);
+  const runner = new SqliteConnectionRunner(connection);
+  try {
+    await runner.executeScript(`PRAGMA busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
+    await runner.query('PRAGMA journal_mode = WAL');
+    // NORMAL is durable across application crashes in WAL mode and avoids an fsync per commit.
+    await runner.executeScript('PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON');
+  } catch (error) {
+    connection.close();
+    throw error;
+  }
+  return new SqlStore(new SqliteStoreDatabase(connection));
+}

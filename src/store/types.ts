@@ -1,0 +1,182 @@
+// Everything that must outlive a process sits behind this one interface (SQLite by default,
+// PostgreSQL when several replicas run). Records are plain data; JSON columns are parsed for you.
+import type { JsonValue, QueryColumn } from '../databases/types.js';
+
+export interface Actor {
+  platform: 'slack' | 'teams' | 'console' | 'mcp';
+  userId: string;
+  displayName?: string;
+  email?: string;
+}
+
+export interface ConversationRecord {
+  threadId: string;
+  platform: string;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface StoredMessage {
+  threadId: string;
+  /** Position in the conversation, assigned by the store (0, 1, 2, ...). */
+  sequence: number;
+  role: 'user' | 'assistant' | 'tool';
+  /** An AI SDK ModelMessage, kept as JSON. */
+  content: JsonValue;
+  createdAt: Date;
+}
+
+export type NewStoredMessage = Omit<StoredMessage, 'sequence'>;
+
+export interface StoredQueryResult {
+  threadId: string;
+  queryId: string;
+  databaseName: string;
+  sql: string;
+  columns: QueryColumn[];
+  /** At most the row cap. */
+  rows: JsonValue[][];
+  rowCount: number;
+  truncated: boolean;
+  createdAt: Date;
+}
+
+export interface StoredChart {
+  threadId: string;
+  chartId: string;
+  queryId: string;
+  title: string;
+  /** The display_chart input as the model gave it. */
+  config: JsonValue;
+  /** The Vega-Lite spec the PNG was rendered from. */
+  spec: JsonValue;
+  png: Buffer;
+  createdAt: Date;
+}
+
+export interface StoredStory {
+  threadId: string;
+  slug: string;
+  title: string;
+  createdAt: Date;
+}
+
+export interface StoredStoryVersion {
+  threadId: string;
+  slug: string;
+  version: number;
+  title: string;
+  code: string;
+  action: 'create' | 'update' | 'replace';
+  author: 'assistant' | 'user';
+  /** One line saying what changed. */
+  summary: string;
+  createdAt: Date;
+}
+
+export interface PendingClarification {
+  threadId: string;
+  question: string;
+  options: string[];
+  /** Who was asked; their next message (or a button click) answers. */
+  askedUserId: string;
+  /** Platform data needed to resume (message ts, activity id, ...). */
+  platformState: JsonValue;
+  createdAt: Date;
+}
+
+export interface QueryAuditRecord {
+  threadId: string;
+  queryId: string | null;
+  actor: Actor;
+  /** Set when the query ran with a user's own credential (federated identity). */
+  ranAs: string | null;
+  databaseName: string;
+  sql: string;
+  rowCount: number | null;
+  durationMs: number | null;
+  refused: boolean;
+  /** Why it was refused, or the error it ended with. */
+  detail: string | null;
+  createdAt: Date;
+}
+
+export interface EncryptedUserToken {
+  /** Platform-prefixed user key, e.g. `slack:T1:U1` or `teams:<tenant>:<aadObjectId>`. */
+  userKey: string;
+  provider: string;
+  /** AES-GCM ciphertext (iv + tag + data); the store never sees plaintext. */
+  ciphertext: Buffer;
+  expiresAt: Date | null;
+  updatedAt: Date;
+}
+
+export interface Store {
+  /** Creates or upgrades the schema. Idempotent. */
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+
+  ensureConversation(threadId: string, platform: string, now: Date): Promise<ConversationRecord>;
+  getConversation(threadId: string): Promise<ConversationRecord | undefined>;
+  /** Appends in order and returns the messages with their sequence numbers. */
+  appendMessages(threadId: string, messages: NewStoredMessage[]): Promise<StoredMessage[]>;
+  listMessages(threadId: string): Promise<StoredMessage[]>;
+
+  saveQueryResult(result: StoredQueryResult): Promise<void>;
+  getQueryResult(threadId: string, queryId: string): Promise<StoredQueryResult | undefined>;
+
+  saveChart(chart: StoredChart): Promise<void>;
+  getChart(threadId: string, chartId: string): Promise<StoredChart | undefined>;
+  listCharts(threadId: string): Promise<StoredChart[]>;
+
+  /** Creates the story and its version 1 in one transaction; throws StoryExistsError if the slug is taken. */
+  createStory(story: StoredStory, firstVersion: StoredStoryVersion): Promise<void>;
+  /** Adds the next version; throws StoryVersionConflictError if `version` is not latest + 1. */
+  addStoryVersion(version: StoredStoryVersion): Promise<void>;
+  getStory(threadId: string, slug: string): Promise<StoredStory | undefined>;
+  listStories(threadId: string): Promise<StoredStory[]>;
+  getLatestStoryVersion(threadId: string, slug: string): Promise<StoredStoryVersion | undefined>;
+  getStoryVersion(threadId: string, slug: string, version: number): Promise<StoredStoryVersion | undefined>;
+  listStoryVersions(threadId: string, slug: string): Promise<StoredStoryVersion[]>;
+
+  savePendingClarification(pending: PendingClarification): Promise<void>;
+  getPendingClarification(threadId: string): Promise<PendingClarification | undefined>;
+  /** Removes and returns it, atomically: only one resumer wins. */
+  takePendingClarification(threadId: string): Promise<PendingClarification | undefined>;
+
+  /** Records an event id; returns false when it was already recorded and has not expired. */
+  markEventProcessed(eventKey: string, now: Date, expiresAt: Date): Promise<boolean>;
+  purgeExpiredEvents(now: Date): Promise<number>;
+
+  /** Takes or renews the thread lock for `ownerId` unless another owner holds an unexpired one. */
+  tryAcquireThreadLock(threadId: string, ownerId: string, now: Date, expiresAt: Date): Promise<boolean>;
+  releaseThreadLock(threadId: string, ownerId: string): Promise<void>;
+
+  recordQueryAudit(record: QueryAuditRecord): Promise<void>;
+  listQueryAudit(filter?: { threadId?: string }): Promise<QueryAuditRecord[]>;
+
+  saveUserToken(token: EncryptedUserToken): Promise<void>;
+  getUserToken(userKey: string, provider: string): Promise<EncryptedUserToken | undefined>;
+  deleteUserToken(userKey: string, provider: string): Promise<void>;
+}
+
+export class StoryExistsError extends Error {
+  override readonly name = 'StoryExistsError';
+  constructor(readonly slug: string) {
+    super(`Story "${slug}" already exists in this conversation.`);
+  }
+}
+
+export class StoryVersionConflictError extends Error {
+  override readonly name = 'StoryVersionConflictError';
+  constructor(readonly slug: string, readonly version: number) {
+    super(`Story "${slug}" already has a version ${version}: another change landed first. Reload it and try again.`);
+  }
+}
+
+export class StoryNotFoundError extends Error {
+  override readonly name = 'StoryNotFoundError';
+  constructor(readonly slug: string) {
+    super(`Story "${slug}" does not exist in this conversation. Create it before adding versions.`);
+  }
+}

@@ -1,0 +1,159 @@
+// The run's blackboard: every tool of one turn reads and writes here, and the turn's outcome is
+// assembled from it. It holds no platform types, so Slack, Teams and the terminal share it.
+import type { AgentSettings } from '../config/agent-settings.js';
+import type { DatabaseAdapter, JsonValue, QueryRows, UserDatabaseCredential } from '../databases/types.js';
+import type { Actor, Store } from '../store/types.js';
+
+export interface QueryResult extends QueryRows {
+  queryId: string;
+  databaseName: string;
+  sql: string;
+  createdAt: Date;
+}
+
+export interface ChartArtifact {
+  chartId: string;
+  queryId: string;
+  title: string;
+  chartType: string;
+  /** The display_chart input, as validated. */
+  config: JsonValue;
+  /** The Vega-Lite spec the PNG was rendered from (stories and a later web view reuse it). */
+  spec: JsonValue;
+  png: Buffer;
+  /** Pixel size of the PNG (2x the logical size). */
+  widthPx: number;
+  heightPx: number;
+}
+
+export interface StoryArtifact {
+  slug: string;
+  version: number;
+  title: string;
+  code: string;
+  action: 'create' | 'update' | 'replace';
+  summary: string;
+}
+
+export interface QueryRun {
+  queryId: string | null;
+  databaseName: string;
+  sql: string;
+  rowCount: number | null;
+  durationMs: number | null;
+  refused: boolean;
+  error: string | null;
+}
+
+export interface ToolContextOptions {
+  threadId: string;
+  actor: Actor;
+  settings: AgentSettings;
+  /** Only the databases this asker may use in this place (access rules applied). */
+  databases: DatabaseAdapter[];
+  store: Store;
+  now: () => Date;
+  /** Returns a fresh random id with the given prefix, e.g. `query_` + 8 characters. */
+  createId: (prefix: string) => string;
+  /** The asker's own credential for a federated database, when they have one. */
+  credentialFor?: (database: DatabaseAdapter) => Promise<UserDatabaseCredential | undefined>;
+  signal?: AbortSignal;
+  /** Tells the channel what the agent is doing ("Querying warehouse…"). */
+  onStatus?: (status: string) => void;
+}
+
+export class ToolContext {
+  readonly threadId: string;
+  readonly actor: Actor;
+  readonly settings: AgentSettings;
+  readonly databases: DatabaseAdapter[];
+  readonly store: Store;
+  readonly now: () => Date;
+  readonly createId: (prefix: string) => string;
+  readonly signal: AbortSignal | undefined;
+  readonly queryResults = new Map<string, QueryResult>();
+  readonly charts: ChartArtifact[] = [];
+  readonly storyVersions: StoryArtifact[] = [];
+  readonly queries: QueryRun[] = [];
+  /** Federated databases the asker must sign in to before they can be queried. */
+  readonly signInRequiredFor = new Set<string>();
+  /** Databases that could not be reached during this turn (an infrastructure fault). */
+  readonly unreachableDatabases = new Set<string>();
+  /** Set by the clarification tool: the turn pauses until the question is answered. */
+  clarification: { question: string; options: string[] } | undefined;
+  /** Set by suggest_follow_ups. */
+  followUps: string[] = [];
+  private readonly credentialFor: ToolContextOptions['credentialFor'];
+  private readonly onStatus: ToolContextOptions['onStatus'];
+
+  constructor(options: ToolContextOptions) {
+    this.threadId = options.threadId;
+    this.actor = options.actor;
+    this.settings = options.settings;
+    this.databases = options.databases;
+    this.store = options.store;
+    this.now = options.now;
+    this.createId = options.createId;
+    this.signal = options.signal;
+    this.credentialFor = options.credentialFor;
+    this.onStatus = options.onStatus;
+  }
+
+  reportStatus(status: string): void {
+    this.onStatus?.(status);
+  }
+
+  async credentialForDatabase(database: DatabaseAdapter): Promise<UserDatabaseCredential | undefined> {
+    return this.credentialFor?.(database);
+  }
+
+  /** A result of this turn, or of an earlier turn of the same conversation (from the store). */
+  async findQueryResult(queryId: string): Promise<QueryResult | undefined> {
+    const cached = this.queryResults.get(queryId);
+    if (cached) return cached;
+    const stored = await this.store.getQueryResult(this.threadId, queryId);
+    if (!stored) return undefined;
+    const result: QueryResult = {
+      queryId: stored.queryId,
+      databaseName: stored.databaseName,
+      sql: stored.sql,
+      columns: stored.columns,
+      rows: stored.rows,
+      rowCount: stored.rowCount,
+      truncated: stored.truncated,
+      durationMs: 0,
+      createdAt: stored.createdAt,
+    };
+    this.queryResults.set(queryId, result);
+    return result;
+  }
+
+  async addQueryResult(result: QueryResult): Promise<void> {
+    this.queryResults.set(result.queryId, result);
+    await this.store.saveQueryResult({
+      threadId: this.threadId,
+      queryId: result.queryId,
+      databaseName: result.databaseName,
+      sql: result.sql,
+      columns: result.columns,
+      rows: result.rows,
+      rowCount: result.rowCount,
+      truncated: result.truncated,
+      createdAt: result.createdAt,
+    });
+  }
+
+  async addChart(chart: ChartArtifact): Promise<void> {
+    await this.store.saveChart({
+      threadId: this.threadId,
+      chartId: chart.chartId,
+      queryId: chart.queryId,
+      title: chart.title,
+      config: chart.config,
+      spec: chart.spec,
+      png: chart.png,
+      createdAt: this.now(),
+    });
+    this.charts.push(chart);
+  }
+}

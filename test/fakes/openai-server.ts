@@ -1,0 +1,135 @@
+// A local server that speaks the OpenAI Chat Completions API and plays a script: each request
+// takes the next scripted step (text, tool calls, an HTTP error, a delay). It records every request
+// so tests can assert on what the model was shown (system prompt, history, tool results).
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+
+export interface ScriptedToolCall {
+  name: string;
+  arguments: Record<string, unknown>;
+}
+
+export interface ScriptedStep {
+  text?: string;
+  toolCalls?: ScriptedToolCall[];
+  /** Answer with this HTTP status and an OpenAI-style error body instead. */
+  errorStatus?: number;
+  delayMs?: number;
+}
+
+export interface RecordedChatRequest {
+  model: string;
+  messages: Array<{ role: string; content?: unknown; tool_calls?: unknown; tool_call_id?: string }>;
+  tools?: Array<{ type: string; function: { name: string } }>;
+  stream?: boolean;
+  authorization?: string;
+}
+
+export type StepProducer = ScriptedStep | ((request: RecordedChatRequest) => ScriptedStep);
+
+export interface FakeOpenAI {
+  /** Base URL for OPENAI_BASE_URL, ending in /v1. */
+  url: string;
+  requests: RecordedChatRequest[];
+  enqueue(...steps: StepProducer[]): void;
+  /** Steps not consumed yet. */
+  pending(): number;
+  close(): Promise<void>;
+}
+
+async function readBody(request: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+let callCounter = 0;
+
+function toolCallsOf(step: ScriptedStep) {
+  return (step.toolCalls ?? []).map((call) => ({
+    id: `call_${++callCounter}`,
+    type: 'function' as const,
+    function: { name: call.name, arguments: JSON.stringify(call.arguments) },
+  }));
+}
+
+function completion(step: ScriptedStep, model: string) {
+  const toolCalls = toolCallsOf(step);
+  return {
+    id: `chatcmpl-${++callCounter}`,
+    object: 'chat.completion',
+    created: Math.floor(Date.now() / 1000),
+    model,
+    choices: [
+      {
+        index: 0,
+        message: { role: 'assistant', content: step.text ?? null, ...(toolCalls.length > 0 ? { tool_calls: toolCalls } : {}) },
+        finish_reason: toolCalls.length > 0 ? 'tool_calls' : 'stop',
+      },
+    ],
+    usage: { prompt_tokens: 10, completion_tokens: 10, total_tokens: 20 },
+  };
+}
+
+function writeStream(response: ServerResponse, step: ScriptedStep, model: string): void {
+  response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+  const base = { id: `chatcmpl-${++callCounter}`, object: 'chat.completion.chunk', created: Math.floor(Date.now() / 1000), model };
+  const send = (payload: unknown) => response.write(`data: ${JSON.stringify(payload)}\n\n`);
+  send({ ...base, choices: [{ index: 0, delta: { role: 'assistant', content: '' }, finish_reason: null }] });
+  if (step.text) send({ ...base, choices: [{ index: 0, delta: { content: step.text }, finish_reason: null }] });
+  toolCallsOf(step).forEach((call, index) =>
+    send({ ...base, choices: [{ index: 0, delta: { tool_calls: [{ index, ...call }] }, finish_reason: null }] }),
+  );
+  send({ ...base, choices: [{ index: 0, delta: {}, finish_reason: step.toolCalls?.length ? 'tool_calls' : 'stop' }], usage: { prompt_tokens: 10, completion_tokens: 10, total_tokens: 20 } });
+  response.write('data: [DONE]\n\n');
+  response.end();
+}
+
+export async function startFakeOpenAI(initialSteps: StepProducer[] = []): Promise<FakeOpenAI> {
+  const queue: StepProducer[] = [...initialSteps];
+  const requests: RecordedChatRequest[] = [];
+  const server: Server = createServer(async (request, response) => {
+    if (request.method !== 'POST' || !request.url?.endsWith('/chat/completions')) {
+      response.writeHead(404, { 'content-type': 'application/json' });
+      response.end(JSON.stringify({ error: { message: `unknown path ${request.url}`, type: 'invalid_request_error' } }));
+      return;
+    }
+    const body = JSON.parse(await readBody(request)) as RecordedChatRequest;
+    body.authorization = request.headers.authorization;
+    requests.push(body);
+    const producer = queue.shift();
+    if (!producer) {
+      response.writeHead(500, { 'content-type': 'application/json' });
+      response.end(JSON.stringify({ error: { message: 'the fake model has no scripted step left', type: 'server_error' } }));
+      return;
+    }
+    const step = typeof producer === 'function' ? producer(body) : producer;
+    if (step.delayMs) await new Promise((resolve) => setTimeout(resolve, step.delayMs));
+    if (step.errorStatus) {
+      response.writeHead(step.errorStatus, { 'content-type': 'application/json' });
+      response.end(JSON.stringify({ error: { message: `scripted error ${step.errorStatus}`, type: 'server_error' } }));
+      return;
+    }
+    if (body.stream) return writeStream(response, step, body.model);
+    response.writeHead(200, { 'content-type': 'application/json' });
+    response.end(JSON.stringify(completion(step, body.model)));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    url: `http://127.0.0.1:${port}/v1`,
+    requests,
+    enqueue: (...steps) => queue.push(...steps),
+    pending: () => queue.length,
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** The text of every tool result the model was shown in a request, in order. */
+export function toolResultsIn(request: RecordedChatRequest): string[] {
+  return request.messages.filter((message) => message.role === 'tool').map((message) => String(message.content));
+}

@@ -1,0 +1,677 @@
+// The behaviour every Store must have, registered once per implementation. Both stores run the
+// exact same cases, against a real database, so SQLite and PostgreSQL cannot drift apart.
+// Tests share one database per implementation, so each uses its own thread ids.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  StoryExistsError,
+  StoryNotFoundError,
+  StoryVersionConflictError,
+  type EncryptedUserToken,
+  type PendingClarification,
+  type QueryAuditRecord,
+  type Store,
+  type StoredChart,
+  type StoredQueryResult,
+  type StoredStory,
+  type StoredStoryVersion,
+} from '../../src/store/types.js';
+
+export interface StoreContractHarness {
+  /** Opens a migrated store on the implementation's shared test database; each call is a new connection. */
+  openStore(): Promise<Store>;
+}
+
+const BASE_TIME_MS = Date.parse('2024-05-01T10:00:00.123Z');
+
+function at(offsetMs: number): Date {
+  return new Date(BASE_TIME_MS + offsetMs);
+}
+
+let threadCounter = 0;
+
+function freshThreadId(label: string): string {
+  threadCounter += 1;
+  return `slack:C${label}:${Date.now()}.${threadCounter}.${Math.random().toString(36).slice(2, 8)}`;
+}
+
+function everyByteValue(): Buffer {
+  return Buffer.from(Array.from({ length: 256 }, (_, index) => index));
+}
+
+function storyVersion(threadId: string, slug: string, version: number, overrides: Partial<StoredStoryVersion> = {}) {
+  const record: StoredStoryVersion = {
+    threadId,
+    slug,
+    version,
+    title: `Revenue v${version}`,
+    code: `# Revenue\n\nversion ${version}`,
+    action: version === 1 ? 'create' : 'update',
+    author: 'assistant',
+    summary: `change ${version}`,
+    createdAt: at(version * 1_000),
+    ...overrides,
+  };
+  return record;
+}
+
+function story(threadId: string, slug: string, overrides: Partial<StoredStory> = {}): StoredStory {
+  return { threadId, slug, title: 'Revenue v1', createdAt: at(1_000), ...overrides };
+}
+
+export function describeStoreContract(implementationName: string, harness: StoreContractHarness): void {
+  describe(`${implementationName} store contract`, () => {
+    const openedStores: Store[] = [];
+    let store: Store;
+
+    /** A second connection to the same database: stands in for another replica or a restart. */
+    async function openAnotherStore(): Promise<Store> {
+      const another = await harness.openStore();
+      openedStores.push(another);
+      return another;
+    }
+
+    beforeAll(async () => {
+      store = await openAnotherStore();
+    });
+
+    afterAll(async () => {
+      await Promise.all(openedStores.map((opened) => opened.close()));
+    });
+
+    describe('migrate', () => {
+      it('is idempotent: running it again keeps the schema and the data', async () => {
+        const threadId = freshThreadId('migrate');
+        await store.ensureConversation(threadId, 'slack', at(0));
+        await store.migrate();
+        await store.migrate();
+        expect(await store.getConversation(threadId)).toEqual({
+          threadId,
+          platform: 'slack',
+          createdAt: at(0),
+          updatedAt: at(0),
+        });
+      });
+
+      it('lets two stores migrate the same database at once', async () => {
+        const [first, second] = await Promise.all([openAnotherStore(), openAnotherStore()]);
+        await Promise.all([first.migrate(), second.migrate()]);
+        const threadId = freshThreadId('migrate');
+        await first.ensureConversation(threadId, 'teams', at(5));
+        expect((await second.getConversation(threadId))?.platform).toBe('teams');
+      });
+    });
+
+    describe('conversations', () => {
+      it('creates a conversation with createdAt and updatedAt set to now', async () => {
+        const threadId = freshThreadId('conversation');
+        const created = await store.ensureConversation(threadId, 'slack', at(0));
+        expect(created).toEqual({ threadId, platform: 'slack', createdAt: at(0), updatedAt: at(0) });
+        expect(await store.getConversation(threadId)).toEqual(created);
+      });
+
+      it('touches updatedAt on a second call and keeps createdAt and platform', async () => {
+        const threadId = freshThreadId('conversation');
+        await store.ensureConversation(threadId, 'slack', at(0));
+        const touched = await store.ensureConversation(threadId, 'teams', at(60_000));
+        expect(touched).toEqual({ threadId, platform: 'slack', createdAt: at(0), updatedAt: at(60_000) });
+        expect(await store.getConversation(threadId)).toEqual(touched);
+      });
+
+      it('never moves updatedAt backwards (a replica with a late clock)', async () => {
+        const threadId = freshThreadId('conversation');
+        await store.ensureConversation(threadId, 'slack', at(60_000));
+        const touched = await store.ensureConversation(threadId, 'slack', at(1_000));
+        expect(touched.updatedAt).toEqual(at(60_000));
+        expect(touched.createdAt).toEqual(at(60_000));
+      });
+
+      it('returns undefined for an unknown thread', async () => {
+        expect(await store.getConversation(freshThreadId('unknown'))).toBeUndefined();
+      });
+    });
+
+    describe('messages', () => {
+      it('assigns consecutive sequences from 0 and continues after the last one', async () => {
+        const threadId = freshThreadId('messages');
+        const first = await store.appendMessages(threadId, [
+          { threadId, role: 'user', content: { role: 'user', content: 'revenue by month?' }, createdAt: at(0) },
+          { threadId, role: 'assistant', content: { role: 'assistant', content: [] }, createdAt: at(1) },
+        ]);
+        expect(first.map((message) => message.sequence)).toEqual([0, 1]);
+        const second = await store.appendMessages(threadId, [
+          { threadId, role: 'tool', content: { role: 'tool', content: [{ type: 'tool-result' }] }, createdAt: at(2) },
+        ]);
+        expect(second).toEqual([
+          {
+            threadId,
+            sequence: 2,
+            role: 'tool',
+            content: { role: 'tool', content: [{ type: 'tool-result' }] },
+            createdAt: at(2),
+          },
+        ]);
+        expect((await store.listMessages(threadId)).map((message) => [message.sequence, message.role])).toEqual([
+          [0, 'user'],
+          [1, 'assistant'],
+          [2, 'tool'],
+        ]);
+      });
+
+      it('round-trips JSON content and timestamps exactly', async () => {
+        const threadId = freshThreadId('messages');
+        const content = {
+          role: 'user',
+          content: [{ type: 'text', text: 'Ünïcödé ✓ "quotes" \\ back\nslash' }],
+          numbers: [0, -1.5, 1e21, 9007199254740991],
+          nested: { empty: {}, list: [], flag: false, nothing: null },
+        };
+        await store.appendMessages(threadId, [{ threadId, role: 'user', content, createdAt: at(999) }]);
+        expect(await store.listMessages(threadId)).toEqual([
+          { threadId, sequence: 0, role: 'user', content, createdAt: at(999) },
+        ]);
+      });
+
+      it('keeps threads apart and returns [] for an empty append or an unknown thread', async () => {
+        const threadA = freshThreadId('messages');
+        const threadB = freshThreadId('messages');
+        await store.appendMessages(threadA, [{ threadId: threadA, role: 'user', content: 'a', createdAt: at(0) }]);
+        const inB = await store.appendMessages(threadB, [{ threadId: threadB, role: 'user', content: 'b', createdAt: at(0) }]);
+        expect(inB[0]?.sequence).toBe(0);
+        expect(await store.appendMessages(threadA, [])).toEqual([]);
+        expect((await store.listMessages(threadA)).map((message) => message.content)).toEqual(['a']);
+        expect(await store.listMessages(freshThreadId('unknown'))).toEqual([]);
+      });
+
+      it('files messages under the thread argument', async () => {
+        const threadId = freshThreadId('messages');
+        const appended = await store.appendMessages(threadId, [
+          { threadId: 'some-other-thread', role: 'user', content: 'x', createdAt: at(0) },
+        ]);
+        expect(appended[0]?.threadId).toBe(threadId);
+        expect((await store.listMessages(threadId)).map((message) => message.threadId)).toEqual([threadId]);
+      });
+
+      it('never gives two concurrent appends from two stores the same sequence', async () => {
+        const threadId = freshThreadId('messages');
+        const other = await openAnotherStore();
+        const appendsPerStore = 6;
+        const appends = Array.from({ length: appendsPerStore * 2 }, (_, index) =>
+          (index % 2 === 0 ? store : other).appendMessages(threadId, [
+            { threadId, role: 'user', content: `append ${index} first`, createdAt: at(index) },
+            { threadId, role: 'assistant', content: `append ${index} second`, createdAt: at(index) },
+          ]),
+        );
+        const results = await Promise.all(appends);
+        for (const [index, appended] of results.entries()) {
+          // Each append's messages stay together, in order.
+          expect(appended[1]!.sequence).toBe(appended[0]!.sequence + 1);
+          expect(appended.map((message) => message.content)).toEqual([`append ${index} first`, `append ${index} second`]);
+        }
+        const listed = await store.listMessages(threadId);
+        expect(listed.map((message) => message.sequence)).toEqual(Array.from({ length: appendsPerStore * 4 }, (_, index) => index));
+        expect(new Set(listed.map((message) => message.content)).size).toBe(appendsPerStore * 4);
+      });
+    });
+
+    describe('query results', () => {
+      function queryResult(threadId: string, overrides: Partial<StoredQueryResult> = {}): StoredQueryResult {
+        return {
+          threadId,
+          queryId: 'query_0a1b2c3d',
+          databaseName: 'warehouse',
+          sql: 'SELECT month, revenue FROM sales',
+          columns: [
+            { name: 'month', type: 'date' },
+            { name: 'revenue', type: 'double' },
+          ],
+          rows: [
+            ['2024-01-01', 1200.5],
+            ['2024-02-01', null],
+          ],
+          rowCount: 2,
+          truncated: false,
+          createdAt: at(10),
+          ...overrides,
+        };
+      }
+
+      it('saves and reads back a result exactly', async () => {
+        const threadId = freshThreadId('results');
+        const saved = queryResult(threadId);
+        await store.saveQueryResult(saved);
+        expect(await store.getQueryResult(threadId, 'query_0a1b2c3d')).toEqual(saved);
+      });
+
+      it('overwrites a result saved again under the same id, and keeps booleans', async () => {
+        const threadId = freshThreadId('results');
+        await store.saveQueryResult(queryResult(threadId));
+        const replacement = queryResult(threadId, { rows: [['2024-03-01', 7]], rowCount: 500, truncated: true, createdAt: at(20) });
+        await store.saveQueryResult(replacement);
+        expect(await store.getQueryResult(threadId, 'query_0a1b2c3d')).toEqual(replacement);
+      });
+
+      it('scopes query ids to their thread', async () => {
+        const threadA = freshThreadId('results');
+        const threadB = freshThreadId('results');
+        await store.saveQueryResult(queryResult(threadA));
+        expect(await store.getQueryResult(threadB, 'query_0a1b2c3d')).toBeUndefined();
+        expect(await store.getQueryResult(threadA, 'query_ffffffff')).toBeUndefined();
+      });
+    });
+
+    describe('charts', () => {
+      function chart(threadId: string, chartId: string, createdAt: Date, png = everyByteValue()): StoredChart {
+        return {
+          threadId,
+          chartId,
+          queryId: 'query_0a1b2c3d',
+          title: `Chart ${chartId}`,
+          config: { chart_type: 'bar', x_axis_key: 'month', series: [{ data_key: 'revenue' }] },
+          spec: { $schema: 'https://vega.github.io/schema/vega-lite/v6.json', mark: 'bar' },
+          png,
+          createdAt,
+        };
+      }
+
+      it('round-trips the PNG byte for byte', async () => {
+        const threadId = freshThreadId('charts');
+        const saved = chart(threadId, 'chart_1', at(0));
+        await store.saveChart(saved);
+        const loaded = await store.getChart(threadId, 'chart_1');
+        expect(loaded).toEqual(saved);
+        expect(Buffer.isBuffer(loaded?.png)).toBe(true);
+        expect(loaded?.png.equals(everyByteValue())).toBe(true);
+      });
+
+      it('lists charts by creation time, then by insertion', async () => {
+        const threadId = freshThreadId('charts');
+        await store.saveChart(chart(threadId, 'late', at(5_000)));
+        await store.saveChart(chart(threadId, 'early-b', at(1_000)));
+        await store.saveChart(chart(threadId, 'early-a', at(1_000)));
+        await store.saveChart(chart(freshThreadId('charts'), 'elsewhere', at(0)));
+        expect((await store.listCharts(threadId)).map((listed) => listed.chartId)).toEqual(['early-b', 'early-a', 'late']);
+      });
+
+      it('replaces a chart saved again under the same id', async () => {
+        const threadId = freshThreadId('charts');
+        await store.saveChart(chart(threadId, 'chart_1', at(0)));
+        const replacement = chart(threadId, 'chart_1', at(0), Buffer.from([0x89, 0x50, 0x4e, 0x47]));
+        await store.saveChart(replacement);
+        expect(await store.listCharts(threadId)).toEqual([replacement]);
+      });
+
+      it('returns undefined for an unknown chart', async () => {
+        expect(await store.getChart(freshThreadId('charts'), 'chart_1')).toBeUndefined();
+      });
+    });
+
+    describe('stories', () => {
+      it('creates a story with version 1 and reads it every way', async () => {
+        const threadId = freshThreadId('stories');
+        const first = storyVersion(threadId, 'revenue', 1);
+        await store.createStory(story(threadId, 'revenue'), first);
+        expect(await store.getStory(threadId, 'revenue')).toEqual(story(threadId, 'revenue'));
+        expect(await store.listStories(threadId)).toEqual([story(threadId, 'revenue')]);
+        expect(await store.getLatestStoryVersion(threadId, 'revenue')).toEqual(first);
+        expect(await store.getStoryVersion(threadId, 'revenue', 1)).toEqual(first);
+        expect(await store.listStoryVersions(threadId, 'revenue')).toEqual([first]);
+      });
+
+      it('throws StoryExistsError for a taken slug in the same thread and leaves the story as it was', async () => {
+        const threadId = freshThreadId('stories');
+        await store.createStory(story(threadId, 'revenue'), storyVersion(threadId, 'revenue', 1));
+        const attempt = store.createStory(
+          story(threadId, 'revenue', { title: 'Other' }),
+          storyVersion(threadId, 'revenue', 1, { title: 'Other', code: 'other' }),
+        );
+        await expect(attempt).rejects.toBeInstanceOf(StoryExistsError);
+        await expect(attempt).rejects.toThrow('Story "revenue" already exists in this conversation.');
+        expect(await store.listStoryVersions(threadId, 'revenue')).toEqual([storyVersion(threadId, 'revenue', 1)]);
+        expect((await store.getStory(threadId, 'revenue'))?.title).toBe('Revenue v1');
+      });
+
+      it('allows the same slug in another thread', async () => {
+        const threadA = freshThreadId('stories');
+        const threadB = freshThreadId('stories');
+        await store.createStory(story(threadA, 'revenue'), storyVersion(threadA, 'revenue', 1));
+        await store.createStory(story(threadB, 'revenue'), storyVersion(threadB, 'revenue', 1));
+        expect(await store.listStories(threadB)).toEqual([story(threadB, 'revenue')]);
+      });
+
+      it('refuses a first version that is not version 1 of the same story', async () => {
+        const threadId = freshThreadId('stories');
+        await expect(store.createStory(story(threadId, 'revenue'), storyVersion(threadId, 'revenue', 2))).rejects.toThrow(
+          'createStory needs version 1 of the same story',
+        );
+        await expect(store.createStory(story(threadId, 'revenue'), storyVersion(threadId, 'costs', 1))).rejects.toThrow(
+          'createStory needs version 1 of the same story',
+        );
+        expect(await store.getStory(threadId, 'revenue')).toBeUndefined();
+      });
+
+      it('adds the next version, lists versions in order and renames the story to the latest title', async () => {
+        const threadId = freshThreadId('stories');
+        await store.createStory(story(threadId, 'revenue'), storyVersion(threadId, 'revenue', 1));
+        const second = storyVersion(threadId, 'revenue', 2);
+        const third = storyVersion(threadId, 'revenue', 3, { action: 'replace', author: 'user', title: 'Renamed' });
+        await store.addStoryVersion(second);
+        await store.addStoryVersion(third);
+        expect(await store.getLatestStoryVersion(threadId, 'revenue')).toEqual(third);
+        expect(await store.getStoryVersion(threadId, 'revenue', 2)).toEqual(second);
+        expect((await store.listStoryVersions(threadId, 'revenue')).map((version) => version.version)).toEqual([1, 2, 3]);
+        expect(await store.getStory(threadId, 'revenue')).toEqual(story(threadId, 'revenue', { title: 'Renamed' }));
+      });
+
+      it('throws StoryVersionConflictError unless the version is latest + 1', async () => {
+        const threadId = freshThreadId('stories');
+        await store.createStory(story(threadId, 'revenue'), storyVersion(threadId, 'revenue', 1));
+        await store.addStoryVersion(storyVersion(threadId, 'revenue', 2));
+        for (const version of [1, 2, 4]) {
+          const attempt = store.addStoryVersion(storyVersion(threadId, 'revenue', version, { code: 'late' }));
+          await expect(attempt).rejects.toBeInstanceOf(StoryVersionConflictError);
+          await expect(attempt).rejects.toMatchObject({ slug: 'revenue', version });
+        }
+        expect((await store.getLatestStoryVersion(threadId, 'revenue'))?.code).toBe('# Revenue\n\nversion 2');
+      });
+
+      it('throws StoryNotFoundError when adding a version to a missing story', async () => {
+        const threadId = freshThreadId('stories');
+        await expect(store.addStoryVersion(storyVersion(threadId, 'missing', 1))).rejects.toBeInstanceOf(StoryNotFoundError);
+        await expect(store.addStoryVersion(storyVersion(threadId, 'missing', 2))).rejects.toBeInstanceOf(StoryNotFoundError);
+      });
+
+      it('lets exactly one of two concurrent writers of the same version win', async () => {
+        const threadId = freshThreadId('stories');
+        const other = await openAnotherStore();
+        await store.createStory(story(threadId, 'revenue'), storyVersion(threadId, 'revenue', 1));
+        const outcomes = await Promise.allSettled([
+          store.addStoryVersion(storyVersion(threadId, 'revenue', 2, { code: 'from store' })),
+          other.addStoryVersion(storyVersion(threadId, 'revenue', 2, { code: 'from other' })),
+        ]);
+        const fulfilled = outcomes.filter((outcome) => outcome.status === 'fulfilled');
+        const rejected = outcomes.filter((outcome) => outcome.status === 'rejected');
+        expect(fulfilled).toHaveLength(1);
+        expect(rejected).toHaveLength(1);
+        expect((rejected[0] as PromiseRejectedResult).reason).toBeInstanceOf(StoryVersionConflictError);
+        const winner = outcomes[0]!.status === 'fulfilled' ? 'from store' : 'from other';
+        expect((await store.listStoryVersions(threadId, 'revenue')).map((version) => version.code)).toEqual([
+          '# Revenue\n\nversion 1',
+          winner,
+        ]);
+      });
+
+      it('lets exactly one of two concurrent creators of the same slug win', async () => {
+        const threadId = freshThreadId('stories');
+        const other = await openAnotherStore();
+        const outcomes = await Promise.allSettled([
+          store.createStory(story(threadId, 'revenue'), storyVersion(threadId, 'revenue', 1)),
+          other.createStory(story(threadId, 'revenue'), storyVersion(threadId, 'revenue', 1)),
+        ]);
+        expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(1);
+        const rejected = outcomes.find((outcome) => outcome.status === 'rejected') as PromiseRejectedResult;
+        expect(rejected.reason).toBeInstanceOf(StoryExistsError);
+        expect(await store.listStoryVersions(threadId, 'revenue')).toHaveLength(1);
+      });
+
+      it('lists stories by creation time and returns nothing for unknown ones', async () => {
+        const threadId = freshThreadId('stories');
+        await store.createStory(story(threadId, 'later', { createdAt: at(9_000) }), storyVersion(threadId, 'later', 1));
+        await store.createStory(story(threadId, 'sooner', { createdAt: at(2_000) }), storyVersion(threadId, 'sooner', 1));
+        expect((await store.listStories(threadId)).map((listed) => listed.slug)).toEqual(['sooner', 'later']);
+        expect(await store.getStory(threadId, 'nope')).toBeUndefined();
+        expect(await store.getLatestStoryVersion(threadId, 'nope')).toBeUndefined();
+        expect(await store.getStoryVersion(threadId, 'later', 2)).toBeUndefined();
+        expect(await store.listStoryVersions(threadId, 'nope')).toEqual([]);
+        expect(await store.listStories(freshThreadId('stories'))).toEqual([]);
+      });
+    });
+
+    describe('pending clarifications', () => {
+      function pending(threadId: string, question = 'Which region?'): PendingClarification {
+        return {
+          threadId,
+          question,
+          options: ['EMEA', 'Americas', 'APAC'],
+          askedUserId: 'U123',
+          platformState: { channel: 'C1', messageTs: '1712.55', nested: [1, { ok: true }] },
+          createdAt: at(42),
+        };
+      }
+
+      it('saves, reads and takes a pending clarification once', async () => {
+        const threadId = freshThreadId('pending');
+        await store.savePendingClarification(pending(threadId));
+        expect(await store.getPendingClarification(threadId)).toEqual(pending(threadId));
+        expect(await store.takePendingClarification(threadId)).toEqual(pending(threadId));
+        expect(await store.getPendingClarification(threadId)).toBeUndefined();
+        expect(await store.takePendingClarification(threadId)).toBeUndefined();
+      });
+
+      it('keeps one per thread: saving again replaces it', async () => {
+        const threadId = freshThreadId('pending');
+        await store.savePendingClarification(pending(threadId));
+        await store.savePendingClarification({ ...pending(threadId, 'Which year?'), options: [] });
+        expect(await store.takePendingClarification(threadId)).toEqual({ ...pending(threadId, 'Which year?'), options: [] });
+      });
+
+      it('hands it to exactly one of two concurrent takers', async () => {
+        const threadId = freshThreadId('pending');
+        const other = await openAnotherStore();
+        await store.savePendingClarification(pending(threadId));
+        const taken = await Promise.all([
+          store.takePendingClarification(threadId),
+          other.takePendingClarification(threadId),
+          store.takePendingClarification(threadId),
+          other.takePendingClarification(threadId),
+        ]);
+        expect(taken.filter((result) => result !== undefined)).toEqual([pending(threadId)]);
+      });
+    });
+
+    describe('processed events', () => {
+      it('returns true the first time, false for an unexpired duplicate, true again once expired', async () => {
+        const eventKey = `slack:${freshThreadId('event')}`;
+        expect(await store.markEventProcessed(eventKey, at(0), at(10_000))).toBe(true);
+        expect(await store.markEventProcessed(eventKey, at(9_999), at(20_000))).toBe(false);
+        // Expired exactly at expiresAt; the re-mark sets the new expiry.
+        expect(await store.markEventProcessed(eventKey, at(10_000), at(30_000))).toBe(true);
+        expect(await store.markEventProcessed(eventKey, at(29_999), at(40_000))).toBe(false);
+        expect(await store.markEventProcessed(eventKey, at(30_001), at(50_000))).toBe(true);
+      });
+
+      it('keeps event keys apart', async () => {
+        const eventKey = `slack:${freshThreadId('event')}`;
+        expect(await store.markEventProcessed(`${eventKey}:a`, at(0), at(10_000))).toBe(true);
+        expect(await store.markEventProcessed(`${eventKey}:b`, at(0), at(10_000))).toBe(true);
+      });
+
+      it('accepts an event exactly once across two concurrent stores', async () => {
+        const eventKey = `slack:${freshThreadId('event')}`;
+        const other = await openAnotherStore();
+        const results = await Promise.all([
+          store.markEventProcessed(eventKey, at(0), at(10_000)),
+          other.markEventProcessed(eventKey, at(0), at(10_000)),
+          store.markEventProcessed(eventKey, at(1), at(10_000)),
+          other.markEventProcessed(eventKey, at(1), at(10_000)),
+        ]);
+        expect(results.filter(Boolean)).toHaveLength(1);
+      });
+
+      it('purges expired events and says how many', async () => {
+        // Times from 1990 so events other tests left in the shared database are never counted.
+        const oldTimeMs = Date.parse('1990-01-01T00:00:00.000Z');
+        const eventKey = `teams:${freshThreadId('event')}`;
+        await store.markEventProcessed(`${eventKey}:1`, new Date(oldTimeMs), new Date(oldTimeMs + 1_000));
+        await store.markEventProcessed(`${eventKey}:2`, new Date(oldTimeMs), new Date(oldTimeMs + 2_000));
+        await store.markEventProcessed(`${eventKey}:3`, new Date(oldTimeMs), new Date(oldTimeMs + 3_000));
+        expect(await store.purgeExpiredEvents(new Date(oldTimeMs + 2_000))).toBe(2);
+        expect(await store.purgeExpiredEvents(new Date(oldTimeMs + 2_000))).toBe(0);
+        // The purged keys are new again; the surviving one is still a duplicate.
+        expect(await store.markEventProcessed(`${eventKey}:1`, new Date(oldTimeMs), new Date(oldTimeMs + 9_000))).toBe(true);
+        expect(await store.markEventProcessed(`${eventKey}:3`, new Date(oldTimeMs + 2_500), new Date(oldTimeMs + 9_000))).toBe(
+          false,
+        );
+        expect(await store.purgeExpiredEvents(new Date(oldTimeMs + 9_000))).toBe(2);
+      });
+    });
+
+    describe('thread locks', () => {
+      it('takes a free lock, renews it for the same owner and refuses another owner until it expires', async () => {
+        const threadId = freshThreadId('lock');
+        expect(await store.tryAcquireThreadLock(threadId, 'replica-a', at(0), at(10_000))).toBe(true);
+        expect(await store.tryAcquireThreadLock(threadId, 'replica-b', at(5_000), at(15_000))).toBe(false);
+        // Renewal moves the expiry: replica-b is still refused after the first expiry.
+        expect(await store.tryAcquireThreadLock(threadId, 'replica-a', at(9_000), at(20_000))).toBe(true);
+        expect(await store.tryAcquireThreadLock(threadId, 'replica-b', at(15_000), at(25_000))).toBe(false);
+        expect(await store.tryAcquireThreadLock(threadId, 'replica-b', at(19_999), at(25_000))).toBe(false);
+        // Expired exactly at expiresAt.
+        expect(await store.tryAcquireThreadLock(threadId, 'replica-b', at(20_000), at(30_000))).toBe(true);
+        expect(await store.tryAcquireThreadLock(threadId, 'replica-a', at(21_000), at(31_000))).toBe(false);
+      });
+
+      it('releases only for the owner', async () => {
+        const threadId = freshThreadId('lock');
+        await store.tryAcquireThreadLock(threadId, 'replica-a', at(0), at(10_000));
+        await store.releaseThreadLock(threadId, 'replica-b');
+        expect(await store.tryAcquireThreadLock(threadId, 'replica-b', at(1_000), at(11_000))).toBe(false);
+        await store.releaseThreadLock(threadId, 'replica-a');
+        expect(await store.tryAcquireThreadLock(threadId, 'replica-b', at(1_000), at(11_000))).toBe(true);
+        await store.releaseThreadLock(freshThreadId('lock'), 'replica-a');
+      });
+
+      it('keeps locks per thread', async () => {
+        const threadA = freshThreadId('lock');
+        const threadB = freshThreadId('lock');
+        expect(await store.tryAcquireThreadLock(threadA, 'replica-a', at(0), at(10_000))).toBe(true);
+        expect(await store.tryAcquireThreadLock(threadB, 'replica-b', at(0), at(10_000))).toBe(true);
+      });
+
+      it('grants the lock to exactly one of two concurrent owners on two stores', async () => {
+        const threadId = freshThreadId('lock');
+        const other = await openAnotherStore();
+        const results = await Promise.all([
+          store.tryAcquireThreadLock(threadId, 'replica-a', at(0), at(10_000)),
+          other.tryAcquireThreadLock(threadId, 'replica-b', at(0), at(10_000)),
+          store.tryAcquireThreadLock(threadId, 'replica-c', at(0), at(10_000)),
+          other.tryAcquireThreadLock(threadId, 'replica-d', at(0), at(10_000)),
+        ]);
+        expect(results.filter(Boolean)).toHaveLength(1);
+      });
+
+      it('lets exactly one of two owners take over an expired lock at once', async () => {
+        const threadId = freshThreadId('lock');
+        const other = await openAnotherStore();
+        await store.tryAcquireThreadLock(threadId, 'replica-a', at(0), at(10_000));
+        const results = await Promise.all([
+          store.tryAcquireThreadLock(threadId, 'replica-b', at(20_000), at(30_000)),
+          other.tryAcquireThreadLock(threadId, 'replica-c', at(20_000), at(30_000)),
+        ]);
+        expect(results.filter(Boolean)).toHaveLength(1);
+      });
+    });
+
+    describe('query audit', () => {
+      function audit(threadId: string, sql: string, createdAt: Date, overrides: Partial<QueryAuditRecord> = {}) {
+        const record: QueryAuditRecord = {
+          threadId,
+          queryId: null,
+          actor: { platform: 'slack', userId: 'U1' },
+          ranAs: null,
+          databaseName: 'warehouse',
+          sql,
+          rowCount: null,
+          durationMs: null,
+          refused: false,
+          detail: null,
+          createdAt,
+          ...overrides,
+        };
+        return record;
+      }
+
+      it('round-trips every field, with nulls and optional actor fields', async () => {
+        const threadId = freshThreadId('audit');
+        const full = audit(threadId, 'SELECT 1', at(0), {
+          queryId: 'query_0a1b2c3d',
+          actor: { platform: 'teams', userId: 'aad-1', displayName: 'Ada Lovelace', email: 'ada@example.com' },
+          ranAs: 'ada@example.com',
+          rowCount: 1,
+          durationMs: 12.75,
+          detail: 'ok',
+        });
+        const refused = audit(threadId, 'DROP TABLE sales', at(1), { refused: true, detail: 'writes are not allowed' });
+        await store.recordQueryAudit(full);
+        await store.recordQueryAudit(refused);
+        const listed = await store.listQueryAudit({ threadId });
+        expect(listed).toEqual([full, refused]);
+        // No `displayName: undefined` keys appear: the record is exactly what was written.
+        expect(listed[1]).toStrictEqual(refused);
+      });
+
+      it('orders by createdAt, then by insertion', async () => {
+        const threadId = freshThreadId('audit');
+        await store.recordQueryAudit(audit(threadId, 'late', at(5_000)));
+        await store.recordQueryAudit(audit(threadId, 'same time, first', at(1_000)));
+        await store.recordQueryAudit(audit(threadId, 'same time, second', at(1_000)));
+        await store.recordQueryAudit(audit(threadId, 'earliest', at(0)));
+        expect((await store.listQueryAudit({ threadId })).map((record) => record.sql)).toEqual([
+          'earliest',
+          'same time, first',
+          'same time, second',
+          'late',
+        ]);
+      });
+
+      it('lists every thread without a filter', async () => {
+        const threadA = freshThreadId('audit');
+        const threadB = freshThreadId('audit');
+        await store.recordQueryAudit(audit(threadA, 'in a', at(2)));
+        await store.recordQueryAudit(audit(threadB, 'in b', at(1)));
+        const ours = (await store.listQueryAudit()).filter((record) => [threadA, threadB].includes(record.threadId));
+        expect(ours.map((record) => record.sql)).toEqual(['in b', 'in a']);
+        expect(await store.listQueryAudit({})).toHaveLength((await store.listQueryAudit()).length);
+        expect(await store.listQueryAudit({ threadId: freshThreadId('audit') })).toEqual([]);
+      });
+    });
+
+    describe('user tokens', () => {
+      function token(userKey: string, overrides: Partial<EncryptedUserToken> = {}): EncryptedUserToken {
+        return {
+          userKey,
+          provider: 'entra',
+          ciphertext: everyByteValue(),
+          expiresAt: at(3_600_000),
+          updatedAt: at(0),
+          ...overrides,
+        };
+      }
+
+      it('saves and reads back the ciphertext byte for byte', async () => {
+        const userKey = `teams:tenant:${freshThreadId('user')}`;
+        await store.saveUserToken(token(userKey));
+        const loaded = await store.getUserToken(userKey, 'entra');
+        expect(loaded).toEqual(token(userKey));
+        expect(loaded?.ciphertext.equals(everyByteValue())).toBe(true);
+      });
+
+      it('replaces a token saved again and keeps a null expiry', async () => {
+        const userKey = `teams:tenant:${freshThreadId('user')}`;
+        await store.saveUserToken(token(userKey));
+        const replacement = token(userKey, { ciphertext: Buffer.from('new'), expiresAt: null, updatedAt: at(60_000) });
+        await store.saveUserToken(replacement);
+        expect(await store.getUserToken(userKey, 'entra')).toEqual(replacement);
+      });
+
+      it('keeps providers apart and deletes one token', async () => {
+        const userKey = `teams:tenant:${freshThreadId('user')}`;
+        await store.saveUserToken(token(userKey));
+        await store.saveUserToken(token(userKey, { provider: 'other', ciphertext: Buffer.from([1]) }));
+        await store.deleteUserToken(userKey, 'entra');
+        expect(await store.getUserToken(userKey, 'entra')).toBeUndefined();
+        expect((await store.getUserToken(userKey, 'other'))?.ciphertext).toEqual(Buffer.from([1]));
+        await store.deleteUserToken(userKey, 'entra');
+        expect(await store.getUserToken('nobody', 'entra')).toBeUndefined();
+      });
+    });
+  });
+}
