@@ -11,10 +11,11 @@ const QUERIES = [
   "WITH monthly AS (SELECT date_trunc('month', created_at) AS month, sum(amount) AS revenue FROM orders GROUP BY 1) SELECT month, revenue, revenue - lag(revenue) OVER (ORDER BY month) AS change FROM monthly ORDER BY month",
 ];
 
-export async function runSqlGateBenchmark(iterations = 2000): Promise<void> {
+export async function runSqlGateBenchmark(iterations = 2000): Promise<string> {
+  const lines: string[] = [];
   const started = performance.now();
   await initStatementGate();
-  console.log(`sql-gate: parser init ${(performance.now() - started).toFixed(1)} ms`);
+  lines.push(`sql-gate: parser init ${(performance.now() - started).toFixed(1)} ms`);
   for (const sql of QUERIES) {
     for (let warmup = 0; warmup < 100; warmup += 1) checkReadOnly(sql, { dialect: 'postgres', allowFileAccess: false });
     const gateStart = performance.now();
@@ -23,10 +24,11 @@ export async function runSqlGateBenchmark(iterations = 2000): Promise<void> {
     const limitStart = performance.now();
     for (let iteration = 0; iteration < iterations; iteration += 1) detectOuterLimit(sql);
     const limitMicroseconds = ((performance.now() - limitStart) / iterations) * 1000;
-    console.log(`sql-gate: ${sql.length} chars: gate ${gateMicroseconds.toFixed(1)} µs, outer limit ${limitMicroseconds.toFixed(1)} µs`);
+    lines.push(`sql-gate: ${sql.length} chars: gate ${gateMicroseconds.toFixed(1)} µs, outer limit ${limitMicroseconds.toFixed(1)} µs`);
   }
+  return lines.join('\n');
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  await runSqlGateBenchmark();
+  console.log(await runSqlGateBenchmark());
 }

@@ -95,7 +95,7 @@ export function prepareChartData(config: ChartConfig, source: ChartSourceRows): 
     return { xKind, granularity: undefined, spansYears: false, series, points, notes };
   }
 
-  let points = source.rows.map((row) => {
+  let points: PreparedPoint[] = source.rows.map((row) => {
     const label = cellText(row[xIndex]);
     return { x: label, label, values: readValues(row), isOther: false };
   });

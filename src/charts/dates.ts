@@ -79,7 +79,7 @@ export function timeFormatFor(granularity: DateGranularity, spansYears: boolean)
     case 'quarter':
       return 'Q%q %Y';
     case 'month':
-      return spansYears ? '%b %Y' : '%b';
+      return '%b %Y';
     case 'day':
       return spansYears ? '%b %-d, %Y' : '%b %-d';
     case 'time':
@@ -98,7 +98,7 @@ export function formatDate(time: number, granularity: DateGranularity, spansYear
     case 'quarter':
       return `Q${Math.floor(date.getUTCMonth() / 3) + 1} ${year}`;
     case 'month':
-      return spansYears ? `${month} ${year}` : month;
+      return `${month} ${year}`;
     case 'day':
       return spansYears ? `${month} ${date.getUTCDate()}, ${year}` : `${month} ${date.getUTCDate()}`;
     case 'time': {

@@ -22,8 +22,11 @@ export class ChartRenderError extends Error {
  */
 export const PNG_ENCODE_OPTIONS = { compressionLevel: 6, filters: Canvas.PNG_FILTER_NONE } as const;
 
+// Vega-Lite's warnings (dropped properties and the like) are for spec authors, not the server log.
+const quietLogger = vega.logger(vega.None);
+
 export function compileToVega(spec: TopLevelSpec): vega.Spec {
-  return compile(spec).spec;
+  return compile(spec, { logger: quietLogger }).spec;
 }
 
 /** Renders an already compiled Vega spec (the part shared with the benchmark's bare baseline). */

@@ -1,7 +1,7 @@
 // bar, stacked_bar, stacked_bar_100, horizontal_bar, horizontal_bar_100.
 import type { ChartConfig } from './chart-config.js';
 import type { PreparedData } from './chart-data.js';
-import { CHART_HEIGHT_PX, CHART_PADDING, TEXT_COLOR } from './chart-theme.js';
+import { CHART_HEIGHT_PX, CHART_PADDING, OTHER_COLOR, TEXT_COLOR } from './chart-theme.js';
 import {
   colorEncoding,
   discreteAxis,
@@ -11,6 +11,7 @@ import {
   longRecords,
   singleSeriesTitle,
   uniqueLabels,
+  yearTitle,
   valueEncoding,
   xTitle,
   zeroRule,
@@ -27,11 +28,13 @@ export function barSpec(config: ChartConfig, prepared: PreparedData): SpecObject
   const categoryAxisKey = horizontal ? 'y' : 'x';
   const valueAxisKey = horizontal ? 'x' : 'y';
 
-  const defaultXTitle = prepared.xKind === 'date' || prepared.xKind === 'number' ? null : null;
-  const categoryTitle = xTitle(config, defaultXTitle);
+  const categoryTitle = xTitle(config, yearTitle(prepared));
+  const negative = hasNegative(prepared, prepared.series);
+  const labelled = Boolean(config.show_data_labels) || labels.length === 1;
   const categoryAxis = horizontal
     ? { title: categoryTitle, labelLimit: 240, labelAngle: 0 }
     : discreteAxis(labels, categoryTitle);
+  if (negative) (categoryAxis as SpecObject).domain = false;
   const bandPadding = grouped ? 0.18 : labels.length > 30 ? 0.12 : 0.28;
   const category: SpecObject = {
     field: FIELD.label,
@@ -49,11 +52,17 @@ export function barSpec(config: ChartConfig, prepared: PreparedData): SpecObject
     max: config.y_axis_max,
     zero: true,
   });
-  if (horizontal) (value.axis as SpecObject).grid = true;
+  const valueAxis = value.axis as SpecObject;
+  if (horizontal) Object.assign(valueAxis, { grid: true, ticks: false, domain: false, tickCount: 6 });
+  if (labelled && !percent && config.y_axis_min === undefined && config.y_axis_max === undefined) {
+    // Room beyond the longest bars for their labels.
+    const [low, high] = valueExtent(prepared, stacked);
+    (value.scale as SpecObject).domain = [low < 0 ? low * 1.12 : 0, high > 0 ? high * (horizontal ? 1.14 : 1.08) : 0];
+  }
   const encoding: SpecObject = {
     [categoryAxisKey]: category,
     [valueAxisKey]: value,
-    color: colorEncoding(prepared),
+    color: otherAware(colorEncoding(prepared)),
   };
   if (grouped) encoding[horizontal ? 'yOffset' : 'xOffset'] = { field: FIELD.series, sort: prepared.series.map((entry) => entry.label) };
   if (stacked) encoding.order = { field: FIELD.seriesIndex, type: 'quantitative', sort: 'ascending' };
@@ -64,9 +73,8 @@ export function barSpec(config: ChartConfig, prepared: PreparedData): SpecObject
       encoding,
     },
   ];
-  if (hasNegative(prepared, prepared.series) && !percent) layers.push(zeroRule(horizontal ? 'vertical' : 'horizontal'));
-  const singlePoint = labels.length === 1;
-  if (config.show_data_labels || singlePoint) layers.push(...dataLabelLayers({ horizontal, stacked, percent, grouped, categoryAxisKey, valueAxisKey, category, prepared }));
+  if (negative && !percent) layers.push(zeroRule(horizontal ? 'vertical' : 'horizontal'));
+  if (labelled) layers.push(...dataLabelLayers({ horizontal, stacked, percent, grouped, categoryAxisKey, valueAxisKey, category, prepared }));
 
   const spec: SpecObject = { ...frame(config, prepared), data: { values: records }, layer: layers };
   if (horizontal && labels.length > 18) {
@@ -113,4 +121,34 @@ function dataLabelLayers(options: LabelOptions): SpecObject[] {
     encoding: { ...base, [valueAxisKey]: { field: FIELD.value, type: 'quantitative', stack: null }, text: { field: FIELD.text, type: 'nominal' } },
   });
   return [side(true), side(false)];
+}
+
+/** The "Other" bucket of a single-series bar chart is grey, so it reads as a remainder. */
+function otherAware(color: SpecObject): SpecObject {
+  if (!('value' in color)) return color;
+  return { condition: { test: 'datum.is_other', value: OTHER_COLOR }, value: color.value };
+}
+
+function valueExtent(prepared: PreparedData, stacked: boolean): [number, number] {
+  let low = 0;
+  let high = 0;
+  for (const point of prepared.points) {
+    let positive = 0;
+    let negative = 0;
+    for (const value of point.values) {
+      if (value === null) continue;
+      if (stacked) {
+        if (value >= 0) positive += value;
+        else negative += value;
+      } else {
+        high = Math.max(high, value);
+        low = Math.min(low, value);
+      }
+    }
+    if (stacked) {
+      high = Math.max(high, positive);
+      low = Math.min(low, negative);
+    }
+  }
+  return [low, high];
 }

@@ -55,7 +55,7 @@ export function lineSpec(config: ChartConfig, prepared: PreparedData): SpecObjec
       mark: {
         type: 'line',
         strokeWidth: prepared.points.length > 2000 ? 1.5 : 2.5,
-        point: showMarkers ? { filled: true, size: prepared.points.length === 1 ? 120 : 50 } : false,
+        point: showMarkers ? { filled: true, size: prepared.points.length === 1 ? 400 : 50 } : false,
       },
       encoding: { x, y: { ...y, stack: null }, color, detail },
     });
@@ -64,7 +64,7 @@ export function lineSpec(config: ChartConfig, prepared: PreparedData): SpecObjec
   if (config.show_data_labels || prepared.points.length === 1) {
     const labelY = stacked ? { field: percent ? FIELD.middleShare : FIELD.middle, type: 'quantitative', stack: null } : { ...y, stack: null };
     layers.push({
-      mark: { type: 'text', dy: stacked ? 0 : -12, fontSize: 12, color: stacked ? '#FFFFFF' : TEXT_COLOR, fontWeight: stacked ? 600 : 'normal' },
+      mark: { type: 'text', dy: stacked ? 0 : prepared.points.length === 1 ? -22 : -12, fontSize: prepared.points.length === 1 ? 18 : 12, color: stacked ? '#FFFFFF' : TEXT_COLOR, fontWeight: stacked ? 600 : 'normal' },
       transform: [{ filter: 'datum.value !== null' }],
       encoding: { x, y: labelY, text: percent ? { field: FIELD.share, type: 'quantitative', format: '.0%' } : { field: FIELD.text, type: 'nominal' } },
     });
@@ -86,6 +86,7 @@ export function scatterSpec(config: ChartConfig, prepared: PreparedData): SpecOb
     zero: false,
   });
   (x.axis as SpecObject).grid = true;
+  (x.axis as SpecObject).tickCount = 8;
   const size = count <= 200 ? 90 : count <= 2000 ? 40 : 14;
   const opacity = count <= 200 ? 0.85 : count <= 2000 ? 0.6 : 0.4;
   const layers: SpecObject[] = [{ mark: { type: 'point', filled: true, size, opacity }, encoding: { x, y, color: colorEncoding(prepared) } }];

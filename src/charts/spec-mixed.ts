@@ -12,6 +12,7 @@ import {
   uniqueLabels,
   valueEncoding,
   xTitle,
+  yearTitle,
   zeroRule,
   type SpecObject,
 } from './spec-parts.js';
@@ -23,7 +24,7 @@ export function mixedSpec(config: ChartConfig, prepared: PreparedData): SpecObje
     field: FIELD.label,
     type: prepared.xKind === 'category' ? 'nominal' : 'ordinal',
     sort: labels,
-    axis: discreteAxis(labels, xTitle(config, null)),
+    axis: discreteAxis(labels, xTitle(config, yearTitle(prepared))),
     scale: { paddingInner: 0.25, paddingOuter: 0.12 },
   };
   const color = colorEncoding(prepared);

@@ -33,6 +33,7 @@ export interface LongRecord {
   label: string;
   series: string;
   series_index: number;
+  is_other: boolean;
   value: number | null;
   share: number | null;
   middle: number | null;
@@ -87,6 +88,7 @@ export function longRecords(prepared: PreparedData, options: LongRecordOptions):
         label: point.label,
         series: entry.label,
         series_index: index,
+        is_other: point.isOther,
         value,
         share: value === null || total === 0 ? null : value / total,
         middle,
@@ -174,14 +176,14 @@ export function discreteAxis(labels: string[], title: string | null, plotLengthP
   const widest = Math.max(0, ...labels.map((label) => measureTextWidth(label, AXIS_LABEL_FONT_SIZE)));
   if (widest <= band - 8) return { title, labelAngle: 0, labelLimit: Math.max(40, Math.floor(band - 4)) };
   if (labels.length <= 3) return { title, labelAngle: 0, labelLimit: Math.max(60, Math.floor(band - 8)) };
-  return { title, labelAngle: -40, labelAlign: 'right', labelBaseline: 'top', labelLimit: ROTATED_LABEL_LIMIT_PX };
+  return { title, labelAngle: -40, labelAlign: 'right', labelBaseline: 'top', labelLimit: ROTATED_LABEL_LIMIT_PX, labelOverlap: band >= 22 ? false : 'parity' };
 }
 
 /** The X encoding of line, area and scatter charts: a real time or number scale when it can be. */
 export function continuousXEncoding(prepared: PreparedData, title: string | null): SpecObject {
   if (prepared.xKind === 'date' && prepared.granularity) {
     const times = prepared.points.map((point) => point.x as number);
-    const axis: SpecObject = { title, format: timeFormatFor(prepared.granularity, prepared.spansYears), formatType: 'utc' };
+    const axis: SpecObject = { title: title ?? yearTitle(prepared), format: timeFormatFor(prepared.granularity, prepared.spansYears) };
     const ticks = tickIntervalFor(prepared.granularity, times);
     if (ticks) axis.tickCount = ticks;
     const scale: SpecObject = { type: 'utc' };
@@ -206,6 +208,14 @@ export function continuousXEncoding(prepared: PreparedData, title: string | null
   }
   const labels = uniqueLabels(prepared);
   return { field: FIELD.label, type: 'ordinal', sort: labels, scale: { type: 'point', padding: 0.4 }, axis: discreteAxis(labels, title) };
+}
+
+/** Day and time labels leave the year out when all points share one: it goes under the axis. */
+export function yearTitle(prepared: PreparedData): string | null {
+  if (prepared.xKind !== 'date' || prepared.spansYears) return null;
+  if (prepared.granularity !== 'day' && prepared.granularity !== 'time') return null;
+  const first = prepared.points[0];
+  return first ? String(new Date(first.x as number).getUTCFullYear()) : null;
 }
 
 export function singleSeriesTitle(config: ChartConfig, prepared: PreparedData): string | null {

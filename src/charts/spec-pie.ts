@@ -6,8 +6,8 @@ import { CHART_PALETTE, MUTED_TEXT_COLOR, OTHER_COLOR, TEXT_COLOR } from './char
 import { formatNumber, useCompact } from './number-format.js';
 import { frame, maxAbs, type SpecObject } from './spec-parts.js';
 
-const OUTER_RADIUS_PX = 210;
-const INNER_RADIUS_PX = 128;
+const OUTER_RADIUS_PX = 228;
+const INNER_RADIUS_PX = 140;
 const MIN_LABELLED_SHARE = 0.03;
 
 export function pieSpec(config: ChartConfig, prepared: PreparedData): SpecObject {

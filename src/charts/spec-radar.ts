@@ -8,13 +8,13 @@ import { formatNumber, useCompact } from './number-format.js';
 import { colorEncoding, frame, maxAbs, type SpecObject } from './spec-parts.js';
 
 const RINGS = [0.25, 0.5, 0.75, 1];
-const LABEL_RADIUS = 1.1;
+const LABEL_RADIUS = 1.13;
 const Y_EXTENT = 1.32;
 
 export function radarSpec(config: ChartConfig, prepared: PreparedData): SpecObject {
   const categories = prepared.points.map((point) => point.label);
   const count = categories.length;
-  const maximum = maxAbs(prepared, prepared.series) || 1;
+  const maximum = niceRingMaximum(maxAbs(prepared, prepared.series) || 1);
   const angle = (index: number) => Math.PI / 2 - (2 * Math.PI * index) / count;
   const at = (index: number, radius: number) => ({ px: radius * Math.cos(angle(index)), py: radius * Math.sin(angle(index)) });
 
@@ -64,7 +64,7 @@ export function radarSpec(config: ChartConfig, prepared: PreparedData): SpecObje
         x: x('px'),
         y: y('py'),
         color,
-        ...(prepared.series.length > 1 ? { fill: { ...color, legend: null } } : {}),
+        ...(prepared.series.length > 1 ? { fill: color } : {}),
         detail: { field: 'series', type: 'nominal' },
         order: { field: 'order', type: 'quantitative' },
       },
@@ -81,4 +81,12 @@ export function radarSpec(config: ChartConfig, prepared: PreparedData): SpecObje
     })),
   ];
   return { ...frame(config, prepared), layer: layers };
+}
+
+/** A round outer ring (10, 250, 2k …) so the rings at quarters read as round numbers. */
+export function niceRingMaximum(largest: number): number {
+  const rawStep = largest / RINGS.length;
+  const magnitude = 10 ** Math.floor(Math.log10(rawStep));
+  const step = [1, 2, 2.5, 5, 10].map((factor) => factor * magnitude).find((candidate) => candidate >= rawStep) ?? 10 * magnitude;
+  return step * RINGS.length;
 }

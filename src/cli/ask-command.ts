@@ -1,8 +1,9 @@
 // `datathread ask "question" [--database NAME] [--out DIR]`: one turn, answer on stdout, charts
-// written as PNG files.
+// written as PNG files, stories as `<slug>-v<n>.md` with their chart PNGs.
 import { randomUUID } from 'node:crypto';
 import { createApplication } from '../application.js';
 import type { LoadedConfig } from '../config/load-config.js';
+import { writeStoryFiles } from '../stories/write-story-files.js';
 import { UsageError, type ParsedArguments } from './arguments.js';
 import type { Bootstrapped } from './bootstrap.js';
 import { consoleRequest } from './console-request.js';
@@ -27,10 +28,13 @@ export async function askCommand(parsed: ParsedArguments, started: Bootstrapped,
   const config = restrictToDatabase(started.config, typeof databaseOption === 'string' ? databaseOption : undefined);
   const application = await createApplication({ environment: started.environment, config, logger: started.logger });
   try {
-    const result = await application.engine.handle(consoleRequest(`console:${randomUUID()}`, question, 'message', false));
+    const threadId = `console:${randomUUID()}`;
+    const result = await application.engine.handle(consoleRequest(threadId, question, 'message', false));
     if (result.kind !== 'completed') return 1;
-    const chartPaths = await writeCharts(result.outcome, typeof outOption === 'string' ? outOption : DEFAULT_OUTPUT_DIRECTORY);
-    output.write(`${formatOutcome(result.outcome, chartPaths)}\n`);
+    const directory = typeof outOption === 'string' ? outOption : DEFAULT_OUTPUT_DIRECTORY;
+    const chartPaths = await writeCharts(result.outcome, directory);
+    const storyFiles = await writeStoryFiles(directory, threadId, result.outcome.stories, application.store);
+    output.write(`${formatOutcome(result.outcome, chartPaths, storyFiles)}\n`);
     return result.outcome.status === 'failed' ? 1 : 0;
   } finally {
     await application.close();

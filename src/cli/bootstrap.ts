@@ -19,11 +19,6 @@ export function bootstrap(variables: Readonly<Record<string, string | undefined>
     const config = loadConfig(environment);
     const secrets = [...environmentSecrets(environment), ...config.databases.map((database) => database.password)];
     const logger = createLogger({ level: environment.logLevel, secrets });
-    for (const database of config.databases) {
-      if (database.dangerously_allow_writes) {
-        logger.warn(`database "${database.name}" has dangerously_allow_writes: true — the read-only statement gate and read-only session are OFF for it; the agent can change or delete its data`);
-      }
-    }
     return { environment, config, logger };
   } catch (error) {
     if (error instanceof ConfigError) {

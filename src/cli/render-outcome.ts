@@ -1,7 +1,8 @@
-// Prints a TurnOutcome in the terminal and writes its charts as PNG files.
+// Prints a TurnOutcome in the terminal and writes its charts as PNG files (stories: stories/write-story-files).
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { TurnOutcome } from '../conversations/types.js';
+import type { WrittenStoryFiles } from '../stories/write-story-files.js';
 
 export interface TerminalOutput {
   write(text: string): void;
@@ -23,7 +24,7 @@ export async function writeCharts(outcome: TurnOutcome, directory: string): Prom
   return paths;
 }
 
-export function formatOutcome(outcome: TurnOutcome, chartPaths: string[]): string {
+export function formatOutcome(outcome: TurnOutcome, chartPaths: string[], storyFiles: readonly WrittenStoryFiles[] = []): string {
   const lines: string[] = [];
   if (outcome.text) lines.push(outcome.text);
   if (outcome.failure) lines.push(`⚠ ${outcome.failure.message}`);
@@ -32,6 +33,10 @@ export function formatOutcome(outcome: TurnOutcome, chartPaths: string[]): strin
     outcome.clarification.options.forEach((option, index) => lines.push(`  ${index + 1}. ${option}`));
   }
   for (const path of chartPaths) lines.push(`Chart written to ${path}`);
+  for (const story of outcome.stories) {
+    const file = storyFiles.find((written) => written.slug === story.slug && written.version === story.version);
+    lines.push(`Story "${story.title}" v${story.version} (${story.summary})${file ? ` written to ${file.markdownPath}` : ''}`);
+  }
   if (outcome.followUps.length > 0) {
     lines.push('', 'Follow-ups:');
     outcome.followUps.forEach((suggestion, index) => lines.push(`  ${index + 1}. ${suggestion}`));

@@ -1,6 +1,7 @@
 // Agent settings from the `agent:` section of datathread.yaml, after defaults are applied.
 
-export const toolNames = [
+/** Always offered (clarification only where someone can answer). */
+export const coreToolNames = [
   'execute_sql',
   'read_query_result',
   'display_chart',
@@ -8,6 +9,11 @@ export const toolNames = [
   'clarification',
   'suggest_follow_ups',
 ] as const;
+
+/** The project context folder tools (offered when the folder exists). */
+export const contextToolNames = ['read', 'list', 'search', 'grep'] as const;
+
+export const toolNames = [...coreToolNames, ...contextToolNames, 'execute_python', 'web_search'] as const;
 
 export type ToolName = (typeof toolNames)[number];
 
@@ -20,4 +26,14 @@ export interface AgentSettings {
   /** Rows kept (and persisted) per query result. */
   rowCap: number;
   enabledTools: ToolName[];
+}
+
+/**
+ * The tools the config turns on: `agent.tools` when given (else every core and context tool), with
+ * execute_python and web_search only when their sections enable them. Whether a tool can really be
+ * offered (folder present, Python binding loadable, provider support) is decided by the registry.
+ */
+export function selectEnabledTools(listed: readonly ToolName[] | undefined, sections: { python: boolean; webSearch: boolean }): ToolName[] {
+  const requested: readonly ToolName[] = listed ?? [...coreToolNames, ...contextToolNames, 'execute_python', 'web_search'];
+  return requested.filter((name) => (name !== 'execute_python' || sections.python) && (name !== 'web_search' || sections.webSearch));
 }

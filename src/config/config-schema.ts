@@ -8,6 +8,9 @@ export const DEFAULT_MAX_STEPS = 20;
 export const DEFAULT_TURN_TIMEOUT_MS = 300_000;
 export const DEFAULT_QUERY_TIMEOUT_MS = 30_000;
 export const DEFAULT_ROW_CAP = 10_000;
+export const DEFAULT_CONTEXT_PATH = './context';
+export const DEFAULT_MCP_STARTUP_TIMEOUT_MS = 20_000;
+export const DEFAULT_MCP_CALL_TIMEOUT_MS = 60_000;
 
 const agentSchema = z
   .object({
@@ -16,7 +19,8 @@ const agentSchema = z
     turn_timeout_ms: z.number().int().min(1_000).default(DEFAULT_TURN_TIMEOUT_MS),
     query_timeout_ms: z.number().int().min(100).default(DEFAULT_QUERY_TIMEOUT_MS),
     row_cap: z.number().int().min(1).max(1_000_000).default(DEFAULT_ROW_CAP),
-    tools: z.array(z.enum(toolNames)).min(1).default([...toolNames]),
+    /** Omitted: the core tools, the context tools, and execute_python / web_search when their sections enable them. */
+    tools: z.array(z.enum(toolNames)).min(1).optional(),
   })
   .strict();
 
@@ -41,6 +45,49 @@ const accessSchema = z
   })
   .strict();
 
+const contextSchema = z
+  .object({
+    /** The project context folder (notes, metric definitions, example queries); relative to this file. */
+    path: z.string().min(1).default(DEFAULT_CONTEXT_PATH),
+  })
+  .strict();
+
+const pythonSchema = z.object({ enabled: z.boolean().default(true) }).strict();
+
+const webSearchSchema = z.object({ enabled: z.boolean().default(false) }).strict();
+
+/** Names become tool-name prefixes (`server__tool`): letters, digits, `-` and single `_`. */
+const mcpServerNameSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9-]+(?:_[A-Za-z0-9-]+)*$/, 'must use letters, digits, "-" and single "_" (it becomes the prefix of its tool names)')
+  .max(40);
+
+const mcpServerSchema = z
+  .object({
+    name: mcpServerNameSchema,
+    /** stdio: the command to start and its arguments. */
+    command: z.string().min(1).optional(),
+    args: z.array(z.string()).default([]),
+    env: z.record(z.string(), z.string()).default({}),
+    cwd: z.string().min(1).optional(),
+    /** Streamable HTTP: the endpoint URL and request headers. */
+    url: z.url().optional(),
+    headers: z.record(z.string(), z.string()).default({}),
+    enabled: z.boolean().default(true),
+    /** How long to wait for the server to start and list its tools. */
+    startup_timeout_ms: z.number().int().min(100).default(DEFAULT_MCP_STARTUP_TIMEOUT_MS),
+    /** How long one tool call may take. */
+    call_timeout_ms: z.number().int().min(100).default(DEFAULT_MCP_CALL_TIMEOUT_MS),
+  })
+  .strict()
+  .superRefine((value, context) => {
+    if (Boolean(value.command) === Boolean(value.url)) {
+      context.addIssue({ code: 'custom', path: ['command'], message: 'give either `command` (a stdio server) or `url` (a streamable HTTP server), not both or neither' });
+    }
+  });
+
+const mcpSchema = z.object({ servers: z.array(mcpServerSchema).default([]) }).strict();
+
 export const configFileSchema = z
   .object({
     /** nao_config.yaml keys that datathread does not use are tolerated so the file can be shared. */
@@ -48,6 +95,10 @@ export const configFileSchema = z
     databases: z.array(databaseConfigSchema).default([]),
     agent: agentSchema.default(agentSchema.parse({})),
     access: accessSchema.default({ rules: [] }),
+    context: contextSchema.default({ path: DEFAULT_CONTEXT_PATH }),
+    python: pythonSchema.default({ enabled: true }),
+    mcp: mcpSchema.default({ servers: [] }),
+    web_search: webSearchSchema.default({ enabled: false }),
   })
   .strict()
   .superRefine((value, context) => {
@@ -57,6 +108,13 @@ export const configFileSchema = z
         context.addIssue({ code: 'custom', path: ['databases', index, 'name'], message: `"${database.name}" is used twice; names must be unique` });
       }
       seen.add(database.name);
+    });
+    const serverNames = new Set<string>();
+    value.mcp.servers.forEach((server, index) => {
+      if (serverNames.has(server.name)) {
+        context.addIssue({ code: 'custom', path: ['mcp', 'servers', index, 'name'], message: `"${server.name}" is used twice; names must be unique` });
+      }
+      serverNames.add(server.name);
     });
     value.access.rules.forEach((rule, index) => {
       for (const name of rule.databases) {
@@ -69,3 +127,4 @@ export const configFileSchema = z
 
 export type ConfigFile = z.infer<typeof configFileSchema>;
 export type AccessRule = z.infer<typeof accessRuleSchema>;
+export type McpServerConfig = z.infer<typeof mcpServerSchema>;

@@ -18,6 +18,11 @@ const environmentSchema = z.object({
   DATATHREAD_CONFIG: optionalText,
   DATATHREAD_STATE: optionalText,
   DATATHREAD_ENCRYPTION_KEY: optionalText,
+  // Federated identity (Microsoft Entra ID). The app registration defaults to the Teams one below.
+  DATATHREAD_ENTRA_AUTHORITY: optionalText.pipe(z.url({ protocol: /^https$/, error: 'must be an https URL such as https://login.microsoftonline.com/<tenant id>' }).optional()),
+  DATATHREAD_ENTRA_CLIENT_ID: optionalText,
+  DATATHREAD_ENTRA_CLIENT_SECRET: optionalText,
+  DATATHREAD_PUBLIC_URL: optionalText.pipe(z.url({ protocol: /^https?$/, error: 'must be the URL users reach this server at, such as https://datathread.example.com' }).optional()),
   PORT: optionalText.pipe(z.string().regex(/^\d+$/, 'must be a port number such as 3978').transform(Number).pipe(z.number().int().max(65535)).optional()),
   LOG_LEVEL: optionalText.pipe(z.enum(['debug', 'info', 'warn', 'error']).optional()),
   NODE_ENV: optionalText,
@@ -39,6 +44,10 @@ export interface Environment {
   configPath: string;
   stateUrl: string;
   encryptionKey?: string;
+  /** Microsoft Entra ID app used for federated queries (on-behalf-of, account linking). */
+  entra?: { authority?: string; clientId?: string; clientSecret?: string; tenantId?: string };
+  /** Where users' browsers reach this server (the sign-in callback is built from it). */
+  publicUrl?: string;
   port: number;
   logLevel: 'debug' | 'info' | 'warn' | 'error';
   nodeEnv?: string;
@@ -79,6 +88,13 @@ export function readEnvironment(variables: Readonly<Record<string, string | unde
     configPath: value.DATATHREAD_CONFIG ?? DEFAULT_CONFIG_PATH,
     stateUrl: value.DATATHREAD_STATE ?? DEFAULT_STATE_URL,
     encryptionKey: value.DATATHREAD_ENCRYPTION_KEY,
+    entra: {
+      authority: value.DATATHREAD_ENTRA_AUTHORITY,
+      clientId: value.DATATHREAD_ENTRA_CLIENT_ID ?? value.clientId ?? value.MicrosoftAppId,
+      clientSecret: value.DATATHREAD_ENTRA_CLIENT_SECRET ?? value.clientSecret ?? value.MicrosoftAppPassword,
+      tenantId: value.tenantId ?? value.MicrosoftAppTenantId,
+    },
+    publicUrl: value.DATATHREAD_PUBLIC_URL,
     port: value.PORT ?? DEFAULT_PORT,
     logLevel: value.LOG_LEVEL ?? 'info',
     nodeEnv: value.NODE_ENV,
@@ -95,5 +111,6 @@ export function environmentSecrets(environment: Environment): string[] {
     environment.slack.appToken,
     environment.teams.clientSecret,
     environment.encryptionKey,
+    environment.entra?.clientSecret,
   ].filter((value): value is string => Boolean(value));
 }

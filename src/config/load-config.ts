@@ -4,9 +4,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import type { z } from 'zod';
-import type { AgentSettings } from './agent-settings.js';
+import { selectEnabledTools, type AgentSettings } from './agent-settings.js';
 import { ConfigError, type ConfigProblem } from './config-error.js';
-import { configFileSchema, type AccessRule } from './config-schema.js';
+import { configFileSchema, type AccessRule, type McpServerConfig } from './config-schema.js';
 import type { DatabaseConfig } from './database-config.js';
 import { DEFAULT_CONFIG_PATH, type Environment } from './environment.js';
 import { interpolateEnv } from './interpolate-env.js';
@@ -20,6 +20,11 @@ export interface LoadedConfig {
   databases: DatabaseConfig[];
   agent: AgentSettings;
   accessRules: AccessRule[];
+  /** The project context folder, absolute (it may not exist: the context tools are then off). */
+  context: { path: string };
+  python: { enabled: boolean };
+  mcp: { servers: McpServerConfig[] };
+  webSearch: { enabled: boolean };
 }
 
 function formatPath(path: readonly PropertyKey[]): string {
@@ -71,19 +76,24 @@ export function parseConfigText(text: string, source: string, environment: Envir
   const parsed = configFileSchema.safeParse(interpolated);
   if (!parsed.success) throw new ConfigError(source, describeIssues(parsed.error.issues));
   const value = parsed.data;
+  const configDirectory = dirname(resolve(source));
   return {
     source,
     isDemo: false,
-    databases: resolveFilePaths(value.databases, dirname(resolve(source))),
+    databases: resolveFilePaths(value.databases, configDirectory),
     agent: {
       model: environment.model ?? value.agent.model,
       maxSteps: value.agent.max_steps,
       turnTimeoutMs: value.agent.turn_timeout_ms,
       queryTimeoutMs: value.agent.query_timeout_ms,
       rowCap: value.agent.row_cap,
-      enabledTools: value.agent.tools,
+      enabledTools: selectEnabledTools(value.agent.tools, { python: value.python.enabled, webSearch: value.web_search.enabled }),
     },
     accessRules: value.access.rules,
+    context: { path: resolve(configDirectory, value.context.path) },
+    python: { enabled: value.python.enabled },
+    mcp: { servers: value.mcp.servers.filter((server) => server.enabled) },
+    webSearch: { enabled: value.web_search.enabled },
   };
 }
 

@@ -122,6 +122,7 @@ export class ConversationEngine implements TurnHandler {
           if (status) observer.onStatus?.(status);
         },
       });
+      await this.flushContext(context, request.threadId);
       await this.persist(request.threadId, [userMessage, ...result.responseMessages]);
       if (context.clarification) {
         await store.savePendingClarification({
@@ -136,6 +137,7 @@ export class ConversationEngine implements TurnHandler {
       return buildOutcome(request.threadId, result, context);
     } catch (error) {
       const reason = controller.signal.aborted ? 'cancelled' : timeout.aborted ? 'timeout' : undefined;
+      await this.flushContext(context, request.threadId);
       await this.persist(request.threadId, [userMessage]).catch(() => undefined);
       if (reason === 'cancelled') {
         logger.info('turn cancelled', { threadId: request.threadId });
@@ -180,6 +182,13 @@ export class ConversationEngine implements TurnHandler {
       credentialFor: credentialFor ? (database) => credentialFor(request.actor, database) : undefined,
       onStatus: (status) => observer.onStatus?.(status),
     });
+  }
+
+  /** Waits for the tools' background store writes (results, audit rows); logs any that failed. */
+  private async flushContext(context: ToolContext, threadId: string): Promise<void> {
+    for (const error of await context.flush()) {
+      this.options.logger.error('a background store write failed; a query result or audit row may be missing', { threadId, error });
+    }
   }
 
   private async persist(threadId: string, messages: ModelMessage[]): Promise<void> {

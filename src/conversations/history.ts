@@ -4,6 +4,7 @@
 import type { ModelMessage } from 'ai';
 import type { JsonValue } from '../databases/types.js';
 import type { StoredMessage } from '../store/types.js';
+import { compactStoryHistory, STORY_TOOL_NAME } from '../stories/compact-story-history.js';
 
 export const MAX_HISTORY_TOOL_RESULT_CHARACTERS = 2_000;
 export const SHORTENED_NOTE = '\n…(shortened in the history; call read_query_result with the query id above to see rows again)';
@@ -25,13 +26,16 @@ export function compactMessage(message: ModelMessage): ModelMessage {
   return {
     ...message,
     content: message.content.map((part) =>
-      part.type === 'tool-result' ? { ...part, output: shortenOutput(part.output as ToolResultOutput) as typeof part.output } : part,
+      // A story's latest version must stay whole; compactStoryHistory already shortened older ones.
+      part.type === 'tool-result' && part.toolName !== STORY_TOOL_NAME
+        ? { ...part, output: shortenOutput(part.output as ToolResultOutput) as typeof part.output }
+        : part,
     ),
   };
 }
 
 export function historyFromStore(messages: StoredMessage[]): ModelMessage[] {
-  return messages.map((message) => compactMessage(message.content as unknown as ModelMessage));
+  return compactStoryHistory(messages.map((message) => message.content as unknown as ModelMessage)).map(compactMessage);
 }
 
 export function toStorable(message: ModelMessage): JsonValue {

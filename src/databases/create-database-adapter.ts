@@ -10,19 +10,19 @@ export interface CreateDatabaseAdapterOptions {
   logger?: { warn(message: string): void };
 }
 
-function adapterFor(config: DatabaseConfig): DatabaseAdapter {
+function adapterFor(config: DatabaseConfig, options: CreateDatabaseAdapterOptions): DatabaseAdapter {
   switch (config.type) {
     case 'duckdb':
       return new DuckDBAdapter(config);
     case 'postgres':
-      return new PostgresAdapter(config);
+      return new PostgresAdapter(config, options.logger);
     case 'sqlite':
       return new SqliteAdapter(config);
   }
 }
 
 export function createDatabaseAdapter(config: DatabaseConfig, options: CreateDatabaseAdapterOptions = {}): DatabaseAdapter {
-  const adapter = adapterFor(config);
+  const adapter = adapterFor(config, options);
   if (config.dangerously_allow_writes) {
     options.logger?.warn(
       `Database "${config.name}" has dangerously_allow_writes: true. Its read-only protections are off and queries can change or delete data.`,

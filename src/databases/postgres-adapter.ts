@@ -53,8 +53,12 @@ export class PostgresAdapter implements DatabaseAdapter {
   private readonly userPools: PostgresUserPools;
   /** format_type names by type OID; OIDs are stable within one database. */
   private readonly typeNames = new Map<number, string>();
+  private superuserChecked = false;
 
-  constructor(private readonly config: DatabaseConfig) {
+  constructor(
+    private readonly config: DatabaseConfig,
+    private readonly logger?: { warn(message: string): void },
+  ) {
     this.name = config.name;
     this.allowsWrites = config.dangerously_allow_writes;
     this.requiresUserCredential = config.auth_mode === 'azure_entra_id';
@@ -69,6 +73,7 @@ export class PostgresAdapter implements DatabaseAdapter {
     const client = await this.connect(pool, clientConfig);
     let discardClient = false;
     try {
+      await this.warnIfSuperuser(client);
       await client.query(this.allowsWrites ? 'BEGIN' : 'BEGIN READ ONLY');
       try {
         await this.applyTransactionSettings(client, options.timeoutMs);
@@ -125,6 +130,22 @@ export class PostgresAdapter implements DatabaseAdapter {
     const pool = this.sharedPool;
     this.sharedPool = undefined;
     await Promise.all([pool?.end(), this.userPools.closeAll()]);
+  }
+
+  /**
+   * A read-only transaction does not stop a superuser's COPY ... TO '/file' or pg_read_file();
+   * only the SQL gate and a least-privilege role do. Say so once, loudly.
+   */
+  private async warnIfSuperuser(client: pg.PoolClient): Promise<void> {
+    if (this.superuserChecked || !this.logger || this.allowsWrites) return;
+    this.superuserChecked = true;
+    const result = await client.query<{ superuser: string; role: string }>(`SELECT current_setting('is_superuser') AS superuser, current_user AS role`);
+    const row = result.rows[0];
+    if (row?.superuser === 'on') {
+      this.logger.warn(
+        `Database "${this.name}" connects as superuser "${row.role}". Read-only transactions do not stop a superuser from writing server files (COPY ... TO) or reading them (pg_read_file); only the SQL gate does. Connect with a role that has SELECT only.`,
+      );
+    }
   }
 
   /** Errors already in datathread's terms (or the caller's own abort reason) pass through. */

@@ -1,6 +1,6 @@
 // SQLite adapter. The file opens with OPEN_READONLY (never OPEN_CREATE), `PRAGMA query_only = 1`
-// is set, and ATTACH is disabled (limit of 0 attached databases). Rows are stepped one at a time
-// and reading stops after rowCap + 1, so a huge result is never materialised.
+// is set, and ATTACH is disabled (limit of 0 attached databases). Rows are read in batches and
+// reading stops after rowCap + 1, so a huge result is never materialised.
 //
 // Limits of the `sqlite3` package worth knowing: rows arrive as objects (duplicate column names
 // collapse into one, integer-like names are reordered by JavaScript), integers arrive as doubles
@@ -12,7 +12,7 @@ import { DatabaseUnavailableError, QueryFailedError } from './errors.js';
 import { normalizeValue } from './normalize-value.js';
 import { cancellationError, startQueryDeadline } from './query-deadline.js';
 import { INTROSPECTION_ROW_CAP, INTROSPECTION_TIMEOUT_MS, schemaSummaryFromRows } from './schema-summary.js';
-import { closeSqlite, execSqlite, finalizeSqlite, nextSqliteRow, openSqlite, prepareSqlite } from './sqlite-connection.js';
+import { closeSqlite, execSqlite, finalizeSqlite, openSqlite, readSqliteRows, prepareSqlite } from './sqlite-connection.js';
 import type { DatabaseAdapter, JsonValue, QueryColumn, QueryRows, RunQueryOptions, SchemaSummary } from './types.js';
 
 const BUSY_TIMEOUT_MS = 5_000;
@@ -59,17 +59,7 @@ export class SqliteAdapter implements DatabaseAdapter {
     let statement: sqlite3.Statement | undefined;
     try {
       statement = await prepareSqlite(database, sql);
-      const objects: Record<string, unknown>[] = [];
-      let truncated = false;
-      for (;;) {
-        const row = await nextSqliteRow(statement);
-        if (!row) break;
-        if (objects.length === options.rowCap) {
-          truncated = true;
-          break;
-        }
-        objects.push(row);
-      }
+      const { rows: objects, truncated } = await readSqliteRows(database, statement, options.rowCap);
       const names = objects[0] ? Object.keys(objects[0]) : [];
       const columns: QueryColumn[] = names.map((name) => ({ name, type: inferredType(objects.map((row) => row[name])) }));
       const rows: JsonValue[][] = objects.map((row) => names.map((name) => normalizeValue(row[name])));

@@ -19,6 +19,57 @@ export function prepareSqlite(database: sqlite3.Database, sql: string): Promise<
   });
 }
 
+/**
+ * Reads rows with `Statement.each`, which steps in the worker thread and hands rows over in
+ * batches (stepping with `get()` costs a thread-pool round trip per row: ~10x slower). After
+ * `rowCap + 1` rows the connection is interrupted, so a huge result is never produced in full.
+ */
+export function readSqliteRows(
+  database: sqlite3.Database,
+  statement: sqlite3.Statement,
+  rowCap: number,
+): Promise<{ rows: Record<string, unknown>[]; truncated: boolean }> {
+  return new Promise((resolve, reject) => {
+    const rows: Record<string, unknown>[] = [];
+    let truncated = false;
+    let settled = false;
+    const fail = (error: Error) => {
+      if (settled) return;
+      settled = true;
+      reject(error);
+    };
+    statement.each<Record<string, unknown>>(
+      (error, row) => {
+        // node-sqlite3 reports a failing step to the row callback, not to the completion one.
+        if (error) {
+          const interruptedByUs = truncated && (error as { code?: string }).code === 'SQLITE_INTERRUPT';
+          if (!interruptedByUs) fail(error);
+          return;
+        }
+        if (truncated) return;
+        if (rows.length === rowCap) {
+          truncated = true;
+          database.interrupt();
+          return;
+        }
+        rows.push(row);
+      },
+      (error) => {
+        const interruptedByUs = truncated && (error as { code?: string } | null)?.code === 'SQLITE_INTERRUPT';
+        if (error && !interruptedByUs) return fail(error);
+        // The completion callback can run before the step's error is reported (both are queued
+        // from the worker); a reset is queued behind that report, so once it calls back, any
+        // error has reached the row callback.
+        statement.reset(() => {
+          if (settled) return;
+          settled = true;
+          resolve({ rows, truncated });
+        });
+      },
+    );
+  });
+}
+
 /** Steps the statement once: the next row, or undefined at the end. */
 export function nextSqliteRow(statement: sqlite3.Statement): Promise<Record<string, unknown> | undefined> {
   return new Promise((resolve, reject) =>

@@ -17,9 +17,9 @@ export const executeSqlInputSchema = z.object({
 
 export type ExecuteSqlInput = z.infer<typeof executeSqlInputSchema>;
 
-async function audit(context: ToolContext, run: QueryRun, ranAs: string | null): Promise<void> {
+function audit(context: ToolContext, run: QueryRun, ranAs: string | null): void {
   context.queries.push(run);
-  await context.store.recordQueryAudit({
+  context.inBackground(context.store.recordQueryAudit({
     threadId: context.threadId,
     queryId: run.queryId,
     actor: context.actor,
@@ -31,7 +31,7 @@ async function audit(context: ToolContext, run: QueryRun, ranAs: string | null):
     refused: run.refused,
     detail: run.error,
     createdAt: context.now(),
-  });
+  }));
 }
 
 function describeFailure(error: unknown, database: DatabaseAdapter, context: ToolContext): string {
@@ -56,7 +56,7 @@ export async function executeSql(input: ExecuteSqlInput, context: ToolContext): 
     await initStatementGate();
     const verdict = checkReadOnly(sql, { dialect: database.dialect, allowFileAccess: database.allowsFileAccess });
     if (!verdict.allowed) {
-      await audit(context, { queryId: null, databaseName: database.name, sql, rowCount: null, durationMs: null, refused: true, error: verdict.reason }, null);
+      audit(context, { queryId: null, databaseName: database.name, sql, rowCount: null, durationMs: null, refused: true, error: verdict.reason }, null);
       return { _version: '1', status: 'refused', databaseName: database.name, reason: verdict.reason };
     }
   }
@@ -71,8 +71,8 @@ export async function executeSql(input: ExecuteSqlInput, context: ToolContext): 
       credential,
     });
     const queryId = context.createId('query_');
-    await context.addQueryResult({ ...rows, queryId, databaseName: database.name, sql, createdAt: context.now() });
-    await audit(context, { queryId, databaseName: database.name, sql, rowCount: rows.rowCount, durationMs: rows.durationMs, refused: false, error: null }, ranAs);
+    context.addQueryResult({ ...rows, queryId, databaseName: database.name, sql, createdAt: context.now() });
+    audit(context, { queryId, databaseName: database.name, sql, rowCount: rows.rowCount, durationMs: rows.durationMs, refused: false, error: null }, ranAs);
     const outerLimit = detectOuterLimit(sql);
     return {
       _version: '1',
@@ -88,7 +88,7 @@ export async function executeSql(input: ExecuteSqlInput, context: ToolContext): 
     };
   } catch (error) {
     const message = describeFailure(error, database, context);
-    await audit(context, { queryId: null, databaseName: database.name, sql, rowCount: null, durationMs: null, refused: false, error: message }, ranAs);
+    audit(context, { queryId: null, databaseName: database.name, sql, rowCount: null, durationMs: null, refused: false, error: message }, ranAs);
     return { _version: '1', status: 'error', message };
   }
 }

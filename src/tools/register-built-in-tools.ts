@@ -1,5 +1,6 @@
 // Tools that live in their own modules (charts, stories) register here, so the registry itself
 // stays free of heavy imports (vega, canvas) and of import cycles.
+import { createStoryTool } from './story.js';
 import { registerToolFactory } from './tool-registry.js';
 
 let registered = false;
@@ -7,6 +8,7 @@ let registered = false;
 export function registerBuiltInTools(): void {
   if (registered) return;
   registered = true;
+  registerToolFactory('story', createStoryTool);
 }
 
 export { registerToolFactory };

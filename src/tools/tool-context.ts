@@ -83,6 +83,8 @@ export class ToolContext {
   clarification: { question: string; options: string[] } | undefined;
   /** Set by suggest_follow_ups. */
   followUps: string[] = [];
+  private readonly pendingWrites = new Set<Promise<void>>();
+  private readonly backgroundErrors: unknown[] = [];
   private readonly credentialFor: ToolContextOptions['credentialFor'];
   private readonly onStatus: ToolContextOptions['onStatus'];
 
@@ -128,19 +130,44 @@ export class ToolContext {
     return result;
   }
 
-  async addQueryResult(result: QueryResult): Promise<void> {
+  /**
+   * Caches the result for this turn at once and writes it to the store in the background: the
+   * model's next step does not wait for the write, and the engine calls flush() before the turn
+   * ends, so nothing is lost.
+   */
+  addQueryResult(result: QueryResult): void {
     this.queryResults.set(result.queryId, result);
-    await this.store.saveQueryResult({
-      threadId: this.threadId,
-      queryId: result.queryId,
-      databaseName: result.databaseName,
-      sql: result.sql,
-      columns: result.columns,
-      rows: result.rows,
-      rowCount: result.rowCount,
-      truncated: result.truncated,
-      createdAt: result.createdAt,
-    });
+    this.inBackground(
+      this.store.saveQueryResult({
+        threadId: this.threadId,
+        queryId: result.queryId,
+        databaseName: result.databaseName,
+        sql: result.sql,
+        columns: result.columns,
+        rows: result.rows,
+        rowCount: result.rowCount,
+        truncated: result.truncated,
+        createdAt: result.createdAt,
+      }),
+    );
+  }
+
+  /** Runs a store write without waiting for it; flush() waits for all of them. */
+  inBackground(write: Promise<unknown>): void {
+    const tracked = write.then(
+      () => undefined,
+      (error: unknown) => {
+        this.backgroundErrors.push(error);
+      },
+    );
+    this.pendingWrites.add(tracked);
+    void tracked.finally(() => this.pendingWrites.delete(tracked));
+  }
+
+  /** Waits for every background write; returns the errors they ended with (none, normally). */
+  async flush(): Promise<unknown[]> {
+    while (this.pendingWrites.size > 0) await Promise.all([...this.pendingWrites]);
+    return this.backgroundErrors.splice(0);
   }
 
   async addChart(chart: ChartArtifact): Promise<void> {

@@ -83,7 +83,6 @@ function renderControls(outcome: TurnOutcome, options: RenderOptions): SlackBloc
     blocks.push(sectionBlock(`:warning: ${escapeMrkdwn(outcome.failure.message)}`));
     if (outcome.failure.retryable) blocks.push(...retryBlocks(outcome.threadId));
   }
-  if (outcome.status === 'cancelled' && outcome.text.trim() !== '') blocks.push(contextBlock(CANCELLED_TEXT));
   blocks.push(...queryBlocks(outcome.threadId, outcome.queries, options.offerCsv));
   if (outcome.status === 'answered') blocks.push(...followUpBlocks(outcome.threadId, outcome.followUps));
   return blocks;

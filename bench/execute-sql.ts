@@ -1,0 +1,147 @@
+// execute_sql overhead: the tool's time (gate + adapter + normalisation + caching + persisting +
+// rendering) divided by the raw driver's time for the same 10,000-row query, per dialect, measured
+// in one run with the two interleaved so machine noise hits both alike.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DuckDBInstance } from '@duckdb/node-api';
+import pg from 'pg';
+import sqlite3 from 'sqlite3';
+import { agentSettingsForBench, contextForBench } from './bench-context.js';
+import { formatMs, median, timeMilliseconds } from './bench-support.js';
+import { createDatabaseAdapter } from '../src/databases/create-database-adapter.js';
+import type { DatabaseAdapter } from '../src/databases/types.js';
+import { executeSql } from '../src/tools/execute-sql.js';
+import { initStatementGate } from '../src/sql/statement-gate.js';
+import { openStore } from '../src/store/open-store.js';
+import { startTestPostgres } from '../test/support/start-test-postgres.js';
+
+const ROWS = 10_000;
+const RUNS = 30;
+const WARMUP = 5;
+const SQL = 'SELECT id, name, amount, day FROM bench_rows ORDER BY id';
+
+interface DialectSubject {
+  dialect: string;
+  raw: () => Promise<unknown>;
+  adapter: DatabaseAdapter;
+  close: () => Promise<void>;
+}
+
+async function duckdbSubject(directory: string): Promise<DialectSubject> {
+  const path = join(directory, 'bench.duckdb');
+  const writer = await DuckDBInstance.create(path);
+  const setup = await writer.connect();
+  await setup.run(`CREATE TABLE bench_rows AS SELECT range::INTEGER AS id, 'customer ' || range AS name, (range * 1.25)::DOUBLE AS amount, DATE '2025-01-01' + (range % 365)::INTEGER AS day FROM range(${ROWS})`);
+  setup.closeSync();
+  writer.closeSync();
+  const rawInstance = await DuckDBInstance.create(path, { access_mode: 'READ_ONLY' });
+  const rawConnection = await rawInstance.connect();
+  const adapter = createDatabaseAdapter({ name: 'duck', type: 'duckdb', path, auth_mode: 'password', ssl: false, dangerously_allow_writes: false, allow_file_access: false });
+  return {
+    dialect: 'duckdb',
+    raw: async () => (await rawConnection.runAndReadAll(SQL)).getRows(),
+    adapter,
+    close: async () => {
+      rawConnection.closeSync();
+      rawInstance.closeSync();
+      await adapter.close();
+    },
+  };
+}
+
+async function sqliteSubject(directory: string): Promise<DialectSubject> {
+  const path = join(directory, 'bench.sqlite');
+  const database = new sqlite3.Database(path);
+  const run = (sql: string) => new Promise<void>((resolve, reject) => database.exec(sql, (error) => (error ? reject(error) : resolve())));
+  await run(`CREATE TABLE bench_rows (id INTEGER, name TEXT, amount REAL, day TEXT);
+    WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < ${ROWS - 1})
+    INSERT INTO bench_rows SELECT i, 'customer ' || i, i * 1.25, date('2025-01-01', '+' || (i % 365) || ' days') FROM n;`);
+  const adapter = createDatabaseAdapter({ name: 'lite', type: 'sqlite', path, auth_mode: 'password', ssl: false, dangerously_allow_writes: false, allow_file_access: false });
+  return {
+    dialect: 'sqlite',
+    raw: () => new Promise((resolve, reject) => database.all(SQL, (error, rows) => (error ? reject(error) : resolve(rows)))),
+    adapter,
+    close: async () => {
+      await new Promise<void>((resolve) => database.close(() => resolve()));
+      await adapter.close();
+    },
+  };
+}
+
+async function postgresSubject(): Promise<DialectSubject> {
+  const server = await startTestPostgres();
+  const url = new URL(server.adminUrl);
+  const client = new pg.Client({ connectionString: server.adminUrl });
+  await client.connect();
+  await client.query('DROP TABLE IF EXISTS bench_rows');
+  await client.query(`CREATE TABLE bench_rows AS SELECT g::INTEGER AS id, 'customer ' || g AS name, (g * 1.25)::DOUBLE PRECISION AS amount, DATE '2025-01-01' + (g % 365) AS day FROM generate_series(0, ${ROWS - 1}) g`);
+  const adapter = createDatabaseAdapter({
+    name: 'pg', type: 'postgres', host: url.hostname, port: Number(url.port || 5432), database: url.pathname.slice(1) || 'postgres',
+    user: decodeURIComponent(url.username), password: decodeURIComponent(url.password) || undefined,
+    auth_mode: 'password', ssl: false, dangerously_allow_writes: false, allow_file_access: false,
+  });
+  return {
+    dialect: 'postgres',
+    raw: () => client.query(SQL),
+    adapter,
+    close: async () => {
+      await client.query('DROP TABLE IF EXISTS bench_rows');
+      await client.end();
+      await adapter.close();
+      await server.stop();
+    },
+  };
+}
+
+export async function runExecuteSqlBenchmarks(): Promise<string> {
+  await initStatementGate();
+  const directory = await mkdtemp(join(tmpdir(), 'datathread-bench-sql-'));
+  const store = await openStore(`sqlite:${join(directory, 'state.db')}`);
+  const lines = [`execute_sql ÷ raw driver, ${ROWS.toLocaleString('en-US')}-row query, median of ${RUNS} interleaved runs (target ≤ 1.15):`];
+  try {
+    for (const makeSubject of [() => duckdbSubject(directory), () => postgresSubject(), () => sqliteSubject(directory)]) {
+      const subject = await makeSubject();
+      try {
+        const settings = agentSettingsForBench({ rowCap: ROWS });
+        let context = contextForBench(store, [subject.adapter], settings);
+        const tool = async () => {
+          context = contextForBench(store, [subject.adapter], settings);
+          const output = await executeSql({ sql_query: SQL }, context);
+          if (output.status !== 'ok' || output.rowCount !== ROWS) throw new Error(`unexpected output ${JSON.stringify(output).slice(0, 200)}`);
+        };
+        // The result and audit row are written to the store in the background (the engine flushes
+        // before the turn ends); the flush is timed separately so both figures are visible.
+        const flush = async () => {
+          const errors = await context.flush();
+          if (errors.length > 0) throw errors[0];
+        };
+        for (let index = 0; index < WARMUP; index += 1) {
+          await subject.raw();
+          await tool();
+          await flush();
+        }
+        const rawTimes: number[] = [];
+        const toolTimes: number[] = [];
+        const totalTimes: number[] = [];
+        for (let index = 0; index < RUNS; index += 1) {
+          rawTimes.push(await timeMilliseconds(subject.raw));
+          const toolTime = await timeMilliseconds(tool);
+          toolTimes.push(toolTime);
+          totalTimes.push(toolTime + (await timeMilliseconds(flush)));
+        }
+        const rawMedian = median(rawTimes);
+        lines.push(
+          `  ${subject.dialect.padEnd(8)} raw ${formatMs(rawMedian)} | execute_sql ${formatMs(median(toolTimes))}, ratio ${(median(toolTimes) / rawMedian).toFixed(2)}` +
+            ` | with the background store write ${formatMs(median(totalTimes))}, ratio ${(median(totalTimes) / rawMedian).toFixed(2)}`,
+        );
+      } finally {
+        await subject.close();
+      }
+    }
+  } finally {
+    await store.close();
+    await rm(directory, { recursive: true, force: true });
+  }
+  return lines.join('\n');
+}

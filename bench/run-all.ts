@@ -1,0 +1,33 @@
+// `npm run bench`: every hot-path benchmark, one after the other, printed as one report.
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { runExecuteSqlBenchmarks } from './execute-sql.js';
+import { runSqlGateBenchmark } from './sql-gate.js';
+
+const run = promisify(execFile);
+
+async function tenMillionRowsReport(): Promise<string> {
+  const script = fileURLToPath(new URL('./ten-million-rows.js', import.meta.url));
+  const { stdout } = await run(process.execPath, [script, '--child'], { maxBuffer: 1024 * 1024 });
+  const result = JSON.parse(stdout) as { rows: number; truncated: boolean; peakRssMb: number; durationMs: number };
+  return `10M-row DuckDB query through execute_sql: kept ${result.rows} rows, truncated ${result.truncated}, ${Math.round(result.durationMs)} ms, peak RSS ${result.peakRssMb.toFixed(0)} MB (target < 300 MB)`;
+}
+
+const benchmarks: Array<[string, () => Promise<string>]> = [
+  ['execute_sql overhead', runExecuteSqlBenchmarks],
+  ['10M-row memory', tenMillionRowsReport],
+  ['SQL gate', runSqlGateBenchmark],
+];
+
+const only = process.argv[2];
+for (const [name, benchmark] of benchmarks) {
+  if (only && !name.toLowerCase().includes(only.toLowerCase())) continue;
+  process.stdout.write(`\n== ${name} ==\n`);
+  try {
+    process.stdout.write(`${await benchmark()}\n`);
+  } catch (error) {
+    process.stdout.write(`FAILED: ${(error as Error).stack ?? String(error)}\n`);
+    process.exitCode = 1;
+  }
+}

@@ -1,0 +1,81 @@
+// Composition of the Slack channel: verify the token, build the Bolt app (HTTP on the shared
+// server, or Socket Mode with an app token), register the listeners, return a stop handle.
+import { App, webApi } from '@slack/bolt';
+import { createBackgroundTasks } from './background-tasks.js';
+import { createBoltLogger } from './bolt-logger.js';
+import type { ChannelContext } from './channel-context.js';
+import { registerEventListeners } from './event-listeners.js';
+import { mountHttpReceiver, SLACK_EVENTS_PATH } from './mount-http-receiver.js';
+import { registerQueryActionListeners } from './query-action-listeners.js';
+import { registerStopActionListener } from './stop-action-listener.js';
+import { registerTurnActionListeners } from './turn-action-listeners.js';
+import type { SlackChannel, SlackChannelOptions } from './types.js';
+import { createUserDirectory } from './user-directory.js';
+import { checkSlackSettings, fetchBotIdentity } from './verify-credentials.js';
+
+export const DEFAULT_SLACK_API_URL = 'https://slack.com/api/';
+
+export async function attachSlackChannel(options: SlackChannelOptions): Promise<SlackChannel> {
+  checkSlackSettings(options);
+  const { logger } = options;
+  const now = options.now ?? (() => new Date());
+  const boltLogger = createBoltLogger(logger);
+  const clientOptions: webApi.WebClientOptions = {
+    slackApiUrl: withTrailingSlash(options.slackApiUrl ?? DEFAULT_SLACK_API_URL),
+    logger: boltLogger,
+    ...(options.retryConfig ? { retryConfig: options.retryConfig } : {}),
+  };
+  const bot = await fetchBotIdentity(new webApi.WebClient(options.botToken, clientOptions));
+
+  const socketMode = options.appToken !== undefined;
+  const mounted = socketMode ? undefined : mountHttpReceiver(options.app, options.signingSecret, boltLogger);
+  const app = new App({
+    token: options.botToken,
+    botId: bot.botId,
+    botUserId: bot.userId,
+    logger: boltLogger,
+    clientOptions,
+    // Conversation state lives in the store, not in Bolt's in-memory convo store.
+    convoStore: false,
+    ...(mounted ? { receiver: mounted.receiver } : { socketMode: true, appToken: options.appToken }),
+  });
+  app.error(async (error) => {
+    logger.error('Slack listener failed.', { error: error.message, code: error.code });
+  });
+
+  const tasks = createBackgroundTasks(logger);
+  const context: ChannelContext = {
+    client: app.client,
+    handler: options.handler,
+    logger,
+    now,
+    bot,
+    tasks,
+    users: createUserDirectory({ client: app.client, logger, now, ttlMs: options.userCacheTtlMs }),
+    assistantStatus: { available: true },
+    offerCsv: options.getQueryResult !== undefined,
+    getQueryResult: options.getQueryResult,
+  };
+  registerEventListeners(app, context);
+  registerTurnActionListeners(app, context);
+  registerStopActionListener(app, context);
+  registerQueryActionListeners(app, context);
+
+  if (socketMode) await app.start();
+  logger.info(socketMode ? 'Slack connected over Socket Mode.' : `Slack listening on ${SLACK_EVENTS_PATH}.`, { botUserId: bot.userId, teamId: bot.teamId });
+
+  let stopped = false;
+  return {
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      mounted?.detach();
+      if (socketMode) await app.stop();
+      await tasks.drain();
+    },
+  };
+}
+
+function withTrailingSlash(url: string): string {
+  return url.endsWith('/') ? url : `${url}/`;
+}

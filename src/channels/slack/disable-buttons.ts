@@ -1,0 +1,34 @@
+// After a follow-up, clarification or Retry click, the buttons are replaced by a line saying who
+// chose what, so nobody clicks twice and the thread shows how the conversation went on.
+import { BLOCK_IDS } from './action-ids.js';
+import type { SlackBlock } from './block-kit.js';
+import type { ButtonClick } from './button-click.js';
+import { escapeMrkdwn } from './convert-inline-markdown.js';
+import { explainSlackError } from './slack-api-errors.js';
+import type { SlackChannelLogger, SlackWebClient } from './types.js';
+
+export function replaceActionsBlock(blocks: SlackBlock[], blockId: string, choiceText: string): SlackBlock[] {
+  return blocks.map((block) =>
+    block.type === 'actions' && block.block_id === blockId
+      ? { type: 'context', block_id: `${BLOCK_IDS.chosen}_${blockId}`, elements: [{ type: 'mrkdwn', text: choiceText }] }
+      : block,
+  );
+}
+
+export function choiceLine(userId: string, choice: string): string {
+  return `→ <@${userId}> chose “${escapeMrkdwn(choice)}”`;
+}
+
+export async function disableButtons(client: SlackWebClient, click: ButtonClick, blockId: string, choiceText: string, logger: SlackChannelLogger): Promise<void> {
+  if (!click.messageBlocks.some((block) => block.type === 'actions' && block.block_id === blockId)) return;
+  try {
+    await client.chat.update({
+      channel: click.target.channelId,
+      ts: click.messageTs,
+      text: click.messageText || choiceText,
+      blocks: replaceActionsBlock(click.messageBlocks, blockId, choiceText),
+    });
+  } catch (error) {
+    logger.warn(explainSlackError('disable the clicked buttons', error), { threadId: click.target.threadId });
+  }
+}

@@ -1,0 +1,33 @@
+// HTTP mode: Bolt's ExpressReceiver verifies every request's signature and timestamp (older than
+// 5 minutes → 401) and serves events and interactivity on one path. Its router is mounted on the
+// shared express app behind a switch, so stop() can detach Slack without closing the server.
+import { ExpressReceiver, type Logger as BoltLogger } from '@slack/bolt';
+import type { Express } from 'express';
+
+export const SLACK_EVENTS_PATH = '/slack/events';
+
+export interface MountedReceiver {
+  receiver: ExpressReceiver;
+  detach(): void;
+}
+
+export function mountHttpReceiver(app: Express, signingSecret: string, logger: BoltLogger): MountedReceiver {
+  const receiver = new ExpressReceiver({
+    signingSecret,
+    endpoints: SLACK_EVENTS_PATH,
+    logger,
+    // Answer Slack as soon as a listener acks; turns run after the response (Slack's 3-second rule).
+    processBeforeResponse: false,
+  });
+  let attached = true;
+  app.use((request, response, next) => {
+    if (!attached) return next();
+    receiver.router(request, response, next);
+  });
+  return {
+    receiver,
+    detach: () => {
+      attached = false;
+    },
+  };
+}

@@ -1,0 +1,61 @@
+// Runs one turn for a Slack thread, after the ack: the engine dedupes and queues it; once it
+// starts, the working status appears; the outcome is rendered and posted, then the status goes.
+import type { TurnRequest } from '../../conversations/types.js';
+import type { BackgroundTasks } from './background-tasks.js';
+import { sectionBlock } from './answer-blocks.js';
+import { postMessage, postReply } from './post-reply.js';
+import { renderOutcome } from './render-outcome.js';
+import type { ReplyTarget, SlackChannelLogger, SlackWebClient } from './types.js';
+import { createWorkingIndicator, type AssistantStatusSupport } from './working-indicator.js';
+import type { TurnHandler } from '../../conversations/types.js';
+
+export const INTERNAL_FAILURE_TEXT = ':warning: Something went wrong on my side while answering. Please ask again in a moment.';
+
+export interface TurnRunnerDependencies {
+  client: SlackWebClient;
+  handler: TurnHandler;
+  logger: SlackChannelLogger;
+  now: () => Date;
+  assistantStatus: AssistantStatusSupport;
+  tasks: BackgroundTasks;
+  offerCsv: boolean;
+}
+
+export interface TurnHooks {
+  /** Runs once the turn passed dedupe and holds the thread (e.g. "@ana asked: …"). */
+  beforeWork?: () => Promise<void>;
+}
+
+/** Starts the turn in the background and returns at once (the caller has acked already). */
+export function startSlackTurn(dependencies: TurnRunnerDependencies, request: TurnRequest, target: ReplyTarget, hooks: TurnHooks = {}): void {
+  dependencies.tasks.run('turn', () => runSlackTurn(dependencies, request, target, hooks));
+}
+
+export async function runSlackTurn(dependencies: TurnRunnerDependencies, request: TurnRequest, target: ReplyTarget, hooks: TurnHooks = {}): Promise<void> {
+  const { client, handler, logger } = dependencies;
+  const indicator = createWorkingIndicator({ client, target, logger, now: dependencies.now, assistantStatus: dependencies.assistantStatus });
+  let started: Promise<void> | undefined;
+  try {
+    const result = await handler.handle(request, {
+      onStart: () => {
+        started = (async () => {
+          await hooks.beforeWork?.();
+          await indicator.start();
+        })();
+      },
+      onStatus: (status) => indicator.update(status),
+    });
+    await started;
+    if (result.kind === 'duplicate') {
+      logger.info('Slack event already handled; nothing to do.', { threadId: request.threadId, eventKey: request.eventKey });
+      return;
+    }
+    await postReply(client, target, renderOutcome(result.outcome, { offerCsv: dependencies.offerCsv }), logger);
+  } catch (error) {
+    await started?.catch(() => undefined);
+    logger.error('Slack turn failed before an answer could be posted.', { threadId: request.threadId, error: error instanceof Error ? error.message : String(error) });
+    await postMessage(client, target, { text: INTERNAL_FAILURE_TEXT, blocks: [sectionBlock(INTERNAL_FAILURE_TEXT)] }, logger).catch(() => undefined);
+  } finally {
+    await indicator.finish();
+  }
+}

@@ -1,0 +1,138 @@
+// Microsoft Teams on the shared HTTP server: POST /api/messages, authenticated by the Agents SDK
+// (JWT middleware) when app credentials are set. The request is answered as soon as the activity
+// is accepted; the turn runs afterwards and its reply is sent proactively through
+// adapter.continueConversation, because Teams gives up on a request after about 15 seconds.
+import express, { type Express, type Request, type Response } from 'express';
+import type { ConnectorClient } from '@microsoft/agents-hosting';
+import type { TurnHandler } from '../../conversations/types.js';
+import { createTeamsAdapter, type TeamsAuthOptions, type TeamsLogger } from './create-teams-adapter.js';
+import { readInboundActivity, type InboundActivity } from './inbound-activity.js';
+import { routeActivity } from './route-activity.js';
+import { runTeamsTurn, type TeamsTurnJob } from './run-teams-turn.js';
+import { SentCardMemory } from './sent-card-memory.js';
+import { threadConversationIdOf } from './teams-thread.js';
+import { TeamsOutbox, type ConversationParties } from './teams-outbox.js';
+
+export { TeamsConfigurationError } from './teams-errors.js';
+export { LOCAL_MODE_WARNING, PRODUCTION_WITHOUT_CREDENTIALS_MESSAGE } from './create-teams-adapter.js';
+export type { TeamsAuthOptions, TeamsLogger } from './create-teams-adapter.js';
+
+export const TEAMS_MESSAGES_PATH = '/api/messages';
+
+export interface TeamsChannelOptions {
+  app: Express;
+  handler: TurnHandler;
+  auth: TeamsAuthOptions;
+  logger: TeamsLogger;
+  now?: () => Date;
+  /** How often the typing indicator is re-sent (tests shorten it). */
+  typingIntervalMs?: number;
+}
+
+export interface TeamsChannel {
+  /** Refuses new activities (503) and waits for the turns already accepted. */
+  stop(): Promise<void>;
+  /** Resolves once every turn accepted so far has been answered (tests, graceful shutdown). */
+  idle(): Promise<void>;
+}
+
+export async function attachTeamsChannel(options: TeamsChannelOptions): Promise<TeamsChannel> {
+  const { handler, logger } = options;
+  const now = options.now ?? (() => new Date());
+  const adapter = createTeamsAdapter(options.auth, logger);
+  const sentCards = new SentCardMemory();
+  const turns = new Set<Promise<void>>();
+  let stopping = false;
+
+  const startTurn = (activity: InboundActivity, job: TeamsTurnJob, identity: Parameters<typeof adapter.continueConversation>[0]) => {
+    const parties = partiesOf(activity);
+    const startedAt = now();
+    const turn = adapter
+      .continueConversation(
+        identity,
+        { channelId: parties.channelId, serviceUrl: parties.serviceUrl, conversation: parties.conversation, agent: parties.bot, user: parties.user },
+        async (context) => {
+          const connector = context.turnState.get<ConnectorClient>(adapter.ConnectorClientKey);
+          await runTeamsTurn(job, {
+            handler,
+            outbox: new TeamsOutbox(connector, parties),
+            sentCards,
+            logger,
+            ...(options.typingIntervalMs ? { typingIntervalMs: options.typingIntervalMs } : {}),
+          });
+        },
+      )
+      .catch((error: unknown) => {
+        logger.error('Teams reply could not be sent', { threadId: job.request.threadId, error: error instanceof Error ? error.message : String(error) });
+      })
+      .finally(() => {
+        turns.delete(turn);
+        logger.info('Teams turn finished', { threadId: job.request.threadId, durationMs: now().getTime() - startedAt.getTime() });
+      });
+    turns.add(turn);
+  };
+
+  const receive = async (request: Request, response: Response) => {
+    if (stopping) {
+      response.status(503).json({ error: 'datathread is shutting down; Teams will redeliver the activity.' });
+      return;
+    }
+    const activity = readInboundActivity(request.body);
+    await adapter.process(request, response, async (context) => {
+      const decision = await routeActivity(activity, handler);
+      if (decision.kind === 'ignore') {
+        logger.info('Teams activity ignored', { reason: decision.reason, activityId: activity.id });
+        return;
+      }
+      // The context is revoked when this callback returns: keep only what the later turn needs.
+      startTurn(activity, { request: decision.request, ...(decision.action ? { action: decision.action } : {}), ...(activity.replyToId ? { replyToId: activity.replyToId } : {}) }, context.identity);
+    });
+  };
+
+  options.app.post(
+    TEAMS_MESSAGES_PATH,
+    express.json({ limit: '1mb' }),
+    (request, response, next) => {
+      adapter.authorizeRequest(request, response, next).catch(next);
+    },
+    (request, response, next) => {
+      receive(request, response).catch((error: unknown) => {
+        logger.error('Teams activity rejected', { error: error instanceof Error ? error.message : String(error) });
+        if (!response.headersSent) response.status(400).json({ error: 'Not a valid Bot Framework activity.' });
+        else next(error);
+      });
+    },
+  );
+  logger.info('Teams channel listening', { path: TEAMS_MESSAGES_PATH, authenticated: Boolean(options.auth.clientId) });
+
+  const idle = async () => {
+    while (turns.size > 0) await Promise.allSettled([...turns]);
+  };
+  return {
+    idle,
+    async stop() {
+      stopping = true;
+      await idle();
+    },
+  };
+}
+
+function partiesOf(activity: InboundActivity): ConversationParties {
+  const conversation = activity.conversation ?? {};
+  return {
+    channelId: activity.channelId ?? 'msteams',
+    serviceUrl: activity.serviceUrl ?? '',
+    conversation: {
+      id: threadConversationIdOf(activity),
+      ...(conversation.conversationType ? { conversationType: conversation.conversationType } : {}),
+      ...(conversation.tenantId ? { tenantId: conversation.tenantId } : {}),
+      ...(conversation.isGroup !== undefined ? { isGroup: conversation.isGroup } : {}),
+    },
+    bot: { ...(activity.recipient?.id ? { id: activity.recipient.id } : {}), ...(activity.recipient?.name ? { name: activity.recipient.name } : {}) },
+    user: {
+      ...(activity.from?.id ? { id: activity.from.id } : {}),
+      ...(activity.from?.name ? { name: activity.from.name } : {}),
+      ...(activity.from?.aadObjectId ? { aadObjectId: activity.from.aadObjectId } : {}),
+    },
+  };
+}

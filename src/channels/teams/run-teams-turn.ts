@@ -1,0 +1,95 @@
+// One turn, after the HTTP request has been answered: typing while the engine works, then the
+// outcome as cards in the thread. A click also resolves the clicked card (buttons removed, who
+// chose what added) as soon as the engine accepts the turn, so it cannot be clicked again.
+import type { TurnHandler, TurnRequest } from '../../conversations/types.js';
+import type { CardActionData } from './adaptive-card-types.js';
+import type { TeamsLogger } from './create-teams-adapter.js';
+import { renderOutcome } from './render-outcome.js';
+import type { SentCardMemory } from './sent-card-memory.js';
+import { buildFailureCard, buildResolvedCard } from './status-cards.js';
+import type { TeamsOutbox } from './teams-outbox.js';
+import { createTypingIndicator } from './typing-indicator.js';
+
+export const UNEXPECTED_FAILURE_MESSAGE = 'Something went wrong on my side and your question was not answered. Please ask again.';
+
+export interface TeamsTurnJob {
+  request: TurnRequest;
+  action?: CardActionData;
+  /** The card a click came from. */
+  replyToId?: string;
+}
+
+export interface TeamsTurnDependencies {
+  handler: TurnHandler;
+  outbox: TeamsOutbox;
+  sentCards: SentCardMemory;
+  logger: TeamsLogger;
+  typingIntervalMs?: number;
+}
+
+export async function runTeamsTurn(job: TeamsTurnJob, dependencies: TeamsTurnDependencies): Promise<void> {
+  const { handler, outbox, sentCards, logger } = dependencies;
+  const threadId = job.request.threadId;
+  const sideEffects: Promise<void>[] = [];
+  const typing = createTypingIndicator(
+    () => outbox.sendTyping(),
+    (error) => logger.warn('Teams typing indicator failed', { threadId, error: describe(error) }),
+    dependencies.typingIntervalMs,
+  );
+  try {
+    const result = await handler.handle(job.request, {
+      onStart: () => {
+        typing.start();
+        if (job.action && job.replyToId) sideEffects.push(resolveClickedCard(job.replyToId, job, dependencies));
+      },
+    });
+    if (result.kind === 'duplicate') {
+      logger.info('Teams activity already handled', { threadId, eventKey: job.request.eventKey });
+      return;
+    }
+    const cards = await renderOutcome(result.outcome);
+    typing.stop();
+    for (const card of cards) {
+      const activityId = await outbox.sendCard(card);
+      if (activityId && card.actions && card.actions.length > 0) sentCards.remember(activityId, card);
+    }
+  } catch (error) {
+    typing.stop();
+    logger.error('Teams turn failed', { threadId, error: describe(error) });
+    await outbox
+      .sendCard(buildFailureCard({ kind: 'internal', message: UNEXPECTED_FAILURE_MESSAGE, retryable: false }))
+      .catch((sendError: unknown) => logger.error('Teams failure message could not be sent', { threadId, error: describe(sendError) }));
+  } finally {
+    typing.stop();
+    await Promise.allSettled(sideEffects);
+  }
+}
+
+async function resolveClickedCard(replyToId: string, job: TeamsTurnJob, dependencies: TeamsTurnDependencies): Promise<void> {
+  const card = dependencies.sentCards.take(replyToId);
+  if (!card) {
+    dependencies.logger.info('Clicked Teams card is not in memory (sent before a restart?); leaving it unchanged', { replyToId });
+    return;
+  }
+  try {
+    await dependencies.outbox.updateCard(replyToId, buildResolvedCard(card, describeChoice(job)));
+  } catch (error) {
+    dependencies.logger.warn('Teams card update failed', { replyToId, error: describe(error) });
+  }
+}
+
+export function describeChoice(job: Pick<TeamsTurnJob, 'action' | 'request'>): string {
+  const who = job.request.actor.displayName ?? 'Someone';
+  switch (job.action?.datathread) {
+    case 'retry':
+      return `${who} asked to try again.`;
+    case 'clarification_answer':
+      return `${who} answered: ${job.action.text}`;
+    default:
+      return `${who} asked: ${job.action?.text ?? job.request.text}`;
+  }
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,158 @@
+// The project context folder seen through virtual paths: `/` is the folder itself. Every tool
+// (read, list, search, grep, and execute_python's read_file/list_files) goes through here, so the
+// rules live in one place: no `..` above the top, no host path outside it, no symbolic link that
+// leads out of it, nothing `.datathreadignore` hides.
+import { existsSync, realpathSync, statSync, type Stats } from 'node:fs';
+import { lstat, readdir, realpath, stat } from 'node:fs/promises';
+import { isAbsolute, join, posix, relative, resolve, sep } from 'node:path';
+import { AccessDeniedError, ContextPathError } from './access-denied-error.js';
+import { IgnoreRules } from './ignore-rules.js';
+
+/** A walk stops after this many entries, so a huge folder cannot stall a turn. */
+export const MAX_WALK_ENTRIES = 20_000;
+
+export interface ContextEntry {
+  /** `/metrics/revenue.md` */
+  virtualPath: string;
+  /** `metrics/revenue.md` ('' for the top). */
+  relativePath: string;
+  realPath: string;
+  stats: Stats;
+  /** The entry itself is a symbolic link (to somewhere inside the folder). */
+  isSymbolicLink: boolean;
+}
+
+function toVirtual(relativePath: string): string {
+  return `/${relativePath}`;
+}
+
+function isInside(root: string, candidate: string): boolean {
+  const path = relative(root, candidate);
+  return path === '' || (!path.startsWith('..') && !isAbsolute(path));
+}
+
+function toPosix(path: string): string {
+  return sep === '/' ? path : path.split(sep).join('/');
+}
+
+export class ContextFolder {
+  /** The configured folder, absolute. */
+  readonly root: string;
+
+  constructor(root: string) {
+    this.root = resolve(root);
+  }
+
+  exists(): boolean {
+    try {
+      return statSync(this.root).isDirectory();
+    } catch {
+      return false;
+    }
+  }
+
+  /** The folder with its own symbolic links resolved: what "inside" is measured against. */
+  realRoot(): string {
+    return realpathSync(this.root);
+  }
+
+  ignoreRules(): IgnoreRules {
+    return IgnoreRules.load(this.root);
+  }
+
+  /**
+   * Turns a virtual path into an existing entry, or throws AccessDeniedError (outside, through a
+   * link, ignored) / ContextPathError (not found).
+   */
+  async resolve(requestedPath: string, rules: IgnoreRules = this.ignoreRules()): Promise<ContextEntry> {
+    const realRoot = this.realRoot();
+    const original = requestedPath.trim() || '/';
+    let virtual = original.replace(/\\/g, '/');
+    // A host path that names the folder itself is accepted as the virtual path it stands for.
+    for (const prefix of [this.root, realRoot].map(toPosix)) {
+      if (virtual === prefix) virtual = '/';
+      else if (virtual.startsWith(`${prefix}/`)) virtual = virtual.slice(prefix.length);
+    }
+    const normalizedRelative = posix.normalize(virtual.replace(/^\/+/, '') || '.');
+    if (normalizedRelative === '..' || normalizedRelative.startsWith('../')) throw new AccessDeniedError('outside', original);
+    const relativePath = normalizedRelative === '.' ? '' : normalizedRelative.replace(/\/+$/, '');
+    const normalized = toVirtual(relativePath);
+    if (relativePath && rules.isIgnored(relativePath)) throw new AccessDeniedError('ignored', original);
+    const candidate = join(realRoot, ...relativePath.split('/').filter(Boolean));
+    let linkStats: Stats;
+    try {
+      linkStats = await lstat(candidate);
+    } catch {
+      // An absolute host path outside the folder (`/etc/passwd`) is refused, not "not found".
+      if (isAbsolute(original) && existsSync(original) && !isInside(realRoot, resolve(original))) {
+        throw new AccessDeniedError('outside', original);
+      }
+      throw new ContextPathError(`File not found: ${normalized}`);
+    }
+    let target: string;
+    try {
+      target = await realpath(candidate);
+    } catch {
+      throw new ContextPathError(`File not found: ${normalized} (a broken symbolic link)`);
+    }
+    if (!isInside(realRoot, target)) throw new AccessDeniedError('outside', original);
+    const targetRelative = toPosix(relative(realRoot, target));
+    const stats = await stat(target);
+    if (targetRelative && rules.isIgnored(targetRelative, stats.isDirectory())) throw new AccessDeniedError('ignored', original);
+    if (relativePath && stats.isDirectory() && rules.isIgnored(relativePath, true)) throw new AccessDeniedError('ignored', original);
+    return { virtualPath: normalized, relativePath, realPath: target, stats, isSymbolicLink: linkStats.isSymbolicLink() };
+  }
+
+  /**
+   * The visible entries directly inside a directory: hidden and ignored names are left out, and
+   * so are symbolic links that lead outside the folder or to something ignored.
+   */
+  async listDirectory(directory: ContextEntry, rules: IgnoreRules = this.ignoreRules()): Promise<ContextEntry[]> {
+    const realRoot = this.realRoot();
+    const names = (await readdir(directory.realPath)).sort((left, right) => left.localeCompare(right));
+    const entries: ContextEntry[] = [];
+    for (const name of names) {
+      const relativePath = directory.relativePath ? `${directory.relativePath}/${name}` : name;
+      const entry = await this.visibleEntry(realRoot, join(directory.realPath, name), relativePath, rules);
+      if (entry) entries.push(entry);
+    }
+    return entries;
+  }
+
+  /** Every visible file below a directory (depth first, sorted), following links that stay inside. */
+  async listFilesBelow(start: ContextEntry, rules: IgnoreRules = this.ignoreRules()): Promise<ContextEntry[]> {
+    if (!start.stats.isDirectory()) return [start];
+    const files: ContextEntry[] = [];
+    const visited = new Set<string>();
+    let seen = 0;
+    const walk = async (directory: ContextEntry): Promise<void> => {
+      if (visited.has(directory.realPath)) return;
+      visited.add(directory.realPath);
+      for (const entry of await this.listDirectory(directory, rules)) {
+        seen += 1;
+        if (seen > MAX_WALK_ENTRIES) return;
+        if (entry.stats.isDirectory()) await walk(entry);
+        else if (entry.stats.isFile()) files.push(entry);
+      }
+    };
+    await walk(start);
+    return files;
+  }
+
+  private async visibleEntry(realRoot: string, path: string, relativePath: string, rules: IgnoreRules): Promise<ContextEntry | undefined> {
+    try {
+      const linkStats = await lstat(path);
+      if (rules.isIgnored(relativePath, linkStats.isDirectory())) return undefined;
+      if (!linkStats.isSymbolicLink()) return { virtualPath: toVirtual(relativePath), relativePath, realPath: path, stats: linkStats, isSymbolicLink: false };
+      const target = await realpath(path);
+      if (!isInside(realRoot, target)) return undefined;
+      const stats = await stat(target);
+      const targetRelative = toPosix(relative(realRoot, target));
+      if (targetRelative && rules.isIgnored(targetRelative, stats.isDirectory())) return undefined;
+      if (rules.isIgnored(relativePath, stats.isDirectory())) return undefined;
+      return { virtualPath: toVirtual(relativePath), relativePath, realPath: target, stats, isSymbolicLink: true };
+    } catch {
+      return undefined;
+    }
+  }
+}

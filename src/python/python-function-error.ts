@@ -1,0 +1,14 @@
+// An external function (read_file, list_files, query_result) refusing a call: raised inside the
+// Python code as the named built-in exception, so the code can catch it and the model reads it.
+
+export class PythonFunctionError extends Error {
+  override readonly name = 'PythonFunctionError';
+
+  constructor(
+    /** A Python built-in exception name: PermissionError, FileNotFoundError, KeyError, ValueError… */
+    readonly pythonType: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}

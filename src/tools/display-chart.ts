@@ -1,0 +1,95 @@
+// display_chart{query_id, chart_type, x_axis_key, x_axis_type, series[], title}: draws a chart
+// from an earlier query result as a PNG on the server (Vega-Lite → vega → canvas), stores it with
+// the conversation and puts it on the blackboard for the channel to post. No public URL.
+import { tool } from 'ai';
+import type { JsonValue } from '../databases/types.js';
+import {
+  buildVegaLiteSpec,
+  chartConfigSchema,
+  renderChartPng,
+  validateChartConfig,
+  type ChartConfig,
+} from '../charts/index.js';
+import type { ToolContext } from './tool-context.js';
+
+export const DISPLAY_CHART_DESCRIPTION = [
+  'Display a chart of the rows of an earlier `execute_sql` result (by its query_id). The chart is drawn as an image and posted in the thread; do not describe it pixel by pixel afterwards.',
+  'Chart types: bar (one series, or several side by side), stacked_bar, stacked_bar_100 (shares of 100 %), horizontal_bar (good for long category names and rankings), horizontal_bar_100, line, area, stacked_area, stacked_area_100, mixed (per series `series_type` bar|line|area and `y_axis` left|right, e.g. revenue bars with a margin % line on the right), pie and donut (exactly one series; x_axis_key names the slices; no negative values), scatter (numeric or date X), radar (3+ categories as rows, one polygon per series), kpi_card.',
+  'kpi_card: x_axis_key may be null. Shows series[0] as a big number, from the first row, or from the latest row when x_axis_key is set. Optional comparison: a second series in the same row (e.g. `previous_revenue`), or, with x_axis_key and two or more rows, the previous row (previous period). The change is shown as ▲/▼ with % and absolute difference.',
+  'Stacked types need at least two series: pivot the data so each stack is a column. Series columns must be numeric. Dates on the X axis are sorted chronologically and labelled by their granularity (day, month, quarter, year). More than 25 categories in a bar chart (8 slices in a pie) are folded into the top ones plus "Other".',
+  'Optional: x_axis_label, y_axis_label, y_axis_min/y_axis_max, show_data_labels, and per series value_format {prefix: "$", suffix: "%", compact: true} (compact: 1.2k, 3.4M).',
+].join('\n');
+
+export type DisplayChartOutput =
+  | {
+      _version: '1';
+      success: true;
+      chartId: string;
+      title: string;
+      chartType: string;
+      widthPx: number;
+      heightPx: number;
+      notes: string[];
+    }
+  | { _version: '1'; success: false; error: string };
+
+export function createDisplayChartTool(context: ToolContext) {
+  return tool({
+    description: DISPLAY_CHART_DESCRIPTION,
+    inputSchema: chartConfigSchema,
+    execute: async (input): Promise<DisplayChartOutput> => displayChart(context, input),
+    toModelOutput: ({ output }) => ({ type: 'text', value: renderDisplayChartOutput(output) }),
+  });
+}
+
+export async function displayChart(context: ToolContext, config: ChartConfig): Promise<DisplayChartOutput> {
+  const alone = validateChartConfig(config);
+  if (!alone.success) return failure(alone.error);
+  const result = await context.findQueryResult(config.query_id);
+  if (!result) {
+    return failure(`There is no query result "${config.query_id}" in this conversation. Use the query_id that an execute_sql result gave you (query_xxxxxxxx), or run the query again.`);
+  }
+  const withRows = validateChartConfig(config, result);
+  if (!withRows.success) return failure(withRows.error);
+
+  context.reportStatus('Drawing chart…');
+  const { spec, notes } = buildVegaLiteSpec(config, result);
+  const rendered = await renderChartPng(spec);
+  if (result.truncated) notes.push(`The chart shows the first ${result.rows.length} rows only (the result was cut at the row cap); aggregate in SQL to chart everything.`);
+  const chartId = context.createId('chart_');
+  await context.addChart({
+    chartId,
+    queryId: config.query_id,
+    title: config.title,
+    chartType: config.chart_type,
+    config: toJson(config),
+    spec: toJson(spec),
+    png: rendered.png,
+    widthPx: rendered.widthPx,
+    heightPx: rendered.heightPx,
+  });
+  return {
+    _version: '1',
+    success: true,
+    chartId,
+    title: config.title,
+    chartType: config.chart_type,
+    widthPx: rendered.widthPx,
+    heightPx: rendered.heightPx,
+    notes,
+  };
+}
+
+export function renderDisplayChartOutput(output: DisplayChartOutput): string {
+  if (!output.success) return `Could not display the chart: ${output.error}`;
+  return ['Chart displayed successfully.', ...output.notes].join('\n');
+}
+
+function failure(error: string): DisplayChartOutput {
+  return { _version: '1', success: false, error };
+}
+
+/** Plain JSON (no undefined members) for the store's JSON columns. */
+function toJson(value: unknown): JsonValue {
+  return JSON.parse(JSON.stringify(value)) as JsonValue;
+}

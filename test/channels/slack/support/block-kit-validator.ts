@@ -1,0 +1,136 @@
+// A small Block Kit validator for tests: Slack's limits and required fields, applied to every
+// message the fake Slack API receives. It returns problems as sentences so a failure says why.
+const LIMITS = {
+  blocks: 50,
+  sectionText: 3_000,
+  sectionFields: 10,
+  fieldText: 2_000,
+  contextElements: 10,
+  contextText: 3_000,
+  markdownBlock: 12_000,
+  buttonText: 75,
+  buttonValue: 2_000,
+  actionId: 255,
+  blockId: 255,
+  actionsElements: 25,
+  tableRows: 100,
+  tableCells: 20,
+  tablesPerMessage: 1,
+  messageText: 40_000,
+};
+
+type Json = Record<string, unknown>;
+
+export function validateSlackMessage(args: Json): string[] {
+  const problems: string[] = [];
+  const blocks = args.blocks as Json[] | undefined;
+  const text = args.text as string | undefined;
+  if ((text === undefined || text === '') && (!blocks || blocks.length === 0)) problems.push('message has neither text nor blocks');
+  if (text !== undefined && text.length > LIMITS.messageText) problems.push(`text is ${text.length} characters (max ${LIMITS.messageText})`);
+  if (!blocks) return problems;
+  if (!Array.isArray(blocks)) return [...problems, 'blocks is not an array'];
+  if (blocks.length > LIMITS.blocks) problems.push(`${blocks.length} blocks (max ${LIMITS.blocks})`);
+  const blockIds = new Set<string>();
+  const actionIds = new Set<string>();
+  let tables = 0;
+  blocks.forEach((block, index) => {
+    const where = `block ${index} (${String(block.type)})`;
+    if (typeof block.block_id === 'string') {
+      if (block.block_id.length > LIMITS.blockId) problems.push(`${where}: block_id too long`);
+      if (blockIds.has(block.block_id)) problems.push(`${where}: duplicate block_id ${block.block_id}`);
+      blockIds.add(block.block_id);
+    }
+    switch (block.type) {
+      case 'section':
+        problems.push(...validateSection(block, where));
+        break;
+      case 'context':
+        problems.push(...validateContext(block, where));
+        break;
+      case 'actions':
+        problems.push(...validateActions(block, where, actionIds));
+        break;
+      case 'table':
+        tables += 1;
+        problems.push(...validateTable(block, where));
+        break;
+      case 'markdown':
+        if (typeof block.text !== 'string' || block.text.length === 0 || block.text.length > LIMITS.markdownBlock) problems.push(`${where}: text must be 1..${LIMITS.markdownBlock} characters`);
+        break;
+      case 'divider':
+        break;
+      default:
+        problems.push(`${where}: unknown block type`);
+    }
+  });
+  if (tables > LIMITS.tablesPerMessage) problems.push(`${tables} table blocks in one message (max ${LIMITS.tablesPerMessage})`);
+  return problems;
+}
+
+function validateTextObject(value: unknown, where: string, maxLength: number, types: string[]): string[] {
+  const text = value as Json | undefined;
+  if (!text || typeof text !== 'object') return [`${where}: missing text object`];
+  if (!types.includes(String(text.type))) return [`${where}: text type ${String(text.type)} not in ${types.join('/')}`];
+  if (typeof text.text !== 'string' || text.text.length === 0) return [`${where}: empty text`];
+  if (text.text.length > maxLength) return [`${where}: text is ${text.text.length} characters (max ${maxLength})`];
+  return [];
+}
+
+function validateSection(block: Json, where: string): string[] {
+  const problems: string[] = [];
+  if (block.text === undefined && block.fields === undefined) problems.push(`${where}: needs text or fields`);
+  if (block.text !== undefined) problems.push(...validateTextObject(block.text, where, LIMITS.sectionText, ['mrkdwn', 'plain_text']));
+  if (block.fields !== undefined) {
+    const fields = block.fields as unknown[];
+    if (fields.length > LIMITS.sectionFields) problems.push(`${where}: too many fields`);
+    fields.forEach((field, index) => problems.push(...validateTextObject(field, `${where} field ${index}`, LIMITS.fieldText, ['mrkdwn', 'plain_text'])));
+  }
+  return problems;
+}
+
+function validateContext(block: Json, where: string): string[] {
+  const elements = block.elements as unknown[] | undefined;
+  if (!Array.isArray(elements) || elements.length === 0 || elements.length > LIMITS.contextElements) return [`${where}: needs 1..${LIMITS.contextElements} elements`];
+  return elements.flatMap((element, index) => validateTextObject(element, `${where} element ${index}`, LIMITS.contextText, ['mrkdwn', 'plain_text']));
+}
+
+function validateActions(block: Json, where: string, actionIds: Set<string>): string[] {
+  const elements = block.elements as Json[] | undefined;
+  if (!Array.isArray(elements) || elements.length === 0 || elements.length > LIMITS.actionsElements) return [`${where}: needs 1..${LIMITS.actionsElements} elements`];
+  const problems: string[] = [];
+  elements.forEach((element, index) => {
+    const at = `${where} element ${index}`;
+    if (element.type !== 'button') return problems.push(`${at}: only buttons are expected`);
+    problems.push(...validateTextObject(element.text, at, LIMITS.buttonText, ['plain_text']));
+    const actionId = element.action_id;
+    if (typeof actionId !== 'string' || actionId.length === 0 || actionId.length > LIMITS.actionId) problems.push(`${at}: action_id must be 1..${LIMITS.actionId} characters`);
+    else if (actionIds.has(actionId)) problems.push(`${at}: duplicate action_id ${actionId}`);
+    else actionIds.add(actionId);
+    if (element.value !== undefined && (typeof element.value !== 'string' || element.value.length > LIMITS.buttonValue)) problems.push(`${at}: value longer than ${LIMITS.buttonValue}`);
+    if (element.style !== undefined && element.style !== 'primary' && element.style !== 'danger') problems.push(`${at}: bad style`);
+    return undefined;
+  });
+  return problems;
+}
+
+function validateTable(block: Json, where: string): string[] {
+  const rows = block.rows as Json[][] | undefined;
+  if (!Array.isArray(rows) || rows.length === 0) return [`${where}: needs rows`];
+  const problems: string[] = [];
+  if (rows.length > LIMITS.tableRows) problems.push(`${where}: ${rows.length} rows (max ${LIMITS.tableRows})`);
+  rows.forEach((row, rowIndex) => {
+    if (!Array.isArray(row) || row.length === 0 || row.length > LIMITS.tableCells) problems.push(`${where} row ${rowIndex}: needs 1..${LIMITS.tableCells} cells`);
+    else row.forEach((cell, cellIndex) => {
+      if (cell.type !== 'raw_text' && cell.type !== 'rich_text') problems.push(`${where} row ${rowIndex} cell ${cellIndex}: bad type`);
+      if (cell.type === 'raw_text' && (typeof cell.text !== 'string' || cell.text.length === 0)) problems.push(`${where} row ${rowIndex} cell ${cellIndex}: empty text`);
+    });
+  });
+  return problems;
+}
+
+const MESSAGE_METHODS = new Set(['chat.postMessage', 'chat.update', 'chat.postEphemeral']);
+
+/** Every problem in every message-sending call, prefixed with the call. */
+export function problemsInCalls(calls: Array<{ method: string; args: Record<string, unknown> }>): string[] {
+  return calls.filter((call) => MESSAGE_METHODS.has(call.method)).flatMap((call, index) => validateSlackMessage(call.args).map((problem) => `${call.method} #${index}: ${problem}`));
+}

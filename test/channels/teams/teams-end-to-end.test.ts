@@ -1,0 +1,231 @@
+// End to end through the real engine: Activity JSON posted to /api/messages (local mode), the
+// local OpenAI-compatible server scripting the model, a real DuckDB file, the SQLite state store,
+// and the fake Bot Framework connector recording what the bot posts.
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createApplication, type Application } from '../../../src/application.js';
+import { attachTeamsChannel, type TeamsChannel } from '../../../src/channels/teams/index.js';
+import { CARD_BUDGET_CHARACTERS } from '../../../src/channels/teams/message-budget.js';
+import { readEnvironment } from '../../../src/config/environment.js';
+import { loadConfig } from '../../../src/config/load-config.js';
+import { createLogger } from '../../../src/logging/logger.js';
+import { createHttpServer, type HttpServer } from '../../../src/server/http-server.js';
+import { createDisplayChartTool } from '../../../src/tools/display-chart.js';
+import { registerToolFactory } from '../../../src/tools/register-built-in-tools.js';
+import { startFakeBotConnector, type FakeBotConnector, type RecordedConnectorCall } from '../../fakes/bot-connector-server.js';
+import { startFakeOpenAI, toolResultsIn, type FakeOpenAI, type RecordedChatRequest } from '../../fakes/openai-server.js';
+import { createDuckDbFile } from '../../support/duckdb-fixture.js';
+import { adaptiveCardProblems } from './adaptive-card-validation.js';
+import { CHANNEL_ID, GRACE, channelCardClick, channelMention, postActivity } from './teams-activities.js';
+
+interface CardContent {
+  body: Array<{ type: string; text?: string; url?: string }>;
+  actions?: Array<{ title: string; data: unknown }>;
+}
+
+let directory: string;
+let fakeModel: FakeOpenAI;
+let connector: FakeBotConnector;
+let variables: Record<string, string>;
+let running: { application: Application; server: HttpServer; channel: TeamsChannel; baseUrl: string } | undefined;
+const everyCardSent: unknown[] = [];
+
+async function startBot() {
+  const environment = readEnvironment(variables);
+  const logger = createLogger({ level: 'error', write: (line) => void process.stdout.write(`${line}\n`) });
+  const application = await createApplication({ environment, config: loadConfig(environment), logger });
+  const server = createHttpServer();
+  const channel = await attachTeamsChannel({ app: server.app, handler: application.engine, auth: environment.teams, logger, typingIntervalMs: 200 });
+  const port = await server.listen(0, '127.0.0.1');
+  running = { application, server, channel, baseUrl: `http://127.0.0.1:${port}` };
+  return running;
+}
+
+async function stopBot() {
+  if (!running) return;
+  await running.channel.stop();
+  await running.server.close();
+  await running.application.close();
+  running = undefined;
+}
+
+function cardsOf(call: RecordedConnectorCall | undefined): CardContent[] {
+  return ((call?.activity.attachments as Array<{ content: CardContent }> | undefined) ?? []).map((attachment) => attachment.content);
+}
+
+function queryIdIn(request: RecordedChatRequest): string {
+  const id = /query_[a-z0-9]{8}/.exec(toolResultsIn(request).join('\n'))?.[0];
+  if (!id) throw new Error('no query id in the tool results');
+  return id;
+}
+
+function userTexts(request: RecordedChatRequest): string[] {
+  return request.messages.filter((message) => message.role === 'user').map((message) => JSON.stringify(message.content));
+}
+
+beforeAll(async () => {
+  // display_chart is not registered by registerBuiltInTools() yet (charts issue in progress);
+  // registering it again once it is does no harm.
+  registerToolFactory('display_chart', createDisplayChartTool);
+  directory = await mkdtemp(join(tmpdir(), 'datathread-teams-'));
+  await createDuckDbFile(join(directory, 'shop.duckdb'), [
+    'CREATE TABLE orders (month DATE, region VARCHAR, amount INTEGER)',
+    "INSERT INTO orders VALUES ('2024-01-01', 'North', 100), ('2024-02-01', 'North', 140), ('2024-03-01', 'South', 90), ('2024-04-01', 'South', 160)",
+  ]);
+  await writeFile(
+    join(directory, 'datathread.yaml'),
+    ['databases:', '  - name: shop', '    type: duckdb', '    path: shop.duckdb', 'agent:', '  model: scripted-model', ''].join('\n'),
+  );
+  fakeModel = await startFakeOpenAI();
+  connector = await startFakeBotConnector();
+  variables = {
+    OPENAI_BASE_URL: fakeModel.url,
+    OPENAI_API_KEY: 'sk-test-secret-key',
+    DATATHREAD_CONFIG: join(directory, 'datathread.yaml'),
+    DATATHREAD_STATE: `sqlite:${join(directory, 'state.db')}`,
+    LOG_LEVEL: 'error',
+  };
+});
+
+afterEach(async () => {
+  for (const call of connector.calls) everyCardSent.push(...cardsOf(call));
+  connector.clear();
+  await stopBot();
+  expect(fakeModel.pending()).toBe(0);
+});
+
+afterAll(async () => {
+  await stopBot();
+  await connector.close();
+  await fakeModel.close();
+  await rm(directory, { recursive: true, force: true });
+});
+
+describe('Teams end to end', () => {
+  it('1. answers a channel mention with SQL, an inline chart and follow-ups, all in the post thread', async () => {
+    const bot = await startBot();
+    fakeModel.enqueue(
+      { toolCalls: [{ name: 'execute_sql', arguments: { sql_query: 'SELECT month, SUM(amount) AS revenue FROM orders GROUP BY month ORDER BY month' } }] },
+      (request) => ({
+        toolCalls: [
+          {
+            name: 'display_chart',
+            arguments: { query_id: queryIdIn(request), chart_type: 'bar', x_axis_key: 'month', x_axis_type: 'date', series: [{ data_key: 'revenue' }], title: 'Revenue by month' },
+          },
+        ],
+      }),
+      {
+        text: 'Revenue peaked in **April** at 160.',
+        toolCalls: [{ name: 'suggest_follow_ups', arguments: { suggestions: ['Revenue by region?', 'Compare with last year?'] } }],
+      },
+    );
+
+    expect((await postActivity(bot.baseUrl, channelMention(connector.url, 'e2e-root-1', 'revenue by month?'))).status).toBe(200);
+    await bot.channel.idle();
+
+    const thread = `${CHANNEL_ID};messageid=e2e-root-1`;
+    expect(connector.calls.length).toBeGreaterThan(0);
+    expect(connector.calls.every((call) => call.conversationId === thread)).toBe(true);
+    expect(connector.typing().length).toBeGreaterThanOrEqual(1);
+    const [answer] = connector.messages();
+    expect(connector.messages()).toHaveLength(1);
+    const [card] = cardsOf(answer);
+    expect(card?.body[0]).toEqual({ type: 'TextBlock', text: 'Revenue peaked in **April** at 160.', wrap: true });
+    const image = card?.body.find((element) => element.type === 'Image');
+    expect(image?.url).toMatch(/^data:image\/png;base64,iVBORw0KGgo/);
+    expect(card?.body.some((element) => element.text === 'Revenue by month')).toBe(true);
+    expect(JSON.stringify(card).length).toBeLessThanOrEqual(CARD_BUDGET_CHARACTERS);
+    expect(card?.actions?.map((action) => action.data)).toEqual([
+      { datathread: 'follow_up', text: 'Revenue by region?', index: 0 },
+      { datathread: 'follow_up', text: 'Compare with last year?', index: 1 },
+    ]);
+    expect(userTexts(fakeModel.requests[0]!).join('\n')).toContain('revenue by month?');
+    expect(userTexts(fakeModel.requests[0]!).join('\n')).not.toContain('<at>');
+  });
+
+  it('2. runs a follow-up click as the next turn of the same thread, with history; a second click runs nothing', async () => {
+    const bot = await startBot();
+    fakeModel.enqueue({
+      text: 'Orders total 490.',
+      toolCalls: [{ name: 'suggest_follow_ups', arguments: { suggestions: ['Orders by region?'] } }],
+    });
+    await postActivity(bot.baseUrl, channelMention(connector.url, 'e2e-root-2', 'how many orders in total?'));
+    await bot.channel.idle();
+    const card = connector.messages()[0]!;
+    const requestsBefore = fakeModel.requests.length;
+
+    fakeModel.enqueue({ text: 'North 240, South 250.' });
+    const click = (id: string) =>
+      channelCardClick(connector.url, id, 'e2e-root-2', card.assignedId!, { datathread: 'follow_up', text: 'Orders by region?', index: 0 }, GRACE);
+    await postActivity(bot.baseUrl, click('e2e-click-1'));
+    await bot.channel.idle();
+    await postActivity(bot.baseUrl, click('e2e-click-2'));
+    await bot.channel.idle();
+
+    expect(fakeModel.requests.length).toBe(requestsBefore + 1);
+    const followUpRequest = fakeModel.requests.at(-1)!;
+    const history = userTexts(followUpRequest).join('\n');
+    expect(history).toContain('how many orders in total?');
+    expect(history).toContain('Orders by region?');
+    expect(JSON.stringify(followUpRequest.messages)).toContain('Orders total 490.');
+
+    expect(connector.messages()).toHaveLength(2);
+    expect(cardsOf(connector.messages()[1])[0]?.body[0]?.text).toBe('North 240, South 250.');
+    expect(connector.updates()).toHaveLength(1);
+    const resolved = cardsOf(connector.updates()[0])[0];
+    expect(resolved?.actions).toBeUndefined();
+    expect(resolved?.body.at(-1)?.text).toBe('Grace Hopper asked: Orders by region?');
+    expect(connector.calls.every((call) => call.conversationId === `${CHANNEL_ID};messageid=e2e-root-2`)).toBe(true);
+  });
+
+  it('3. asks a clarifying question, survives a restart, and resumes with the answer', async () => {
+    let bot = await startBot();
+    fakeModel.enqueue({ toolCalls: [{ name: 'clarification', arguments: { question: 'Which revenue do you mean?', options: ['Gross', 'Net'] } }] });
+    await postActivity(bot.baseUrl, channelMention(connector.url, 'e2e-root-3', 'what is our revenue?'));
+    await bot.channel.idle();
+    const question = connector.messages()[0]!;
+    const [questionCard] = cardsOf(question);
+    expect(questionCard?.body.map((element) => element.text)).toEqual(['Which revenue do you mean?', 'Choose an option, or reply in this thread.']);
+    expect(questionCard?.actions?.map((action) => action.title)).toEqual(['Gross', 'Net']);
+
+    await stopBot();
+    bot = await startBot();
+
+    fakeModel.enqueue({ text: 'Net revenue is 490.' });
+    await postActivity(
+      bot.baseUrl,
+      channelCardClick(connector.url, 'e2e-click-3', 'e2e-root-3', question.assignedId!, { datathread: 'clarification_answer', text: 'Net', index: 1 }),
+    );
+    await bot.channel.idle();
+
+    const resumed = fakeModel.requests.at(-1)!;
+    const conversation = JSON.stringify(resumed.messages);
+    expect(conversation).toContain('what is our revenue?');
+    expect(conversation).toContain('Which revenue do you mean?');
+    expect(conversation).toContain('Net');
+    expect(cardsOf(connector.messages().at(-1))[0]?.body[0]?.text).toBe('Net revenue is 490.');
+    expect(connector.calls.every((call) => call.conversationId === `${CHANNEL_ID};messageid=e2e-root-3`)).toBe(true);
+  });
+
+  it('4. runs an activity that Teams delivers twice only once', async () => {
+    const bot = await startBot();
+    fakeModel.enqueue({ text: 'Four months of orders.' });
+    const activity = channelMention(connector.url, 'e2e-root-4', 'how many months of data?');
+    const [first, second] = await Promise.all([postActivity(bot.baseUrl, activity), postActivity(bot.baseUrl, activity)]);
+    expect([first.status, second.status]).toEqual([200, 200]);
+    await bot.channel.idle();
+    await postActivity(bot.baseUrl, activity);
+    await bot.channel.idle();
+    expect(connector.messages()).toHaveLength(1);
+  });
+
+  it('5. every card sent in these tests passes Adaptive Card 1.5 validation', async () => {
+    expect(everyCardSent.length).toBeGreaterThanOrEqual(6);
+    for (const card of everyCardSent) {
+      expect((card as { version?: string }).version).toBe('1.5');
+      expect(await adaptiveCardProblems(card)).toEqual([]);
+    }
+  });
+});

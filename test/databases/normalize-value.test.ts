@@ -1,0 +1,40 @@
+import { describe, expect, test } from 'vitest';
+import { blobPlaceholder, formatDateOnly, normalizeBigInt, normalizeIntegerText, normalizeValue } from '../../src/databases/normalize-value.js';
+
+describe('normalizeValue', () => {
+  test('bigints stay exact: numbers within 2^53, strings beyond', () => {
+    expect(normalizeValue(42n)).toBe(42);
+    expect(normalizeValue(-9007199254740991n)).toBe(-9007199254740991);
+    expect(normalizeValue(9007199254740993n)).toBe('9007199254740993');
+    expect(normalizeBigInt(-9007199254740993n)).toBe('-9007199254740993');
+    expect(normalizeIntegerText('9007199254740993')).toBe('9007199254740993');
+    expect(normalizeIntegerText('-17')).toBe(-17);
+  });
+
+  test('NaN and infinities become null; other numbers pass', () => {
+    expect(normalizeValue(Number.NaN)).toBeNull();
+    expect(normalizeValue(Number.POSITIVE_INFINITY)).toBeNull();
+    expect(normalizeValue(Number.NEGATIVE_INFINITY)).toBeNull();
+    expect(normalizeValue(1.5)).toBe(1.5);
+  });
+
+  test('dates, buffers, nested values', () => {
+    expect(normalizeValue(new Date('2024-03-05T06:07:08.009Z'))).toBe('2024-03-05T06:07:08.009Z');
+    expect(normalizeValue(new Date('invalid'))).toBeNull();
+    expect(formatDateOnly(new Date('2024-03-05T00:00:00Z'))).toBe('2024-03-05');
+    expect(normalizeValue(Buffer.from([1, 2, 3]))).toBe('<blob 3 bytes>');
+    expect(blobPlaceholder(0)).toBe('<blob 0 bytes>');
+    expect(normalizeValue({ a: [1n, Number.NaN, null], b: { c: undefined } })).toEqual({ a: [1, null, null], b: { c: null } });
+    expect(normalizeValue(undefined)).toBeNull();
+    expect(normalizeValue(true)).toBe(true);
+  });
+
+  test('objects with their own printing (intervals, ranges) become their text', () => {
+    class Interval {
+      toString(): string {
+        return '1 day';
+      }
+    }
+    expect(normalizeValue(new Interval())).toBe('1 day');
+  });
+});

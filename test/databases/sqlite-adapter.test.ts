@@ -1,0 +1,156 @@
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import sqlite3 from 'sqlite3';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createDatabaseAdapter } from '../../src/databases/create-database-adapter.js';
+import { DatabaseUnavailableError, QueryFailedError, QueryTimeoutError } from '../../src/databases/errors.js';
+import type { DatabaseAdapter } from '../../src/databases/types.js';
+import { databaseConfig, memorySnapshot, QUERY_OPTIONS } from './database-test-helpers.js';
+
+let directory: string;
+let databasePath: string;
+let adapter: DatabaseAdapter;
+
+// A recursive CTE big enough to run for many seconds.
+const HEAVY_SQL = `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 1000000000) SELECT count(*) FROM n`;
+
+function execute(path: string, sql: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const database = new sqlite3.Database(path, (openError) => {
+      if (openError) return reject(openError);
+      database.exec(sql, (error) => database.close(() => (error ? reject(error) : resolve())));
+    });
+  });
+}
+
+async function checksum(target: DatabaseAdapter = adapter): Promise<unknown[]> {
+  const result = await target.runQuery(`SELECT count(*) AS row_count, group_concat(id || ':' || label, ',') AS rows_text FROM (SELECT * FROM t ORDER BY id)`, QUERY_OPTIONS);
+  return result.rows[0]!;
+}
+
+beforeAll(async () => {
+  directory = await mkdtemp(join(tmpdir(), 'datathread-sqlite-'));
+  databasePath = join(directory, 'app.sqlite');
+  await execute(
+    databasePath,
+    `CREATE TABLE t (id INTEGER PRIMARY KEY, label TEXT NOT NULL);
+     WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 100) INSERT INTO t SELECT i, 'row ' || i FROM n;
+     CREATE TABLE invoices (invoice_id INTEGER, amount NUMERIC(12, 2), issued_on DATE);`,
+  );
+  adapter = createDatabaseAdapter(databaseConfig({ type: 'sqlite', name: 'app', path: databasePath }));
+});
+
+afterAll(async () => {
+  await adapter?.close();
+  await rm(directory, { recursive: true, force: true });
+});
+
+describe('SQLite adapter: results', () => {
+  test('normalises values; types are inferred from the values', async () => {
+    const result = await adapter.runQuery(
+      `SELECT 42 AS small, 12.5 AS price, '2024-02-29' AS day, x'616263' AS bytes, NULL AS empty_value, 9007199254740991 AS largest_exact`,
+      QUERY_OPTIONS,
+    );
+    expect(result.columns).toEqual([
+      { name: 'small', type: 'integer' }, { name: 'price', type: 'real' }, { name: 'day', type: 'text' },
+      { name: 'bytes', type: 'blob' }, { name: 'empty_value', type: 'null' }, { name: 'largest_exact', type: 'integer' },
+    ]);
+    expect(result.rows).toEqual([[42, 12.5, '2024-02-29', '<blob 3 bytes>', null, 9007199254740991]]);
+  });
+
+  test('introspection lists tables with their declared column types', async () => {
+    const schema = await adapter.introspect();
+    expect(schema.tables).toEqual([
+      { schema: 'main', name: 'invoices', columns: [{ name: 'invoice_id', type: 'integer' }, { name: 'amount', type: 'numeric(12, 2)' }, { name: 'issued_on', type: 'date' }] },
+      { schema: 'main', name: 't', columns: [{ name: 'id', type: 'integer' }, { name: 'label', type: 'text' }] },
+    ]);
+  });
+
+  test('bad SQL is a QueryFailedError with SQLite\'s message', async () => {
+    await expect(adapter.runQuery('SELECT nope FROM t', QUERY_OPTIONS)).rejects.toThrow(new QueryFailedError('no such column: nope'));
+  });
+
+  test('a missing file is a DatabaseUnavailableError, and no file is created', async () => {
+    const missingPath = join(directory, 'missing.sqlite');
+    const missing = createDatabaseAdapter(databaseConfig({ type: 'sqlite', name: 'gone', path: missingPath }));
+    await expect(missing.runQuery('SELECT 1', QUERY_OPTIONS)).rejects.toBeInstanceOf(DatabaseUnavailableError);
+    expect(existsSync(missingPath)).toBe(false);
+    await missing.close();
+  });
+});
+
+describe('SQLite adapter: limits', () => {
+  test('a 10-million-row recursive CTE is stepped and capped', async () => {
+    const growth = memorySnapshot();
+    const result = await adapter.runQuery(
+      `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 10000000) SELECT i FROM n`,
+      { rowCap: 1000, timeoutMs: 10_000 },
+    );
+    const grown = growth();
+    console.info(`sqlite 10M capped: ${result.durationMs.toFixed(1)} ms, heap +${grown.heapUsedMb.toFixed(1)} MB, rss +${grown.rssMb.toFixed(1)} MB`);
+    expect(result).toMatchObject({ rowCount: 1000, truncated: true });
+    expect(result.rows[999]).toEqual([1000]);
+    expect(result.durationMs).toBeLessThan(2_000);
+    expect(grown.rssMb).toBeLessThan(200);
+  });
+
+  test('exactly rowCap rows is not truncated', async () => {
+    expect(await adapter.runQuery('SELECT * FROM t', { rowCap: 100, timeoutMs: 5_000 })).toMatchObject({ rowCount: 100, truncated: false });
+  });
+
+  test('a heavy recursive CTE is interrupted at the timeout and the adapter keeps working', async () => {
+    const started = performance.now();
+    await expect(adapter.runQuery(HEAVY_SQL, { rowCap: 1, timeoutMs: 300 })).rejects.toBeInstanceOf(QueryTimeoutError);
+    expect(performance.now() - started).toBeLessThan(2_000);
+    expect((await adapter.runQuery('SELECT 7 AS seven', QUERY_OPTIONS)).rows).toEqual([[7]]);
+  });
+
+  test('an AbortSignal interrupts with its reason', async () => {
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(new Error('user left')), 100);
+    await expect(adapter.runQuery(HEAVY_SQL, { rowCap: 1, timeoutMs: 60_000, signal: controller.signal })).rejects.toThrow('user left');
+  });
+});
+
+describe('SQLite adapter: read-only without the SQL gate (layer 2)', () => {
+  const attached = () => join(directory, 'attached.sqlite');
+  const vacuumed = () => join(directory, 'copy.sqlite');
+  const attempts: [string, () => string][] = [
+    ['INSERT', () => `INSERT INTO t VALUES (1000, 'new')`],
+    ['UPDATE', () => `UPDATE t SET label = 'changed'`],
+    ['DELETE', () => `DELETE FROM t`],
+    ['DROP TABLE', () => `DROP TABLE t`],
+    ['CREATE TABLE', () => `CREATE TABLE u (x INTEGER)`],
+    ['ATTACH a new file', () => `ATTACH '${attached()}' AS other`],
+    ['VACUUM INTO a new file', () => `VACUUM INTO '${vacuumed()}'`],
+  ];
+
+  test.each(attempts)('%s is refused and changes nothing', async (_label, statement) => {
+    const before = await checksum();
+    await expect(adapter.runQuery(statement(), QUERY_OPTIONS)).rejects.toBeInstanceOf(QueryFailedError);
+    expect(await checksum()).toEqual(before);
+    expect(before[0]).toBe(100);
+    expect(existsSync(attached())).toBe(false);
+    expect(existsSync(vacuumed())).toBe(false);
+  });
+
+  test('PRAGMA query_only = 0; DELETE runs only the PRAGMA, and the next DELETE is still refused', async () => {
+    const before = await checksum();
+    await adapter.runQuery('PRAGMA query_only = 0; DELETE FROM t', QUERY_OPTIONS).catch(() => undefined);
+    expect(await checksum()).toEqual(before);
+    await adapter.runQuery('PRAGMA query_only = 0', QUERY_OPTIONS);
+    await expect(adapter.runQuery('DELETE FROM t', QUERY_OPTIONS)).rejects.toBeInstanceOf(QueryFailedError);
+    expect(await checksum()).toEqual(before);
+  });
+
+  test('with dangerously_allow_writes the same INSERT works', async () => {
+    const writablePath = join(directory, 'writable.sqlite');
+    await execute(writablePath, `CREATE TABLE t (id INTEGER PRIMARY KEY, label TEXT NOT NULL); INSERT INTO t VALUES (1, 'row 1');`);
+    const writable = createDatabaseAdapter(databaseConfig({ type: 'sqlite', name: 'writable', path: writablePath, dangerously_allow_writes: true }));
+    await writable.runQuery(`INSERT INTO t VALUES (1000, 'new')`, QUERY_OPTIONS);
+    expect((await checksum(writable))[0]).toBe(2);
+    await writable.close();
+  });
+});

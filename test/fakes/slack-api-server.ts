@@ -1,0 +1,225 @@
+// A local server that speaks the Slack Web API well enough for the adapter: auth.test, users.info,
+// conversations.replies, chat.postMessage / update / delete / postEphemeral,
+// assistant.threads.setStatus and the three steps of files.uploadV2. It records every call (with
+// parsed arguments), keeps the thread's messages, and can be told to fail a method once (a 429
+// with Retry-After, or a Slack error code such as not_in_channel).
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { parse as parseQueryString } from 'node:querystring';
+
+export interface RecordedSlackCall {
+  method: string;
+  args: Record<string, unknown>;
+  /** Set for 429 / error answers, so tests can tell a failed attempt from the retried one. */
+  failedWith?: string;
+}
+
+export interface FakeSlackMessage {
+  channel: string;
+  ts: string;
+  thread_ts?: string;
+  text: string;
+  blocks?: unknown[];
+  user?: string;
+  bot_id?: string;
+}
+
+export interface UploadedFile {
+  fileId: string;
+  filename: string;
+  title?: string;
+  bytes: Buffer;
+  channelId?: string;
+  threadTs?: string;
+}
+
+export interface FakeSlackUser {
+  id: string;
+  name: string;
+  realName?: string;
+  email?: string;
+}
+
+export type ScriptedFailure = { status: 429; retryAfterSeconds: number } | { error: string };
+
+export interface FakeSlackApi {
+  /** For SLACK_API_URL / slackApiUrl, ending in `/api/`. */
+  apiUrl: string;
+  calls: RecordedSlackCall[];
+  messages: FakeSlackMessage[];
+  files: UploadedFile[];
+  bot: { userId: string; botId: string; teamId: string };
+  addUser(user: FakeSlackUser): void;
+  /** The next call of `method` fails this way (once per entry). */
+  failNext(method: string, failure: ScriptedFailure): void;
+  /** Calls of a method that succeeded, in order. */
+  callsOf(method: string): RecordedSlackCall[];
+  /** Messages in a thread (root ts), in posting order, without deleted ones. */
+  threadMessages(channel: string, threadTs: string): FakeSlackMessage[];
+  waitFor<T>(probe: () => T | undefined | false, timeoutMs?: number): Promise<T>;
+  close(): Promise<void>;
+}
+
+const JSON_FIELDS = new Set(['blocks', 'attachments', 'files', 'metadata']);
+
+async function readBody(request: IncomingMessage): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+function parseArguments(contentType: string | undefined, body: Buffer): Record<string, unknown> {
+  const text = body.toString('utf8');
+  if (contentType?.includes('application/json')) return text ? (JSON.parse(text) as Record<string, unknown>) : {};
+  const parsed = parseQueryString(text) as Record<string, string>;
+  const args: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(parsed)) args[key] = JSON_FIELDS.has(key) ? JSON.parse(value) : value;
+  return args;
+}
+
+async function readUploadedBytes(request: IncomingMessage, body: Buffer): Promise<Buffer> {
+  const contentType = request.headers['content-type'] ?? '';
+  if (!contentType.includes('multipart/form-data')) return body;
+  const form = await new Request('http://fake.local/upload', { method: 'POST', headers: { 'content-type': contentType }, body }).formData();
+  for (const value of form.values()) {
+    if (typeof value !== 'string') return Buffer.from(await value.arrayBuffer());
+  }
+  return Buffer.alloc(0);
+}
+
+export async function startFakeSlackApi(): Promise<FakeSlackApi> {
+  const calls: RecordedSlackCall[] = [];
+  const messages: FakeSlackMessage[] = [];
+  const deleted = new Set<string>();
+  const files: UploadedFile[] = [];
+  const users = new Map<string, FakeSlackUser>();
+  const failures = new Map<string, ScriptedFailure[]>();
+  const bot = { userId: 'UBOT', botId: 'BBOT', teamId: 'T1' };
+  let tsCounter = 0;
+  let fileCounter = 0;
+  let baseUrl = '';
+
+  const nextTs = () => `1700000000.${String(++tsCounter).padStart(6, '0')}`;
+  const send = (response: ServerResponse, payload: Record<string, unknown>, status = 200, headers: Record<string, string> = {}) => {
+    response.writeHead(status, { 'content-type': 'application/json', ...headers });
+    response.end(JSON.stringify(payload));
+  };
+
+  const methods: Record<string, (args: Record<string, unknown>) => Record<string, unknown>> = {
+    'auth.test': () => ({ ok: true, url: 'https://fake.slack.local/', team: 'Fake', user: 'datathread', team_id: bot.teamId, user_id: bot.userId, bot_id: bot.botId }),
+    'users.info': (args) => {
+      const user = users.get(String(args.user));
+      if (!user) return { ok: false, error: 'user_not_found' };
+      return { ok: true, user: { id: user.id, name: user.name, real_name: user.realName ?? user.name, profile: { display_name: user.name, real_name: user.realName ?? user.name, email: user.email } } };
+    },
+    'conversations.replies': (args) => ({ ok: true, messages: threadOf(String(args.channel), String(args.ts)), has_more: false }),
+    'chat.postMessage': (args) => {
+      const message: FakeSlackMessage = { channel: String(args.channel), ts: nextTs(), text: String(args.text ?? ''), bot_id: bot.botId, user: bot.userId };
+      if (args.thread_ts) message.thread_ts = String(args.thread_ts);
+      if (args.blocks) message.blocks = args.blocks as unknown[];
+      messages.push(message);
+      return { ok: true, channel: message.channel, ts: message.ts, message };
+    },
+    'chat.update': (args) => {
+      const message = messages.find((candidate) => candidate.channel === args.channel && candidate.ts === args.ts);
+      if (!message) return { ok: false, error: 'message_not_found' };
+      message.text = String(args.text ?? message.text);
+      if (args.blocks) message.blocks = args.blocks as unknown[];
+      return { ok: true, channel: message.channel, ts: message.ts, text: message.text };
+    },
+    'chat.delete': (args) => {
+      deleted.add(`${String(args.channel)}:${String(args.ts)}`);
+      return { ok: true, channel: args.channel, ts: args.ts };
+    },
+    'chat.postEphemeral': () => ({ ok: true, message_ts: nextTs() }),
+    'assistant.threads.setStatus': () => ({ ok: true }),
+    'files.getUploadURLExternal': (args) => {
+      const fileId = `F${String(++fileCounter).padStart(4, '0')}`;
+      files.push({ fileId, filename: String(args.filename), bytes: Buffer.alloc(0) });
+      return { ok: true, upload_url: `${baseUrl}/upload/${fileId}`, file_id: fileId };
+    },
+    'files.completeUploadExternal': (args) => {
+      const listed = (args.files as Array<{ id: string; title?: string }>) ?? [];
+      for (const entry of listed) {
+        const file = files.find((candidate) => candidate.fileId === entry.id);
+        if (!file) return { ok: false, error: 'file_not_found' };
+        file.title = entry.title;
+        file.channelId = args.channel_id as string | undefined;
+        file.threadTs = args.thread_ts as string | undefined;
+      }
+      return { ok: true, files: listed.map((entry) => ({ id: entry.id, title: entry.title })) };
+    },
+  };
+
+  function threadOf(channel: string, threadTs: string): FakeSlackMessage[] {
+    return messages.filter(
+      (message) => message.channel === channel && (message.ts === threadTs || message.thread_ts === threadTs) && !deleted.has(`${message.channel}:${message.ts}`),
+    );
+  }
+
+  const server: Server = createServer(async (request, response) => {
+    const url = new URL(request.url ?? '/', 'http://fake.local');
+    const body = await readBody(request);
+    if (url.pathname.startsWith('/upload/')) {
+      const file = files.find((candidate) => candidate.fileId === url.pathname.slice('/upload/'.length));
+      if (!file) return send(response, { ok: false }, 404);
+      file.bytes = await readUploadedBytes(request, body);
+      calls.push({ method: 'upload', args: { fileId: file.fileId, size: file.bytes.length } });
+      response.writeHead(200, { 'content-type': 'text/plain' });
+      response.end(`OK - ${file.bytes.length}`);
+      return;
+    }
+    const method = url.pathname.replace(/^\/api\//, '');
+    const args = parseArguments(request.headers['content-type'], body);
+    const failure = failures.get(method)?.shift();
+    if (failure && 'status' in failure) {
+      calls.push({ method, args, failedWith: '429' });
+      return send(response, { ok: false, error: 'ratelimited' }, 429, { 'retry-after': String(failure.retryAfterSeconds) });
+    }
+    if (failure) {
+      calls.push({ method, args, failedWith: failure.error });
+      return send(response, { ok: false, error: failure.error });
+    }
+    const handler = methods[method];
+    if (!handler) {
+      calls.push({ method, args, failedWith: 'unknown_method' });
+      return send(response, { ok: false, error: 'unknown_method' });
+    }
+    if (!String(request.headers.authorization ?? '').startsWith('Bearer xoxb-')) {
+      calls.push({ method, args, failedWith: 'not_authed' });
+      return send(response, { ok: false, error: 'not_authed' });
+    }
+    const result = handler(args);
+    calls.push({ method, args, ...(result.ok ? {} : { failedWith: String(result.error) }) });
+    send(response, result);
+  });
+
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+
+  return {
+    apiUrl: `${baseUrl}/api/`,
+    calls,
+    messages,
+    files,
+    bot,
+    addUser: (user) => void users.set(user.id, user),
+    failNext: (method, failure) => void failures.set(method, [...(failures.get(method) ?? []), failure]),
+    callsOf: (method) => calls.filter((call) => call.method === method && call.failedWith === undefined),
+    threadMessages: threadOf,
+    async waitFor(probe, timeoutMs = 10_000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const value = probe();
+        if (value !== undefined && value !== false) return value as never;
+        if (Date.now() > deadline) throw new Error(`Timed out after ${timeoutMs} ms waiting for the fake Slack API. Calls so far: ${calls.map((call) => call.method + (call.failedWith ? `(${call.failedWith})` : '')).join(', ')}`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    },
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
