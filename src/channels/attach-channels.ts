@@ -1,8 +1,12 @@
 // Decides which chat platforms to serve from the environment and mounts them on the HTTP app.
+// Slack needs its bot token and signing secret (or app token for Socket Mode); Teams runs with the
+// app registration, or in local unauthenticated mode for the Agents Playground outside production.
 import type { Express } from 'express';
 import type { Application } from '../application.js';
 import type { Environment } from '../config/environment.js';
 import type { Logger } from '../logging/logger.js';
+import { attachSlackChannel } from './slack/index.js';
+import { attachTeamsChannel } from './teams/index.js';
 
 export interface AttachedChannels {
   names: string[];
@@ -17,9 +21,34 @@ export interface AttachChannelsOptions {
 }
 
 export async function attachChannels(options: AttachChannelsOptions): Promise<AttachedChannels> {
+  const { environment, application, logger } = options;
   const stops: Array<() => Promise<void>> = [];
   const names: string[] = [];
-  void options;
+  const slack = environment.slack;
+  if (slack.botToken && (slack.signingSecret || slack.appToken)) {
+    const channel = await attachSlackChannel({
+      app: options.app,
+      handler: application.engine,
+      botToken: slack.botToken,
+      signingSecret: slack.signingSecret ?? '',
+      appToken: slack.appToken,
+      slackApiUrl: slack.apiUrl,
+      logger,
+      getQueryResult: (threadId, queryId) => application.store.getQueryResult(threadId, queryId),
+    });
+    stops.push(() => channel.stop());
+    names.push(slack.appToken ? 'slack (socket mode)' : 'slack (/slack/events)');
+  } else if (slack.botToken || slack.signingSecret || slack.appToken) {
+    logger.warn('Slack is not started: set SLACK_BOT_TOKEN and SLACK_SIGNING_SECRET (HTTP mode) or SLACK_BOT_TOKEN and SLACK_APP_TOKEN (Socket Mode).');
+  }
+  const hasTeamsCredentials = Boolean(environment.teams.clientId);
+  if (hasTeamsCredentials || environment.nodeEnv !== 'production') {
+    const channel = await attachTeamsChannel({ app: options.app, handler: application.engine, auth: environment.teams, logger });
+    stops.push(() => channel.stop());
+    names.push(hasTeamsCredentials ? 'teams (/api/messages)' : 'teams (/api/messages, local unauthenticated mode)');
+  } else {
+    logger.info('Teams is not started: set clientId, clientSecret and tenantId (the Azure Bot app registration) to serve /api/messages.');
+  }
   return {
     names,
     stop: async () => {
