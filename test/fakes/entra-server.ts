@@ -25,6 +25,7 @@ export interface IssuedAccessToken {
   scope: string;
   audience: string;
   accessToken: string;
+  refreshToken: string;
   grantType: string;
 }
 
@@ -71,8 +72,10 @@ export interface FakeEntra {
   networkClient: INetworkModule;
   requests: RecordedEntraRequest[];
   users: FakeEntraUser[];
-  /** Every access token this authority handed out, newest last. */
+  /** Every access token this authority handed out (with its refresh token), newest last. */
   issued: IssuedAccessToken[];
+  /** Every user token made by issueUserToken (Teams SSO stand-ins). */
+  userTokens: string[];
   /** A token for this app (audience = client id), as Teams SSO gives the bot. */
   issueUserToken(upn: string, options?: { audience?: string; expiresInSeconds?: number }): string;
   /** Who the authorize endpoint signs in next (default: the first user). */
@@ -116,6 +119,7 @@ export async function startFakeEntra(options: FakeEntraOptions = {}): Promise<Fa
   const tls = createSelfSignedCertificate();
   const requests: RecordedEntraRequest[] = [];
   const issued: IssuedAccessToken[] = [];
+  const userTokens: string[] = [];
   const codes = new Map<string, IssuedCode>();
   const refreshTokens = new Map<string, FakeEntraUser>();
   const revoked = new Set<string>();
@@ -160,7 +164,7 @@ export async function startFakeEntra(options: FakeEntraOptions = {}): Promise<Fa
     const user = userByUpn(upn);
     if (!user) throw new Error(`fake Entra: unknown user ${upn}`);
     const issuedAt = seconds();
-    return signJwt({
+    const token = signJwt({
       ...userClaims(user),
       aud: tokenOptions.audience ?? clientId,
       scp: 'access_as_user',
@@ -170,6 +174,8 @@ export async function startFakeEntra(options: FakeEntraOptions = {}): Promise<Fa
       exp: issuedAt + (tokenOptions.expiresInSeconds ?? lifetimeSeconds),
       jti: randomUUID(),
     });
+    userTokens.push(token);
+    return token;
   };
 
   /** Access + refresh (+ id) tokens for a resource scope, the way Entra's v2 token endpoint answers. */
@@ -191,10 +197,10 @@ export async function startFakeEntra(options: FakeEntraOptions = {}): Promise<Fa
       exp: issuedAt + lifetimeSeconds,
       jti: randomUUID(),
     });
-    const record: IssuedAccessToken = { upn: user.upn, scope: resourceScope, audience, accessToken, grantType };
+    const refreshToken = `fake-refresh-${randomBytes(24).toString('base64url')}`;
+    const record: IssuedAccessToken = { upn: user.upn, scope: resourceScope, audience, accessToken, refreshToken, grantType };
     issued.push(record);
     await options.onAccessTokenIssued?.(record);
-    const refreshToken = `fake-refresh-${randomBytes(24).toString('base64url')}`;
     refreshTokens.set(refreshToken, user);
     const body: Record<string, unknown> = {
       token_type: 'Bearer',
@@ -326,6 +332,7 @@ export async function startFakeEntra(options: FakeEntraOptions = {}): Promise<Fa
     requests,
     users,
     issued,
+    userTokens,
     issueUserToken,
     signInAs: (upn) => {
       const user = userByUpn(upn);

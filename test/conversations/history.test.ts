@@ -1,0 +1,31 @@
+import type { ModelMessage } from 'ai';
+import { describe, expect, it } from 'vitest';
+import { compactMessage, lastUserText, MAX_HISTORY_TOOL_RESULT_CHARACTERS, SHORTENED_NOTE } from '../../src/conversations/history.js';
+
+describe('history replay', () => {
+  it('shortens long tool results of earlier turns and leaves short ones alone', () => {
+    const long = 'x'.repeat(5_000);
+    const message: ModelMessage = {
+      role: 'tool',
+      content: [
+        { type: 'tool-result', toolCallId: 'a', toolName: 'execute_sql', output: { type: 'text', value: long } },
+        { type: 'tool-result', toolCallId: 'b', toolName: 'execute_sql', output: { type: 'text', value: 'short' } },
+      ],
+    };
+    const compacted = compactMessage(message);
+    if (compacted.role !== 'tool') throw new Error('role changed');
+    const [first, second] = compacted.content as Array<{ output: { type: string; value: string } }>;
+    expect(first!.output.value).toBe('x'.repeat(MAX_HISTORY_TOOL_RESULT_CHARACTERS) + SHORTENED_NOTE);
+    expect(second!.output.value).toBe('short');
+  });
+
+  it('finds the last question for a retry', () => {
+    const messages: ModelMessage[] = [
+      { role: 'user', content: 'first' },
+      { role: 'assistant', content: 'answer' },
+      { role: 'user', content: [{ type: 'text', text: 'second' }] },
+    ];
+    expect(lastUserText(messages)).toBe('second');
+    expect(lastUserText([])).toBeUndefined();
+  });
+});
