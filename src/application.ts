@@ -13,6 +13,8 @@ import { openStore } from './store/open-store.js';
 import type { Actor, Store } from './store/types.js';
 import { randomIdFactory, systemClock, type Clock, type IdFactory } from './support/clock-and-ids.js';
 import { registerBuiltInTools } from './tools/register-built-in-tools.js';
+import type { ToolRuntime } from './tools/tool-registry.js';
+import { startToolRuntime } from './tools/tool-runtime.js';
 
 export interface ApplicationOptions {
   environment: Environment;
@@ -29,6 +31,8 @@ export interface Application {
   engine: ConversationEngine;
   model: ModelAvailability;
   config: LoadedConfig;
+  /** Context folder, Python, web search and the connected MCP servers. */
+  toolRuntime: ToolRuntime;
   close(): Promise<void>;
 }
 
@@ -48,6 +52,7 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
   const model = createLanguageModel(environment, config.agent.model);
   if (model.available) logger.info('model configured', { model: model.description });
   else logger.warn(model.reason);
+  const tooling = await startToolRuntime(config, environment, logger);
   const engine = new ConversationEngine({
     store,
     databases,
@@ -59,6 +64,7 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
     clock,
     createId,
     credentialFor: options.credentialFor,
+    toolRuntime: tooling.runtime,
   });
   return {
     store,
@@ -66,7 +72,9 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
     engine,
     model,
     config,
+    toolRuntime: tooling.runtime,
     close: async () => {
+      await tooling.close();
       await Promise.allSettled(databases.map((database) => database.close()));
       await store.close();
     },

@@ -1,5 +1,6 @@
 // The system prompt: who the agent is, today's date, the databases this asker may use (with a
 // compact schema), and how to use the tools. Only allowed databases are mentioned at all.
+import type { ContextFolderSummary } from '../context-files/summarize-folder.js';
 import type { Dialect, SchemaSummary } from '../databases/types.js';
 
 export interface PromptDatabase {
@@ -15,6 +16,8 @@ export interface SystemPromptInput {
   databases: PromptDatabase[];
   platform: string;
   toolNames: string[];
+  /** The project context folder's top-level entries, when the context tools are offered. */
+  contextFolder?: ContextFolderSummary;
 }
 
 export const MAX_SCHEMA_CHARACTERS_PER_DATABASE = 6_000;
@@ -43,6 +46,17 @@ function describeDatabase(database: PromptDatabase): string {
   return `${header}\n${body}`;
 }
 
+function describeContextFolder(summary: ContextFolderSummary): string {
+  const entries = summary.lines.length > 0 ? summary.lines.join('\n') : '(the folder is empty)';
+  const more = summary.more > 0 ? `\n- … and ${summary.more} more entries (use list)` : '';
+  return [
+    '## Project context folder',
+    'A folder of notes about this business (metric definitions, conventions, example queries, database docs). Paths are virtual: `/` is the folder.',
+    'Before writing SQL for a business term you are unsure of, look it up with search / grep / read. Its top level holds:',
+    `${entries}${more}`,
+  ].join('\n');
+}
+
 export function buildSystemPrompt(input: SystemPromptInput): string {
   const today = input.today.toISOString().slice(0, 10);
   const databases = input.databases.length > 0 ? input.databases.map(describeDatabase).join('\n\n') : 'No database is available to this user here. Say so and suggest asking an admin for access.';
@@ -53,6 +67,10 @@ export function buildSystemPrompt(input: SystemPromptInput): string {
     input.databases.length > 1 ? '- Several databases exist: always pass database_id.' : '',
     '- Refer to results by their query_id. Use read_query_result to page through a result instead of re-running a query.',
     has('display_chart') ? '- When a chart makes the answer clearer (trends, comparisons, shares), call display_chart with the query_id. The chart is shown to the user as an image; do not describe it pixel by pixel.' : '',
+    has('execute_python')
+      ? '- For arithmetic over rows you already fetched (ratios, growth, statistics, reshaping), use execute_python with query_result(query_id) rather than running SQL again or computing in your head.'
+      : '',
+    has('web_search') ? '- Use web_search only for facts outside the databases (public events, definitions, benchmarks); say which answers come from the web.' : '',
     has('clarification') ? '- If the request is genuinely ambiguous and no sensible default exists, call clarification with one question (and 2–5 options). Otherwise make a reasonable assumption and state it.' : '',
     has('suggest_follow_ups') ? '- After answering, call suggest_follow_ups with 1–3 natural next questions.' : '',
     '- Write the answer in Markdown for a chat thread: lead with the result, keep it short, state assumptions (periods, filters) and caveats (truncated or limited results).',
@@ -63,6 +81,7 @@ export function buildSystemPrompt(input: SystemPromptInput): string {
     '',
     '## Databases you may query',
     databases,
+    ...(input.contextFolder ? ['', describeContextFolder(input.contextFolder)] : []),
     '',
     '## How to work',
     ...guidance,

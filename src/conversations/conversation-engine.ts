@@ -11,7 +11,8 @@ import type { Logger } from '../logging/logger.js';
 import type { Actor, Store } from '../store/types.js';
 import type { Clock, IdFactory } from '../support/clock-and-ids.js';
 import { ToolContext } from '../tools/tool-context.js';
-import { createToolSet, selectToolNames } from '../tools/tool-registry.js';
+import { summarizeContextFolder } from '../context-files/summarize-folder.js';
+import { createToolSet, selectToolNames, type ToolRuntime } from '../tools/tool-registry.js';
 import { allowedDatabaseNames } from './access-rules.js';
 import { classifyFailure } from './classify-failure.js';
 import { historyFromStore, lastUserText, toStorable } from './history.js';
@@ -36,6 +37,8 @@ export interface ConversationEngineOptions {
   createId: IdFactory;
   /** The asker's own token for a federated database (identity issue). */
   credentialFor?: (actor: Actor, database: DatabaseAdapter) => Promise<UserDatabaseCredential | undefined>;
+  /** Context folder, Python, web search, MCP servers (tool-runtime.ts); without it only core tools. */
+  toolRuntime?: ToolRuntime;
 }
 
 export class ConversationEngine implements TurnHandler {
@@ -96,11 +99,14 @@ export class ConversationEngine implements TurnHandler {
     const context = this.createContext(request, signal, observer);
     try {
       observer.onStatus?.('Thinking…');
-      const toolNames = selectToolNames(this.options.settings.enabledTools, { interactive: request.interactive });
+      const toolOptions = { interactive: request.interactive, runtime: this.options.toolRuntime };
+      const toolNames = selectToolNames(this.options.settings.enabledTools, toolOptions);
+      const contextFolder = this.options.toolRuntime?.contextFolder;
       const system = buildSystemPrompt({
         today: clock(),
         platform: platformName(request.platform),
         toolNames,
+        contextFolder: contextFolder && toolNames.includes('read') ? await summarizeContextFolder(contextFolder) : undefined,
         databases: await Promise.all(
           context.databases.map(async (database) => ({
             name: database.name,
@@ -110,11 +116,13 @@ export class ConversationEngine implements TurnHandler {
           })),
         ),
       });
+      // A Stop click while the prompt was being built must not reach the model at all.
+      signal.throwIfAborted();
       const result = await runAgentLoop({
         model: this.options.model,
         system,
         messages: [...history, userMessage],
-        tools: createToolSet(context, { interactive: request.interactive }),
+        tools: createToolSet(context, toolOptions),
         maxSteps: this.options.settings.maxSteps,
         abortSignal: signal,
         onToolCall: (toolName) => {

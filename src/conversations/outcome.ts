@@ -38,7 +38,7 @@ export function buildOutcome(threadId: string, loop: { text: string; hitStepLimi
   if (loop.hitStepLimit) {
     outcome.text = [outcome.text, `_I reached my step limit (agent.max_steps) before finishing; ask me to continue or narrow the question._`].filter(Boolean).join('\n\n');
   }
-  if (!outcome.text && outcome.status === 'answered' && outcome.charts.length === 0) {
+  if (!outcome.text && outcome.status === 'answered' && outcome.charts.length === 0 && outcome.stories.length === 0) {
     outcome.text = 'I have no answer to that. Try rephrasing the question.';
   }
   return outcome;

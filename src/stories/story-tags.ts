@@ -2,8 +2,8 @@
 // (fenced blocks, inline code) and inside Markdown table rows are text, not tags. Attribute values
 // are opaque, so a quoted ">" or "/" (e.g. title="13/07 > plan") never ends a tag early.
 
-/** An attribute list whose quoted values may hold ">" and "/" (nao's TAG_ATTRS). */
-const ATTRIBUTES_PATTERN = String.raw`(?:[^>"']|"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')*?`;
+/** An attribute list whose quoted values may hold ">" and "/" (nao's TAG_ATTRS); a bare "<" means a new tag. */
+const ATTRIBUTES_PATTERN = String.raw`(?:[^<>"']|"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')*?`;
 const ELEMENT_TAG = new RegExp(String.raw`<(chart|table)\b(${ATTRIBUTES_PATTERN})(\/?)>`, 'y');
 const GRID_OPEN_TAG = new RegExp(String.raw`<grid\b(${ATTRIBUTES_PATTERN})>`, 'y');
 const GRID_CLOSE_TAG = /<\/grid\s*>/y;

@@ -2,6 +2,7 @@
 // when `web_search.enabled` is true and the model is OpenAI's own Responses API. Nothing is
 // implemented by hand: OpenAI runs the search and cites its sources.
 import { openai } from '@ai-sdk/openai';
+import type { ToolSet } from 'ai';
 import type { Environment } from '../config/environment.js';
 import type { ToolAvailability } from './tool-registry.js';
 
@@ -14,6 +15,7 @@ export function webSearchAvailability(enabled: boolean, environment: Pick<Enviro
   return { available: true };
 }
 
-export function createWebSearchTool() {
-  return openai.tools.webSearch({ searchContextSize: 'medium' });
+export function createWebSearchTool(): ToolSet[string] {
+  // A provider-defined tool: its input type ({}) does not line up with ToolSet's generic slots.
+  return openai.tools.webSearch({ searchContextSize: 'medium' }) as unknown as ToolSet[string];
 }

@@ -113,8 +113,10 @@ describe('ConversationEngine', () => {
   it('stops a running turn when cancelled', async () => {
     const scripted = createScriptedModel([{ text: 'too late', delayMs: 10_000 }]);
     const engine = harness.createEngine({ model: scripted.model });
-    const running = engine.handle(slackLikeRequest());
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    let thinking!: () => void;
+    const started = new Promise<void>((resolve) => (thinking = resolve));
+    const running = engine.handle(slackLikeRequest(), { onStatus: () => thinking() });
+    await started;
     expect(engine.cancel('slack:T1:C1:1700000000.000100')).toBe(true);
     const result = await running;
     expect(result.kind === 'completed' && result.outcome.status).toBe('cancelled');

@@ -84,6 +84,14 @@ describe('validateStoryCode: charts', () => {
       '<chart> tag is not properly closed — did you forget "/>"?',
     ]);
   });
+
+  it('does not let an unclosed <grid …> swallow the chart on the next line', () => {
+    const errors = validateStoryCode(`<grid cols="2"\n${chart('q1')}\n</grid>`);
+    expect(errors.map((error) => [error.line, error.message])).toEqual([
+      [1, '<grid> tag is not properly closed — did you forget ">"?'],
+      [3, '</grid> closing tag has no matching <grid> opening tag.'],
+    ]);
+  });
 });
 
 describe('validateStoryCode: tables', () => {

@@ -35,6 +35,7 @@ function resultFor(step: ModelStep): LanguageModelV3GenerateResult {
 
 function wait(milliseconds: number, signal: AbortSignal | undefined): Promise<void> {
   return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason ?? new Error('aborted'));
     const timer = setTimeout(resolve, milliseconds);
     signal?.addEventListener('abort', () => {
       clearTimeout(timer);

@@ -70,6 +70,8 @@ describe('Slack end to end', () => {
     expect(response.status).toBe(200);
 
     const controls = await slack.waitFor(() => slack.threadMessages('C1', '100.1').find((message) => findButton(message.blocks ?? [], 'datathread_follow_up_0')));
+    // The working message goes once the answer is complete.
+    await slack.waitFor(() => slack.callsOf('chat.delete').length === 1);
     const thread = slack.threadMessages('C1', '100.1');
     const answer = thread.find((message) => message.text.includes('North sold'))!;
     expect(answer.blocks).toEqual([{ type: 'section', text: { type: 'mrkdwn', text: '*Sales*\nNorth sold *300*, South _50_.' } }]);
