@@ -7,6 +7,8 @@ import { ConversationEngine } from './conversations/conversation-engine.js';
 import { createDatabaseAdapter } from './databases/create-database-adapter.js';
 import { ensureDemoWarehouse } from './databases/demo-warehouse.js';
 import type { DatabaseAdapter, UserDatabaseCredential } from './databases/types.js';
+import { createIdentityService, type IdentityService } from './identity/identity-service.js';
+import { identitySettingsFrom } from './identity/identity-settings.js';
 import type { Logger } from './logging/logger.js';
 import { initStatementGate } from './sql/statement-gate.js';
 import { openStore } from './store/open-store.js';
@@ -31,6 +33,8 @@ export interface Application {
   engine: ConversationEngine;
   model: ModelAvailability;
   config: LoadedConfig;
+  /** Federated identity (Entra ID); present when a database uses auth_mode azure_entra_id. */
+  identity?: IdentityService;
   /** Context folder, Python, web search and the connected MCP servers. */
   toolRuntime: ToolRuntime;
   close(): Promise<void>;
@@ -47,8 +51,11 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
   }
   registerBuiltInTools();
   await initStatementGate();
+  // Throws a ConfigError (key + fix) when federated databases lack the key, app or scope.
+  const identitySettings = identitySettingsFrom(environment, config.databases);
   const store = await openStore(environment.stateUrl);
   const databases = config.databases.map((database) => createDatabaseAdapter(database, { logger }));
+  const identity = identitySettings ? createIdentityService({ settings: identitySettings, store, logger, clock }) : undefined;
   const model = createLanguageModel(environment, config.agent.model);
   if (model.available) logger.info('model configured', { model: model.description });
   else logger.warn(model.reason);
@@ -63,7 +70,7 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
     logger,
     clock,
     createId,
-    credentialFor: options.credentialFor,
+    credentialFor: options.credentialFor ?? identity?.credentialFor,
     toolRuntime: tooling.runtime,
   });
   return {
@@ -72,6 +79,7 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
     engine,
     model,
     config,
+    identity,
     toolRuntime: tooling.runtime,
     close: async () => {
       await tooling.close();

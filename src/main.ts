@@ -8,6 +8,8 @@ export async function startServer(): Promise<void> {
   const { environment, config, logger } = bootstrap();
   const application = await createApplication({ environment, config, logger });
   const server = createHttpServer(() => ({ ok: true, detail: { model: application.model.available ? 'configured' : 'not configured' } }));
+  // GET /auth/microsoft/start and /callback (Slack account linking), when federated databases exist.
+  application.identity?.attachRoutes(server.app);
   const channels = await attachChannels({ app: server.app, environment, application, logger });
   const port = await server.listen(environment.port);
   logger.info('datathread is listening', { port, channels: channels.names.join(', ') || 'none', config: config.source });

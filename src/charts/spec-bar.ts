@@ -69,7 +69,13 @@ export function barSpec(config: ChartConfig, prepared: PreparedData): SpecObject
 
   const layers: SpecObject[] = [
     {
-      mark: { type: 'bar', cornerRadiusEnd: stacked ? 0 : 3, ...(stacked ? { stroke: '#FFFFFF', strokeWidth: 1 } : {}) },
+      mark: {
+        type: 'bar',
+        cornerRadiusEnd: stacked ? 0 : 3,
+        ...(stacked ? { stroke: '#FFFFFF', strokeWidth: 1 } : {}),
+        // One to three categories would give slab-wide bars: keep them at a readable width.
+        ...(labels.length <= 3 && !grouped ? { [horizontal ? 'height' : 'width']: horizontal ? 90 : 160 } : {}),
+      },
       encoding,
     },
   ];

@@ -6,7 +6,9 @@ import { ensureDemoWarehouse } from '../databases/demo-warehouse.js';
 import { silentLogger } from '../logging/logger.js';
 import { openStore } from '../store/open-store.js';
 import { registerBuiltInTools } from '../tools/register-built-in-tools.js';
-import { selectToolNames } from '../tools/tool-registry.js';
+import { listOfferedToolNames } from '../tools/tool-registry.js';
+import { startToolRuntime } from '../tools/tool-runtime.js';
+import { describeToolRuntime } from './describe-tool-runtime.js';
 import type { ParsedArguments } from './arguments.js';
 import type { Bootstrapped } from './bootstrap.js';
 import type { TerminalOutput } from './render-outcome.js';
@@ -52,7 +54,15 @@ export async function checkCommand(_parsed: ParsedArguments, started: Bootstrapp
     }
   }
   registerBuiltInTools();
-  output.write(`Tools: ${selectToolNames(config.agent.enabledTools, { interactive: true }).join(', ')}\n`);
+  const tooling = await startToolRuntime(config, environment, silentLogger);
+  try {
+    const report = await describeToolRuntime(tooling.runtime, config);
+    output.write(report.text);
+    failures += report.failures;
+    output.write(`Tools: ${listOfferedToolNames(config.agent.enabledTools, { interactive: true, runtime: tooling.runtime }).join(', ')}\n`);
+  } finally {
+    await tooling.close();
+  }
   output.write(failures === 0 ? 'All checks passed.\n' : `${failures} check(s) failed.\n`);
   return failures === 0 ? 0 : 1;
 }

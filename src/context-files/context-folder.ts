@@ -109,7 +109,7 @@ export class ContextFolder {
    */
   async listDirectory(directory: ContextEntry, rules: IgnoreRules = this.ignoreRules()): Promise<ContextEntry[]> {
     const realRoot = this.realRoot();
-    const names = (await readdir(directory.realPath)).sort((left, right) => left.localeCompare(right));
+    const names = (await readdir(directory.realPath)).sort((left, right) => (left < right ? -1 : left > right ? 1 : 0));
     const entries: ContextEntry[] = [];
     for (const name of names) {
       const relativePath = directory.relativePath ? `${directory.relativePath}/${name}` : name;

@@ -17,7 +17,7 @@ export function attachIdentityRoutes(app: Express, deps: IdentityRoutesDeps): vo
     try {
       const started = await deps.linking.start(queryText(request, 'state'));
       // Binds the sign-in to this browser: the callback must come back to the same one.
-      response.setHeader('Set-Cookie', cookie(SIGN_IN_COOKIE, started.stateId, started.maxAgeSeconds, deps.linking.redirectUri.startsWith('https:')));
+      response.setHeader('Set-Cookie', cookie(SIGN_IN_COOKIE, started.stateId, started.maxAgeSeconds, deps.linking.redirectUri));
       response.setHeader('Cache-Control', 'no-store');
       response.redirect(302, started.authorizeUrl);
     } catch (error) {
@@ -36,7 +36,7 @@ export function attachIdentityRoutes(app: Express, deps: IdentityRoutesDeps): vo
         },
         readCookie(request.headers.cookie, SIGN_IN_COOKIE),
       );
-      response.setHeader('Set-Cookie', cookie(SIGN_IN_COOKIE, '', 0, deps.linking.redirectUri.startsWith('https:')));
+      response.setHeader('Set-Cookie', cookie(SIGN_IN_COOKIE, '', 0, deps.linking.redirectUri));
       const who = completed.upn ? ` as ${completed.upn}` : '';
       page(response, 200, 'Connected', `Your Microsoft account is connected${who}. You can go back to Slack${completed.pendingThreadId ? ': your question is being answered there' : ''}.`);
     } catch (error) {
@@ -78,8 +78,11 @@ function queryText(request: Request, name: string): string | undefined {
   return typeof value === 'string' ? value : undefined;
 }
 
-function cookie(name: string, value: string, maxAgeSeconds: number, secure: boolean): string {
-  return `${name}=${encodeURIComponent(value)}; Max-Age=${maxAgeSeconds}; Path=/auth/microsoft; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
+/** Scoped to the sign-in routes under the public URL (which may carry a path prefix). */
+function cookie(name: string, value: string, maxAgeSeconds: number, redirectUri: string): string {
+  const url = new URL(redirectUri);
+  const path = url.pathname.replace(/\/callback$/, '');
+  return `${name}=${encodeURIComponent(value)}; Max-Age=${maxAgeSeconds}; Path=${path}; HttpOnly; SameSite=Lax${url.protocol === 'https:' ? '; Secure' : ''}`;
 }
 
 export function readCookie(header: string | undefined, name: string): string | undefined {

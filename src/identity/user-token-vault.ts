@@ -52,7 +52,7 @@ export class UserTokenVault {
     await this.store.saveUserToken({
       userKey,
       provider,
-      ciphertext: Buffer.from(JSON.stringify(secret)),
+      ciphertext: this.cipher.encrypt(JSON.stringify(secret), associatedData(userKey, provider)),
       expiresAt,
       updatedAt: this.clock(),
     });
@@ -67,7 +67,7 @@ export class UserTokenVault {
     }
     let secret: VaultSecret;
     try {
-      secret = JSON.parse(stored.ciphertext.toString()) as VaultSecret;
+      secret = JSON.parse(this.cipher.decrypt(stored.ciphertext, associatedData(userKey, provider))) as VaultSecret;
     } catch {
       this.logger?.warn('a stored token could not be decrypted (DATATHREAD_ENCRYPTION_KEY changed?); the user will be asked to sign in again', { userKey, provider });
       await this.store.deleteUserToken(userKey, provider);

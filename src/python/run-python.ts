@@ -36,9 +36,26 @@ export function pythonErrorText(kind: PythonErrorKind, detail: string): string {
   return `Python ${LABELS[kind]} error: ${detail}`;
 }
 
+/**
+ * Built-ins Monty runs but its type stubs do not declare: declared here so valid code is not
+ * refused as a type error.
+ */
+const RUNTIME_BUILTINS_MISSING_FROM_STUBS = [
+  'class FileNotFoundError(OSError):',
+  '    pass',
+  'class PermissionError(OSError):',
+  '    pass',
+  'class IsADirectoryError(OSError):',
+  '    pass',
+  'def map(function: Any, *iterables: Any) -> Any:',
+  '    raise NotImplementedError()',
+  'def filter(function: Any, iterable: Any) -> Any:',
+  '    raise NotImplementedError()',
+];
+
 /** Stubs that tell the type checker about the external functions and the inputs. */
 function typeCheckPrefix(functions: Record<string, PythonFunction>, inputNames: string[]): string {
-  const lines = ['from typing import Any'];
+  const lines = ['from typing import Any', ...RUNTIME_BUILTINS_MISSING_FROM_STUBS];
   for (const [name, fn] of Object.entries(functions)) lines.push(`def ${name}${fn.signature}:`, '    raise NotImplementedError()');
   for (const name of inputNames) lines.push(`${name}: Any = None`);
   return `${lines.join('\n')}\n`;
@@ -66,9 +83,14 @@ export async function runPython(monty: Monty, request: PythonRunRequest): Promis
   let program: InstanceType<Monty['Monty']>;
   const prefix = typeCheckPrefix(request.functions, inputNames);
   try {
-    program = new monty.Monty(request.code, { scriptName: PYTHON_SCRIPT_NAME, inputs: inputNames, typeCheck: true, typeCheckPrefixCode: prefix });
+    program = new monty.Monty(request.code, { scriptName: PYTHON_SCRIPT_NAME, inputs: inputNames });
   } catch (error) {
     if (error instanceof monty.MontySyntaxError) return failed('syntax', error.display('type-msg'));
+    throw error;
+  }
+  try {
+    program.typeCheck(prefix);
+  } catch (error) {
     if (error instanceof monty.MontyTypingError) return failed('type', renumberDiagnostics(error.displayDiagnostics('concise'), prefix));
     throw error;
   }

@@ -47,15 +47,13 @@ export async function readContextFile(input: ReadFileInput, folder: ContextFolde
 export function renderReadFileOutput(output: ReadFileOutput): string {
   if (output.status === 'error') return output.message;
   if (output.totalCharacters === 0) return 'File is empty.';
-  const lines = output.content.split('\n');
-  const numbered = lines.map((line, index) => `${index + 1}:${line}`).join('\n');
   const charactersLeft = output.totalCharacters - output.content.length;
+  const cutAtLineEnd = charactersLeft > 0 && output.content.endsWith('\n');
+  const lines = (cutAtLineEnd ? output.content.slice(0, -1) : output.content).split('\n');
+  const numbered = lines.map((line, index) => `${index + 1}:${line}`).join('\n');
   if (charactersLeft <= 0) return numbered;
-  const lastShownLine = lines.length;
-  return (
-    `${numbered}...(${charactersLeft.toLocaleString('en-US')} characters left: the file has ${output.numberOfTotalLines} lines, ` +
-    `shown up to line ${lastShownLine} (cut). Use grep with path ${output.path} to find the part you need.)`
-  );
+  const shown = `lines 1–${lines.length} of ${output.numberOfTotalLines} shown${cutAtLineEnd ? '' : `, line ${lines.length} cut short`}`;
+  return `${numbered}\n...(${charactersLeft.toLocaleString('en-US')} characters left: ${shown}. Use grep with path ${output.path} to find the part you need.)`;
 }
 
 export function createReadFileTool(folder: ContextFolder) {

@@ -9,6 +9,8 @@ export const ACTION_IDS = {
   stop: 'datathread_stop',
   showSql: 'datathread_show_sql',
   csv: 'datathread_csv',
+  storyVersions: 'datathread_story_versions',
+  storyRepost: 'datathread_story_repost',
 } as const;
 
 export const BLOCK_IDS = {
@@ -18,6 +20,7 @@ export const BLOCK_IDS = {
   stop: 'datathread_stop',
   queries: 'datathread_queries',
   chosen: 'datathread_chosen',
+  storyControls: 'datathread_story_controls',
 } as const;
 
 /** Action ids must be unique within a block: numbered ones end in `_<index>`. */
@@ -36,6 +39,10 @@ export interface ButtonValue {
   queryId?: string;
   /** The SQL itself when it fits, so Show SQL works without the store. */
   sql?: string;
+  /** A story's slug (Versions, Re-post). */
+  story?: string;
+  /** The story version to re-post. */
+  version?: number;
 }
 
 export function encodeButtonValue(value: ButtonValue): string {

@@ -8,6 +8,7 @@ import { registerEventListeners } from './event-listeners.js';
 import { mountHttpReceiver, SLACK_EVENTS_PATH } from './mount-http-receiver.js';
 import { registerQueryActionListeners } from './query-action-listeners.js';
 import { registerStopActionListener } from './stop-action-listener.js';
+import { registerStoryActionListeners } from './story-action-listeners.js';
 import { registerTurnActionListeners } from './turn-action-listeners.js';
 import type { SlackChannel, SlackChannelOptions } from './types.js';
 import { createUserDirectory } from './user-directory.js';
@@ -55,11 +56,13 @@ export async function attachSlackChannel(options: SlackChannelOptions): Promise<
     assistantStatus: { available: true },
     offerCsv: options.getQueryResult !== undefined,
     getQueryResult: options.getQueryResult,
+    stories: options.stories,
   };
   registerEventListeners(app, context);
   registerTurnActionListeners(app, context);
   registerStopActionListener(app, context);
   registerQueryActionListeners(app, context);
+  registerStoryActionListeners(app, context);
 
   if (socketMode) await app.start();
   logger.info(socketMode ? 'Slack connected over Socket Mode.' : `Slack listening on ${SLACK_EVENTS_PATH}.`, { botUserId: bot.userId, teamId: bot.teamId });

@@ -9,6 +9,10 @@ export function blockText(block: SlackBlock): string {
       return [block.text?.text ?? '', ...(block.fields ?? []).map((field) => field.text)].join('\n');
     case 'context':
       return block.elements.map((element) => ('text' in element ? element.text : '')).join(' ');
+    case 'header':
+      return block.text.text;
+    case 'image':
+      return block.title?.text ?? '';
     case 'markdown':
       return block.text;
     case 'table':

@@ -14,11 +14,17 @@ export class UnreachableChannelError extends Error {
   override readonly name = 'UnreachableChannelError';
 }
 
-export async function postReply(client: SlackWebClient, target: ReplyTarget, reply: RenderedReply, logger: SlackChannelLogger): Promise<void> {
+export interface PostReplyHooks {
+  /** Runs after the answer, charts and file, before the buttons (the turn's story messages). */
+  beforeControls?: () => Promise<void>;
+}
+
+export async function postReply(client: SlackWebClient, target: ReplyTarget, reply: RenderedReply, logger: SlackChannelLogger, hooks: PostReplyHooks = {}): Promise<void> {
   try {
     for (const message of reply.messages) await postMessage(client, target, message, logger);
     for (const chart of reply.charts) await uploadFile(client, target, chart, logger);
     if (reply.answerFile) await uploadFile(client, target, reply.answerFile, logger);
+    await hooks.beforeControls?.();
     if (reply.controls) await postMessage(client, target, reply.controls, logger);
   } catch (error) {
     if (error instanceof UnreachableChannelError) return;

@@ -33,6 +33,11 @@ export interface RenderedReply {
 export interface RenderOptions {
   /** Whether result rows can be fetched for the CSV button. */
   offerCsv: boolean;
+  /**
+   * Stories are posted as their own rich messages (post-story.ts) between the body and the buttons:
+   * no one-line story notice then, and the buttons stay in a message of their own, below the stories.
+   */
+  storiesAsMessages?: boolean;
 }
 
 export const CANCELLED_TEXT = 'Stopped. Ask again whenever you are ready.';
@@ -46,14 +51,15 @@ export function renderOutcome(outcome: TurnOutcome, options: RenderOptions): Ren
     content: chart.png,
   }));
   const { blocks: answerBlocks, answerFile } = renderAnswerText(outcome);
-  const bodyBlocks = [...answerBlocks, ...outcome.tables.flatMap(resultTableBlocks), ...outcome.stories.map(storyBlock)];
-  if (bodyBlocks.length === 0 && charts.length === 0 && outcome.status === 'answered') bodyBlocks.push(sectionBlock(EMPTY_ANSWER_TEXT));
+  const storiesAsMessages = options.storiesAsMessages === true && outcome.stories.length > 0;
+  const bodyBlocks = [...answerBlocks, ...outcome.tables.flatMap(resultTableBlocks), ...(storiesAsMessages ? [] : outcome.stories.map(storyBlock))];
+  if (bodyBlocks.length === 0 && charts.length === 0 && !storiesAsMessages && outcome.status === 'answered') bodyBlocks.push(sectionBlock(EMPTY_ANSWER_TEXT));
   const messages = packMessages(bodyBlocks);
   const controlBlocks = renderControls(outcome, options);
   if (controlBlocks.length === 0) return { messages, charts, answerFile };
 
   const last = messages.at(-1);
-  if (last && charts.length === 0 && !answerFile && canAppendBlocks(last, controlBlocks)) {
+  if (last && charts.length === 0 && !answerFile && !storiesAsMessages && canAppendBlocks(last, controlBlocks)) {
     last.blocks.push(...controlBlocks);
     last.text = fallbackText(last.blocks);
     return { messages, charts };

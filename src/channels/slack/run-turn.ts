@@ -4,8 +4,9 @@ import type { TurnRequest } from '../../conversations/types.js';
 import type { BackgroundTasks } from './background-tasks.js';
 import { sectionBlock } from './answer-blocks.js';
 import { postMessage, postReply } from './post-reply.js';
+import { postOutcomeStories } from './post-story.js';
 import { renderOutcome } from './render-outcome.js';
-import type { ReplyTarget, SlackChannelLogger, SlackWebClient } from './types.js';
+import type { ReplyTarget, SlackChannelLogger, SlackStorySource, SlackWebClient } from './types.js';
 import { createWorkingIndicator, type AssistantStatusSupport } from './working-indicator.js';
 import type { TurnHandler } from '../../conversations/types.js';
 
@@ -19,6 +20,8 @@ export interface TurnRunnerDependencies {
   assistantStatus: AssistantStatusSupport;
   tasks: BackgroundTasks;
   offerCsv: boolean;
+  /** With it, the turn's stories are posted as rich messages (post-story.ts). */
+  stories?: SlackStorySource;
 }
 
 export interface TurnHooks {
@@ -50,7 +53,12 @@ export async function runSlackTurn(dependencies: TurnRunnerDependencies, request
       logger.info('Slack event already handled; nothing to do.', { threadId: request.threadId, eventKey: request.eventKey });
       return;
     }
-    await postReply(client, target, renderOutcome(result.outcome, { offerCsv: dependencies.offerCsv }), logger);
+    const { outcome } = result;
+    const stories = dependencies.stories;
+    const reply = renderOutcome(outcome, { offerCsv: dependencies.offerCsv, storiesAsMessages: stories !== undefined });
+    await postReply(client, target, reply, logger, {
+      beforeControls: stories && outcome.stories.length > 0 ? () => postOutcomeStories({ client, logger, stories }, target, outcome) : undefined,
+    });
   } catch (error) {
     await started?.catch(() => undefined);
     logger.error('Slack turn failed before an answer could be posted.', { threadId: request.threadId, error: error instanceof Error ? error.message : String(error) });

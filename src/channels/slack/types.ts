@@ -2,7 +2,10 @@
 import type { Express } from 'express';
 import type { webApi } from '@slack/bolt';
 import type { TurnHandler } from '../../conversations/types.js';
-import type { StoredQueryResult } from '../../store/types.js';
+import type { Store, StoredQueryResult } from '../../store/types.js';
+
+/** What story messages read from the store: versions (Versions, Re-post) and results (charts, tables). */
+export type SlackStorySource = Pick<Store, 'getQueryResult' | 'getStoryVersion' | 'listStoryVersions'>;
 
 export interface SlackChannelLogger {
   info(message: string, fields?: Record<string, unknown>): void;
@@ -24,6 +27,12 @@ export interface SlackChannelOptions {
   now?: () => Date;
   /** Rows of a stored result for the CSV button; without it no CSV button is offered. */
   getQueryResult?: (threadId: string, queryId: string) => Promise<StoredQueryResult | undefined>;
+  /**
+   * Stories and their versions (normally the application's store). With it, a story is posted as a
+   * rich message (header, text, chart images, tables) with a Versions button, and older story
+   * messages are marked superseded; without it, a story is announced in one line.
+   */
+  stories?: SlackStorySource;
   /** How long users.info answers are reused. Default 10 minutes. */
   userCacheTtlMs?: number;
   /** Web API retry policy (429s wait for Retry-After, then retry). Default: Slack's ten retries in ~30 minutes. */

@@ -53,7 +53,20 @@ export interface ContainerElement {
   spacing?: Spacing;
 }
 
-export type CardElement = TextBlockElement | ImageElement | TableElement | ContainerElement;
+/** One column of a ColumnSet; `width` is a relative weight (a number), as grids use it. */
+export interface ColumnElement {
+  type: 'Column';
+  items: CardElement[];
+  width: number;
+}
+
+export interface ColumnSetElement {
+  type: 'ColumnSet';
+  columns: ColumnElement[];
+  spacing?: Spacing;
+}
+
+export type CardElement = TextBlockElement | ImageElement | TableElement | ContainerElement | ColumnSetElement;
 
 /** What a button click carries back to the bot (Teams puts it in `activity.value`). */
 export interface CardActionData {
@@ -62,10 +75,15 @@ export interface CardActionData {
   index: number;
 }
 
+/** Story buttons: list a story's versions, or post one of them again. Handled by the channel, not the engine. */
+export type StoryActionData =
+  | { datathread: 'story_versions'; slug: string }
+  | { datathread: 'story_repost'; slug: string; version: number };
+
 export interface SubmitAction {
   type: 'Action.Submit';
   title: string;
-  data: CardActionData;
+  data: CardActionData | StoryActionData;
 }
 
 export interface AdaptiveCard {

@@ -8,14 +8,20 @@ import type { TurnHandler } from '../../conversations/types.js';
 import { createTeamsAdapter, type TeamsAuthOptions, type TeamsLogger } from './create-teams-adapter.js';
 import { readInboundActivity, type InboundActivity } from './inbound-activity.js';
 import { routeActivity } from './route-activity.js';
+import { handleStoryClick } from './handle-story-click.js';
+import type { TeamsStoryStore } from './render-story-cards.js';
 import { runTeamsTurn, type TeamsTurnJob } from './run-teams-turn.js';
 import { SentCardMemory } from './sent-card-memory.js';
-import { threadConversationIdOf } from './teams-thread.js';
+import { readStoryAction } from './story-actions.js';
+import { createMemoryThreadValues, createStoryCardLedger, type ThreadValues } from './story-card-ledger.js';
+import { teamsThreadId, tenantIdOf, threadConversationIdOf } from './teams-thread.js';
 import { TeamsOutbox, type ConversationParties } from './teams-outbox.js';
 
 export { TeamsConfigurationError } from './teams-errors.js';
 export { LOCAL_MODE_WARNING, PRODUCTION_WITHOUT_CREDENTIALS_MESSAGE } from './create-teams-adapter.js';
 export type { TeamsAuthOptions, TeamsLogger } from './create-teams-adapter.js';
+export type { TeamsStoryStore } from './render-story-cards.js';
+export type { ThreadValues } from './story-card-ledger.js';
 
 export const TEAMS_MESSAGES_PATH = '/api/messages';
 
@@ -27,6 +33,16 @@ export interface TeamsChannelOptions {
   now?: () => Date;
   /** How often the typing indicator is re-sent (tests shorten it). */
   typingIntervalMs?: number;
+  /**
+   * The state store: stories are posted as cards (charts and tables drawn from stored results) with
+   * Versions and Re-post buttons. Without it a story shows as a one-line note in the answer.
+   */
+  store?: TeamsStoryStore;
+  /**
+   * Where the activity ids of story cards are kept (to mark an old version superseded). In memory
+   * unless given; pass store-backed values to keep them across restarts (docs/teams.md, Stories).
+   */
+  storyCardValues?: ThreadValues;
 }
 
 export interface TeamsChannel {
@@ -44,32 +60,53 @@ export async function attachTeamsChannel(options: TeamsChannelOptions): Promise<
   const turns = new Set<Promise<void>>();
   let stopping = false;
 
-  const startTurn = (activity: InboundActivity, job: TeamsTurnJob, identity: Parameters<typeof adapter.continueConversation>[0]) => {
+  const stories = options.store
+    ? { store: options.store, ledger: createStoryCardLedger(options.storyCardValues ?? createMemoryThreadValues()) }
+    : undefined;
+  type Identity = Parameters<typeof adapter.continueConversation>[0];
+
+  /** Runs `work` after the request was answered, with an outbox for the activity's thread. */
+  const startWork = (activity: InboundActivity, identity: Identity, threadId: string, work: (outbox: TeamsOutbox) => Promise<void>) => {
     const parties = partiesOf(activity);
     const startedAt = now();
     const turn = adapter
       .continueConversation(
         identity,
         { channelId: parties.channelId, serviceUrl: parties.serviceUrl, conversation: parties.conversation, agent: parties.bot, user: parties.user },
-        async (context) => {
-          const connector = context.turnState.get<ConnectorClient>(adapter.ConnectorClientKey);
-          await runTeamsTurn(job, {
-            handler,
-            outbox: new TeamsOutbox(connector, parties),
-            sentCards,
-            logger,
-            ...(options.typingIntervalMs ? { typingIntervalMs: options.typingIntervalMs } : {}),
-          });
-        },
+        async (context) => work(new TeamsOutbox(context.turnState.get<ConnectorClient>(adapter.ConnectorClientKey), parties)),
       )
       .catch((error: unknown) => {
-        logger.error('Teams reply could not be sent', { threadId: job.request.threadId, error: error instanceof Error ? error.message : String(error) });
+        logger.error('Teams reply could not be sent', { threadId, error: error instanceof Error ? error.message : String(error) });
       })
       .finally(() => {
         turns.delete(turn);
-        logger.info('Teams turn finished', { threadId: job.request.threadId, durationMs: now().getTime() - startedAt.getTime() });
+        logger.info('Teams turn finished', { threadId, durationMs: now().getTime() - startedAt.getTime() });
       });
     turns.add(turn);
+  };
+
+  const startTurn = (activity: InboundActivity, job: TeamsTurnJob, identity: Identity) =>
+    startWork(activity, identity, job.request.threadId, (outbox) =>
+      runTeamsTurn(job, {
+        handler,
+        outbox,
+        sentCards,
+        logger,
+        ...(options.typingIntervalMs ? { typingIntervalMs: options.typingIntervalMs } : {}),
+        ...(stories ? { stories } : {}),
+      }),
+    );
+
+  /** Versions / Re-post buttons: answered from the store, without a model turn. */
+  const startStoryClick = (activity: InboundActivity, identity: Identity): boolean => {
+    const action = stories ? readStoryAction(activity.value) : undefined;
+    if (!stories || !action || activity.type !== 'message' || !activity.id || !activity.replyToId) return false;
+    const click = { threadId: teamsThreadId(tenantIdOf(activity), threadConversationIdOf(activity)), action, activityId: activity.id, cardActivityId: activity.replyToId };
+    startWork(activity, identity, click.threadId, async (outbox) => {
+      const result = await handleStoryClick(click, { ...stories, outbox, logger, markEventProcessed: (key) => handler.markEventProcessed(key) });
+      logger.info('Teams story button handled', { threadId: click.threadId, action: action.datathread, result });
+    });
+    return true;
   };
 
   const receive = async (request: Request, response: Response) => {
@@ -79,6 +116,7 @@ export async function attachTeamsChannel(options: TeamsChannelOptions): Promise<
     }
     const activity = readInboundActivity(request.body);
     await adapter.process(request, response, async (context) => {
+      if (startStoryClick(activity, context.identity)) return;
       const decision = await routeActivity(activity, handler);
       if (decision.kind === 'ignore') {
         logger.info('Teams activity ignored', { reason: decision.reason, activityId: activity.id });

@@ -1,11 +1,14 @@
 // One turn, after the HTTP request has been answered: typing while the engine works, then the
 // outcome as cards in the thread. A click also resolves the clicked card (buttons removed, who
 // chose what added) as soon as the engine accepts the turn, so it cannot be clicked again.
-import type { TurnHandler, TurnRequest } from '../../conversations/types.js';
+import type { TurnHandler, TurnOutcome, TurnRequest } from '../../conversations/types.js';
 import type { CardActionData } from './adaptive-card-types.js';
 import type { TeamsLogger } from './create-teams-adapter.js';
+import { postTurnStories } from './post-story.js';
 import { renderOutcome } from './render-outcome.js';
+import type { TeamsStoryStore } from './render-story-cards.js';
 import type { SentCardMemory } from './sent-card-memory.js';
+import type { StoryCardLedger } from './story-card-ledger.js';
 import { buildFailureCard, buildResolvedCard } from './status-cards.js';
 import type { TeamsOutbox } from './teams-outbox.js';
 import { createTypingIndicator } from './typing-indicator.js';
@@ -25,6 +28,8 @@ export interface TeamsTurnDependencies {
   sentCards: SentCardMemory;
   logger: TeamsLogger;
   typingIntervalMs?: number;
+  /** Present when the channel has the store: stories are posted as cards of their own. */
+  stories?: { store: TeamsStoryStore; ledger: StoryCardLedger };
 }
 
 export async function runTeamsTurn(job: TeamsTurnJob, dependencies: TeamsTurnDependencies): Promise<void> {
@@ -47,7 +52,11 @@ export async function runTeamsTurn(job: TeamsTurnJob, dependencies: TeamsTurnDep
       logger.info('Teams activity already handled', { threadId, eventKey: job.request.eventKey });
       return;
     }
-    const cards = await renderOutcome(result.outcome);
+    const outcome = result.outcome;
+    const stories = dependencies.stories && outcome.stories.length > 0 ? dependencies.stories : undefined;
+    // Story cards come first, so the answer's buttons (follow-ups, a question) stay the newest message.
+    if (stories) await postTurnStories(outcome.threadId, outcome.stories, { ...stories, outbox, logger });
+    const cards = stories && isEmptyAnswer(outcome) ? [] : await renderOutcome(stories ? { ...outcome, stories: [] } : outcome);
     typing.stop();
     for (const card of cards) {
       const activityId = await outbox.sendCard(card);
@@ -88,6 +97,17 @@ export function describeChoice(job: Pick<TeamsTurnJob, 'action' | 'request'>): s
     default:
       return `${who} asked: ${job.action?.text ?? job.request.text}`;
   }
+}
+
+/** Nothing to say beside the story cards (the answer card would only say "Done."). */
+function isEmptyAnswer(outcome: TurnOutcome): boolean {
+  return (
+    outcome.status === 'answered' &&
+    outcome.text.trim() === '' &&
+    outcome.charts.length === 0 &&
+    outcome.tables.length === 0 &&
+    outcome.followUps.length === 0
+  );
 }
 
 function describe(error: unknown): string {

@@ -32,8 +32,11 @@ export function formatCellValue(value: JsonValue | undefined): string {
     : singleLine;
 }
 
+/** What a table needs from a query result (a turn's result, or one stored for a story). */
+export type TableSource = Pick<QueryResult, 'queryId' | 'databaseName' | 'columns' | 'rows' | 'rowCount' | 'truncated'>;
+
 /** The Table plus a caption that states the totals. */
-export function queryResultToElements(result: QueryResult): CardElement[] {
+export function queryResultToElements(result: TableSource): CardElement[] {
   const columns = result.columns.slice(0, TABLE_COLUMN_LIMIT);
   const rows = result.rows
     .slice(0, TABLE_ROW_LIMIT)
@@ -45,7 +48,7 @@ export function queryResultToElements(result: QueryResult): CardElement[] {
   return [table, textBlock(describeShownPart(result, rows.length, columns.length), { isSubtle: true, size: 'Small', spacing: 'Small' })];
 }
 
-export function describeShownPart(result: QueryResult, shownRows: number, shownColumns: number): string {
+export function describeShownPart(result: TableSource, shownRows: number, shownColumns: number): string {
   const total = `${result.rowCount.toLocaleString('en-US')}${result.truncated ? '+' : ''}`;
   const rowPart = shownRows < result.rowCount || result.truncated
     ? `Showing ${shownRows} of ${total} rows`

@@ -97,8 +97,11 @@ export async function createFederatedFixture(): Promise<FederatedFixture> {
   registerBuiltInTools();
   const scratch = await createScratchDatabase('dt_identity');
   const sharedRole = `${scratch.name}_shared`;
+  // Roles are cluster-wide and shared with any other test that uses these people: create once.
   for (const upn of [ALICE, BOB]) {
-    await adminQuery(adminUrl(), `DO $$ BEGIN IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = '${upn}') THEN CREATE ROLE "${upn}" LOGIN; END IF; END $$`);
+    await adminQuery(adminUrl(), `CREATE ROLE "${upn}" LOGIN`).catch((error: { code?: string }) => {
+      if (error.code !== '42710' && error.code !== '23505') throw error;
+    });
   }
   await adminQuery(adminUrl(), `CREATE ROLE ${sharedRole} LOGIN PASSWORD '${CONFIGURED_PASSWORD}'`);
   await adminQuery(scratch.url, 'CREATE TABLE sales (owner TEXT NOT NULL, region TEXT NOT NULL, amount INTEGER NOT NULL)');

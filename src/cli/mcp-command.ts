@@ -1,0 +1,28 @@
+// `datathread mcp`: serves datathread as an MCP server over stdio until the client disconnects.
+// stdout carries the protocol, so nothing else may write there (logs go to stderr).
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { createApplication } from '../application.js';
+import { createDatathreadMcpServer } from '../mcp/datathread-mcp-server.js';
+import type { ParsedArguments } from './arguments.js';
+import { restrictToDatabase } from './ask-command.js';
+import type { Bootstrapped } from './bootstrap.js';
+
+export async function mcpCommand(parsed: ParsedArguments, started: Bootstrapped): Promise<number> {
+  const databaseOption = parsed.options.get('database');
+  const config = restrictToDatabase(started.config, typeof databaseOption === 'string' ? databaseOption : undefined);
+  const application = await createApplication({ environment: started.environment, config, logger: started.logger });
+  const server = createDatathreadMcpServer(application);
+  const closed = new Promise<void>((resolve) => {
+    server.server.onclose = () => resolve();
+  });
+  await server.connect(new StdioServerTransport());
+  // The SDK's stdio transport does not notice the client going away: stdin ending is the sign.
+  const stop = () => void server.close();
+  process.stdin.once('end', stop);
+  process.once('SIGTERM', stop);
+  process.once('SIGINT', stop);
+  started.logger.info('datathread MCP server running on stdio');
+  await closed;
+  await application.close();
+  return 0;
+}
