@@ -2,7 +2,9 @@
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { runChartBenchmarks } from './charts.js';
 import { runExecuteSqlBenchmarks } from './execute-sql.js';
+import { runSlackAckBenchmark } from './slack-ack.js';
 import { runSqlGateBenchmark } from './sql-gate.js';
 
 const run = promisify(execFile);
@@ -18,6 +20,8 @@ const benchmarks: Array<[string, () => Promise<string>]> = [
   ['execute_sql overhead', runExecuteSqlBenchmarks],
   ['10M-row memory', tenMillionRowsReport],
   ['SQL gate', runSqlGateBenchmark],
+  ['charts', runChartBenchmarks],
+  ['Slack ack', runSlackAckBenchmark],
 ];
 
 const only = process.argv[2];

@@ -29,7 +29,8 @@ export function radarSpec(config: ChartConfig, prepared: PreparedData): SpecObje
   });
   const format = prepared.series[0]!.format;
   const compact = useCompact(format, maximum);
-  const ringLabels = RINGS.map((ring) => ({ px: 0.02, py: ring, text: formatNumber(ring * maximum, format, { compact, decimals: 1 }) }));
+  // Set off to the right of the top spoke so a data point on that spoke never sits under a label.
+  const ringLabels = RINGS.map((ring) => ({ px: 0.045, py: ring, text: formatNumber(ring * maximum, format, { compact, decimals: 1 }) }));
 
   // Keep one unit the same length on both axes: the plot is wider than it is tall.
   const legendHeight = prepared.series.length > 1 ? 40 : 0;
@@ -54,7 +55,7 @@ export function radarSpec(config: ChartConfig, prepared: PreparedData): SpecObje
     },
     {
       data: { values: ringLabels },
-      mark: { type: 'text', align: 'left', baseline: 'bottom', dy: -2, fontSize: 11, color: MUTED_TEXT_COLOR },
+      mark: { type: 'text', align: 'left', baseline: 'middle', fontSize: 11, color: MUTED_TEXT_COLOR },
       encoding: { x: x('px'), y: y('py'), text: { field: 'text', type: 'nominal' } },
     },
     {

@@ -37,7 +37,7 @@ export async function describeToolRuntime(runtime: ToolRuntime, config: Pick<Loa
       lines.push(`${label}: OK — ${server.toolNames.length} tools: ${shown}${more}`);
     } else {
       failures += 1;
-      lines.push(`${label}: FAILED — ${server.error} The server is skipped; the agent runs without its tools.`);
+      lines.push(`${label}: FAILED — ${server.error}. The server is skipped; the agent runs without its tools.`);
     }
   }
   return { text: lines.map((line) => `${line}\n`).join(''), failures };

@@ -31,7 +31,10 @@ function describeOutcome(outcome: TurnOutcome): string {
   const parts: string[] = [];
   if (outcome.text) parts.push(outcome.text);
   if (outcome.failure) parts.push(`Error: ${outcome.failure.message}`);
-  if (outcome.charts.length > 0) parts.push(`${outcome.charts.length === 1 ? 'One chart is' : `${outcome.charts.length} charts are`} attached as PNG images: ${outcome.charts.map((chart) => chart.title).join('; ')}.`);
+  if (outcome.charts.length > 0) {
+    const count = outcome.charts.length === 1 ? 'One chart is attached as a PNG image' : `${outcome.charts.length} charts are attached as PNG images`;
+    parts.push(`${count}: ${outcome.charts.map((chart) => chart.title).join('; ')}.`);
+  }
   const ran = outcome.queries.filter((query) => query.queryId);
   if (ran.length > 0) parts.push(`Queries run: ${ran.map((query) => `${query.queryId} on ${query.databaseName} (${query.rowCount} rows): ${query.sql}`).join('\n')}`);
   if (outcome.followUps.length > 0) parts.push(`Possible follow-up questions:\n${outcome.followUps.map((suggestion) => `- ${suggestion}`).join('\n')}`);

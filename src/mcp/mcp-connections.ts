@@ -6,6 +6,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONSchema7 } from 'ai';
+import { z } from 'zod';
 import type { McpServerConfig } from '../config/config-schema.js';
 import type { Logger } from '../logging/logger.js';
 import { exposedToolName } from './mcp-tool-name.js';
@@ -64,11 +65,20 @@ function createTransport(config: McpServerConfig, stderrLines: string[]): Transp
   return transport;
 }
 
+/**
+ * tools/list read leniently: the SDK's own listTools() rejects the whole list when one schema has
+ * `required: null`, and repairing such schemas is the point.
+ */
+const lenientToolListSchema = z.looseObject({
+  tools: z.array(z.looseObject({ name: z.string(), title: z.string().optional(), description: z.string().optional(), inputSchema: z.unknown() })),
+  nextCursor: z.string().optional(),
+});
+
 async function listAllTools(client: Client, config: McpServerConfig): Promise<McpToolDescriptor[]> {
   const tools: McpToolDescriptor[] = [];
   let cursor: string | undefined;
   for (let page = 0; page < MAX_TOOL_PAGES; page += 1) {
-    const listed = await client.listTools(cursor ? { cursor } : undefined, { timeout: config.startup_timeout_ms });
+    const listed = await client.request({ method: 'tools/list', params: cursor ? { cursor } : {} }, lenientToolListSchema, { timeout: config.startup_timeout_ms });
     for (const tool of listed.tools) {
       const inputSchema = repairToolSchema(tool.inputSchema);
       tools.push({
@@ -112,8 +122,8 @@ export class McpConnections {
           return { ...base, connected: true, toolNames: tools.map((tool) => tool.name) };
         } catch (error) {
           await client.close().catch(() => undefined);
-          const stderr = stderrLines.length > 0 ? ` Its last output: ${stderrLines.slice(-3).join(' | ')}` : '';
-          const message = `${(error as Error).message}.${stderr}`;
+          const stderr = stderrLines.length > 0 ? ` (its last output: ${stderrLines.slice(-3).join(' | ')})` : '';
+          const message = `${(error as Error).message}${stderr}`;
           logger.warn(`MCP server "${config.name}" could not be started and is skipped: ${message}`, { server: config.name });
           return { ...base, connected: false, toolNames: [], error: message };
         }

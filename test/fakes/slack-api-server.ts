@@ -1,6 +1,8 @@
 // A local server that speaks the Slack Web API well enough for the adapter: auth.test, users.info,
 // conversations.replies, chat.postMessage / update / delete / postEphemeral,
-// assistant.threads.setStatus and the three steps of files.uploadV2. It records every call (with
+// assistant.threads.setStatus and the three steps of files.uploadV2 (with or without sharing; an
+// image block may show an uploaded file by `slack_file.id`). Message metadata is kept and returned
+// by conversations.replies with include_all_metadata, as Slack does. It records every call (with
 // parsed arguments), keeps the thread's messages, and can be told to fail a method once (a 429
 // with Retry-After, or a Slack error code such as not_in_channel).
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -21,6 +23,12 @@ export interface FakeSlackMessage {
   blocks?: unknown[];
   user?: string;
   bot_id?: string;
+  metadata?: unknown;
+}
+
+export interface FakeEphemeralMessage extends FakeSlackMessage {
+  /** Who sees it. */
+  recipient: string;
 }
 
 export interface UploadedFile {
@@ -47,6 +55,8 @@ export interface FakeSlackApi {
   calls: RecordedSlackCall[];
   messages: FakeSlackMessage[];
   files: UploadedFile[];
+  /** chat.postEphemeral messages (not part of any thread listing). */
+  ephemerals: FakeEphemeralMessage[];
   bot: { userId: string; botId: string; teamId: string };
   addUser(user: FakeSlackUser): void;
   /** The next call of `method` fails this way (once per entry). */
@@ -91,6 +101,8 @@ export async function startFakeSlackApi(): Promise<FakeSlackApi> {
   const messages: FakeSlackMessage[] = [];
   const deleted = new Set<string>();
   const files: UploadedFile[] = [];
+  const ephemerals: FakeEphemeralMessage[] = [];
+  const completedFileIds = new Set<string>();
   const users = new Map<string, FakeSlackUser>();
   const failures = new Map<string, ScriptedFailure[]>();
   const bot = { userId: 'UBOT', botId: 'BBOT', teamId: 'T1' };
@@ -111,29 +123,46 @@ export async function startFakeSlackApi(): Promise<FakeSlackApi> {
       if (!user) return { ok: false, error: 'user_not_found' };
       return { ok: true, user: { id: user.id, name: user.name, real_name: user.realName ?? user.name, profile: { display_name: user.name, real_name: user.realName ?? user.name, email: user.email } } };
     },
-    'conversations.replies': (args) => ({ ok: true, messages: threadOf(String(args.channel), String(args.ts)), has_more: false }),
+    'conversations.replies': (args) => {
+      const withMetadata = args.include_all_metadata === true || args.include_all_metadata === 'true';
+      const thread = threadOf(String(args.channel), String(args.ts)).map(({ metadata, ...message }) => (withMetadata && metadata ? { ...message, metadata } : message));
+      return { ok: true, messages: structuredClone(thread), has_more: false };
+    },
     'chat.postMessage': (args) => {
+      const unknownFile = unknownSlackFile(args.blocks);
+      if (unknownFile) return { ok: false, error: 'invalid_blocks', errors: [`invalid slack file ${unknownFile}`] };
       const message: FakeSlackMessage = { channel: String(args.channel), ts: nextTs(), text: String(args.text ?? ''), bot_id: bot.botId, user: bot.userId };
       if (args.thread_ts) message.thread_ts = String(args.thread_ts);
       if (args.blocks) message.blocks = args.blocks as unknown[];
+      if (args.metadata) message.metadata = args.metadata;
       messages.push(message);
       return { ok: true, channel: message.channel, ts: message.ts, message };
     },
     'chat.update': (args) => {
       const message = messages.find((candidate) => candidate.channel === args.channel && candidate.ts === args.ts);
       if (!message) return { ok: false, error: 'message_not_found' };
+      const unknownFile = unknownSlackFile(args.blocks);
+      if (unknownFile) return { ok: false, error: 'invalid_blocks', errors: [`invalid slack file ${unknownFile}`] };
       message.text = String(args.text ?? message.text);
       if (args.blocks) message.blocks = args.blocks as unknown[];
+      if (args.metadata) message.metadata = args.metadata;
       return { ok: true, channel: message.channel, ts: message.ts, text: message.text };
     },
     'chat.delete': (args) => {
       deleted.add(`${String(args.channel)}:${String(args.ts)}`);
       return { ok: true, channel: args.channel, ts: args.ts };
     },
-    'chat.postEphemeral': () => ({ ok: true, message_ts: nextTs() }),
+    'chat.postEphemeral': (args) => {
+      const message: FakeEphemeralMessage = { channel: String(args.channel), ts: nextTs(), text: String(args.text ?? ''), recipient: String(args.user), bot_id: bot.botId, user: bot.userId };
+      if (args.thread_ts) message.thread_ts = String(args.thread_ts);
+      if (args.blocks) message.blocks = args.blocks as unknown[];
+      ephemerals.push(message);
+      return { ok: true, message_ts: message.ts };
+    },
     'assistant.threads.setStatus': () => ({ ok: true }),
     'files.getUploadURLExternal': (args) => {
-      const fileId = `F${String(++fileCounter).padStart(4, '0')}`;
+      // Slack file ids match ^F[A-Z0-9]{8,}$.
+      const fileId = `F${String(++fileCounter).padStart(10, '0')}`;
       files.push({ fileId, filename: String(args.filename), bytes: Buffer.alloc(0) });
       return { ok: true, upload_url: `${baseUrl}/upload/${fileId}`, file_id: fileId };
     },
@@ -145,10 +174,21 @@ export async function startFakeSlackApi(): Promise<FakeSlackApi> {
         file.title = entry.title;
         file.channelId = args.channel_id as string | undefined;
         file.threadTs = args.thread_ts as string | undefined;
+        completedFileIds.add(file.fileId);
       }
       return { ok: true, files: listed.map((entry) => ({ id: entry.id, title: entry.title })) };
     },
   };
+
+  /** The first `slack_file.id` of an image block that names no completed upload. */
+  function unknownSlackFile(blocks: unknown): string | undefined {
+    if (!Array.isArray(blocks)) return undefined;
+    for (const block of blocks as Array<{ type?: string; slack_file?: { id?: string } }>) {
+      const id = block.type === 'image' ? block.slack_file?.id : undefined;
+      if (id !== undefined && !completedFileIds.has(id)) return id;
+    }
+    return undefined;
+  }
 
   function threadOf(channel: string, threadTs: string): FakeSlackMessage[] {
     return messages.filter(
@@ -202,6 +242,7 @@ export async function startFakeSlackApi(): Promise<FakeSlackApi> {
     calls,
     messages,
     files,
+    ephemerals,
     bot,
     addUser: (user) => void users.set(user.id, user),
     failNext: (method, failure) => void failures.set(method, [...(failures.get(method) ?? []), failure]),

@@ -2,7 +2,7 @@
 // it (what changed, or who re-posted it), the document blocks, and a "Versions" button at the end.
 // Usually one message; split only where Slack's limits demand it (50 blocks, one table per message),
 // each continuation labelled. Also the short line an outdated story message is replaced with.
-import type { StoryAssets } from '../../stories/index.js';
+import type { StoryAssets, StoryNode } from '../../stories/index.js';
 import { ACTION_IDS, BLOCK_IDS, encodeButtonValue } from './action-ids.js';
 import { sectionBlock } from './answer-blocks.js';
 import type { SlackBlock, SlackMessage } from './block-kit.js';
@@ -36,7 +36,7 @@ export function storyHeading(title: string, version: number): string {
 
 export function buildStoryMessages(input: StoryMessageInput): SlackMessage[] {
   const heading = storyHeading(input.title, input.version);
-  const body = storyNodeBlocks(input.assets.nodes, input.assets, input.chartFiles);
+  const body = storyNodeBlocks(withoutTitleHeading(input.assets.nodes, input.title), input.assets, input.chartFiles);
   const blocks: SlackBlock[] = [
     { type: 'header', text: { type: 'plain_text', text: heading, emoji: true } },
     ...(input.note ? [contextBlock(input.note)] : []),
@@ -48,6 +48,16 @@ export function buildStoryMessages(input: StoryMessageInput): SlackMessage[] {
     const labelled = [contextBlock(`_${escapeMrkdwn(heading)} (continued)_`), ...message.blocks];
     return { text: fallbackText(labelled), blocks: labelled };
   });
+}
+
+/** A leading `# Title` repeats the header block: drop it. */
+function withoutTitleHeading(nodes: readonly StoryNode[], title: string): StoryNode[] {
+  const [first, ...rest] = nodes;
+  if (first?.type !== 'markdown') return [...nodes];
+  const [line, ...lines] = first.markdown.split('\n');
+  if (line?.replace(/^#\s+/, '').trim().toLowerCase() !== title.trim().toLowerCase() || !/^#\s/.test(line)) return [...nodes];
+  const markdown = lines.join('\n').trim();
+  return markdown === '' ? rest : [{ ...first, markdown }, ...rest];
 }
 
 export function versionsButtonBlock(threadId: string, slug: string): SlackBlock {

@@ -56,7 +56,8 @@ export interface ContainerElement {
 /** One column of a ColumnSet; `width` is a relative weight (a number), as grids use it. */
 export interface ColumnElement {
   type: 'Column';
-  items: CardElement[];
+  /** Left out for an empty column (the parser drops an empty list). */
+  items?: CardElement[];
   width: number;
 }
 

@@ -3,6 +3,7 @@
 // once (Teams redelivers), and one Versions card re-posts a given version at most once.
 import type { StoryActionData } from './adaptive-card-types.js';
 import { repostStoryVersion, type StoryPostingDependencies } from './post-story.js';
+import { buildFailureCard } from './status-cards.js';
 import { buildStoryMissingCard, buildVersionsCard } from './story-status-cards.js';
 
 export interface StoryClick {
@@ -26,7 +27,22 @@ export function storyClickEventKeys(click: StoryClick): string[] {
   return keys;
 }
 
-export async function handleStoryClick(click: StoryClick, dependencies: StoryClickDependencies): Promise<'handled' | 'duplicate'> {
+export const STORY_CLICK_FAILURE_MESSAGE = 'I could not load that story just now. Please try the button again in a moment.';
+
+/** Never throws: a fault is logged and answered with one plain sentence. */
+export async function handleStoryClick(click: StoryClick, dependencies: StoryClickDependencies): Promise<'handled' | 'duplicate' | 'failed'> {
+  try {
+    return await answerStoryClick(click, dependencies);
+  } catch (error) {
+    dependencies.logger.error('Teams story button failed', { threadId: click.threadId, action: click.action.datathread, error: error instanceof Error ? error.message : String(error) });
+    await dependencies.outbox
+      .sendCard(buildFailureCard({ kind: 'internal', message: STORY_CLICK_FAILURE_MESSAGE, retryable: false }))
+      .catch(() => undefined);
+    return 'failed';
+  }
+}
+
+async function answerStoryClick(click: StoryClick, dependencies: StoryClickDependencies): Promise<'handled' | 'duplicate'> {
   for (const key of storyClickEventKeys(click)) {
     if (!(await dependencies.markEventProcessed(key))) return 'duplicate';
   }

@@ -2,6 +2,7 @@
 // story's current cards, and the cards of the version shown before are updated in place to a short
 // "Superseded by vN" card. An older version posted again on request is shown as such and does not
 // become the current card.
+import { parseStoryDocument, storyCharts, storyTables } from '../../stories/index.js';
 import type { StoryArtifact } from '../../tools/tool-context.js';
 import type { AdaptiveCard } from './adaptive-card-types.js';
 import type { TeamsLogger } from './create-teams-adapter.js';
@@ -25,6 +26,12 @@ export function latestVersionPerStory(stories: readonly StoryArtifact[]): StoryA
     if (!known || story.version > known.version) latest.set(story.slug, story);
   }
   return [...latest.values()];
+}
+
+/** Query ids the stories show (their results need no table of their own in the answer). */
+export function storyQueryIds(stories: readonly StoryArtifact[]): Set<string> {
+  const nodes = stories.flatMap((story) => parseStoryDocument(story.code));
+  return new Set([...storyCharts(nodes), ...storyTables(nodes)].map((node) => node.queryId));
 }
 
 export async function postTurnStories(threadId: string, stories: readonly StoryArtifact[], dependencies: StoryPostingDependencies): Promise<void> {

@@ -4,7 +4,7 @@
 import type { TurnHandler, TurnOutcome, TurnRequest } from '../../conversations/types.js';
 import type { CardActionData } from './adaptive-card-types.js';
 import type { TeamsLogger } from './create-teams-adapter.js';
-import { postTurnStories } from './post-story.js';
+import { postTurnStories, storyQueryIds } from './post-story.js';
 import { renderOutcome } from './render-outcome.js';
 import type { TeamsStoryStore } from './render-story-cards.js';
 import type { SentCardMemory } from './sent-card-memory.js';
@@ -56,7 +56,8 @@ export async function runTeamsTurn(job: TeamsTurnJob, dependencies: TeamsTurnDep
     const stories = dependencies.stories && outcome.stories.length > 0 ? dependencies.stories : undefined;
     // Story cards come first, so the answer's buttons (follow-ups, a question) stay the newest message.
     if (stories) await postTurnStories(outcome.threadId, outcome.stories, { ...stories, outbox, logger });
-    const cards = stories && isEmptyAnswer(outcome) ? [] : await renderOutcome(stories ? { ...outcome, stories: [] } : outcome);
+    const answer = stories ? withoutStoryParts(outcome) : outcome;
+    const cards = stories && isEmptyAnswer(answer) ? [] : await renderOutcome(answer);
     typing.stop();
     for (const card of cards) {
       const activityId = await outbox.sendCard(card);
@@ -97,6 +98,12 @@ export function describeChoice(job: Pick<TeamsTurnJob, 'action' | 'request'>): s
     default:
       return `${who} asked: ${job.action?.text ?? job.request.text}`;
   }
+}
+
+/** The answer beside story cards: no "story saved" note, no tables of results the stories show. */
+function withoutStoryParts(outcome: TurnOutcome): TurnOutcome {
+  const shown = storyQueryIds(outcome.stories);
+  return { ...outcome, stories: [], tables: outcome.tables.filter((table) => !shown.has(table.queryId)) };
 }
 
 /** Nothing to say beside the story cards (the answer card would only say "Done."). */

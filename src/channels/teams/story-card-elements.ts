@@ -74,7 +74,7 @@ function columnSet(row: GridCell[], sources: StoryElementSources): ColumnSetElem
     columns: row.map((cell): ColumnElement => ({
       type: 'Column',
       width: cell.width,
-      items: cell.node ? storyNodeElements(cell.node, sources) : [],
+      ...(cell.node ? { items: storyNodeElements(cell.node, sources) } : {}),
     })),
   };
 }

@@ -1,7 +1,7 @@
 // One story version as one Adaptive Card: title, version with its one-line change, the body, and
 // a Versions button. When the body does not fit the message budget, it continues on further cards
 // (each headed "… (continued)"), breaking between elements — grid rows included — and, for a
-// single element still too big, between the columns of a row or the lines of a text.
+// single element still too big, between the columns of a row or the paragraphs of a text.
 import { createCard, textBlock, type AdaptiveCard, type CardElement, type SubmitAction } from './adaptive-card-types.js';
 import { CARD_BUDGET_CHARACTERS, cardSizeInCharacters } from './message-budget.js';
 import { storyVersionsAction } from './story-actions.js';
@@ -54,7 +54,10 @@ export function buildStoryCards(header: StoryCardHeader, body: CardElement[], bu
 
 /** Smaller elements that show the same thing, or the element shortened when it cannot be split. */
 function splitElement(element: CardElement, room: number): CardElement[] {
-  if (element.type === 'ColumnSet') return element.columns.flatMap((column) => column.items);
+  if (element.type === 'ColumnSet') {
+    // Column by column, each kept whole (a chart's title stays with its image).
+    return element.columns.flatMap((column): CardElement[] => (column.items && column.items.length > 0 ? [{ type: 'Container', items: column.items }] : []));
+  }
   if (element.type === 'Container' && element.items.length > 1) return element.items;
   if (element.type === 'TextBlock') {
     const paragraphs = element.text.split('\n\n');

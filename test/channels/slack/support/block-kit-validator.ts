@@ -17,7 +17,14 @@ const LIMITS = {
   tableCells: 20,
   tablesPerMessage: 1,
   messageText: 40_000,
+  headerText: 150,
+  imageText: 2_000,
+  imageUrl: 3_000,
+  metadataEventType: 255,
 };
+
+/** Slack file ids as Slack's schema checks them (`invalid_blocks` otherwise). */
+const SLACK_FILE_ID = /^F[A-Z0-9]{8,}$/;
 
 type Json = Record<string, unknown>;
 
@@ -27,6 +34,7 @@ export function validateSlackMessage(args: Json): string[] {
   const text = args.text as string | undefined;
   if ((text === undefined || text === '') && (!blocks || blocks.length === 0)) problems.push('message has neither text nor blocks');
   if (text !== undefined && text.length > LIMITS.messageText) problems.push(`text is ${text.length} characters (max ${LIMITS.messageText})`);
+  if (args.metadata !== undefined) problems.push(...validateMetadata(args.metadata));
   if (!blocks) return problems;
   if (!Array.isArray(blocks)) return [...problems, 'blocks is not an array'];
   if (blocks.length > LIMITS.blocks) problems.push(`${blocks.length} blocks (max ${LIMITS.blocks})`);
@@ -42,7 +50,13 @@ export function validateSlackMessage(args: Json): string[] {
     }
     switch (block.type) {
       case 'section':
-        problems.push(...validateSection(block, where));
+        problems.push(...validateSection(block, where, actionIds));
+        break;
+      case 'header':
+        problems.push(...validateTextObject(block.text, where, LIMITS.headerText, ['plain_text']));
+        break;
+      case 'image':
+        problems.push(...validateImage(block, where));
         break;
       case 'context':
         problems.push(...validateContext(block, where));
@@ -76,8 +90,9 @@ function validateTextObject(value: unknown, where: string, maxLength: number, ty
   return [];
 }
 
-function validateSection(block: Json, where: string): string[] {
+function validateSection(block: Json, where: string, actionIds: Set<string>): string[] {
   const problems: string[] = [];
+  if (block.accessory !== undefined) problems.push(...validateButton(block.accessory as Json, `${where} accessory`, actionIds));
   if (block.text === undefined && block.fields === undefined) problems.push(`${where}: needs text or fields`);
   if (block.text !== undefined) problems.push(...validateTextObject(block.text, where, LIMITS.sectionText, ['mrkdwn', 'plain_text']));
   if (block.fields !== undefined) {
@@ -98,18 +113,46 @@ function validateActions(block: Json, where: string, actionIds: Set<string>): st
   const elements = block.elements as Json[] | undefined;
   if (!Array.isArray(elements) || elements.length === 0 || elements.length > LIMITS.actionsElements) return [`${where}: needs 1..${LIMITS.actionsElements} elements`];
   const problems: string[] = [];
-  elements.forEach((element, index) => {
-    const at = `${where} element ${index}`;
-    if (element.type !== 'button') return problems.push(`${at}: only buttons are expected`);
-    problems.push(...validateTextObject(element.text, at, LIMITS.buttonText, ['plain_text']));
-    const actionId = element.action_id;
-    if (typeof actionId !== 'string' || actionId.length === 0 || actionId.length > LIMITS.actionId) problems.push(`${at}: action_id must be 1..${LIMITS.actionId} characters`);
-    else if (actionIds.has(actionId)) problems.push(`${at}: duplicate action_id ${actionId}`);
-    else actionIds.add(actionId);
-    if (element.value !== undefined && (typeof element.value !== 'string' || element.value.length > LIMITS.buttonValue)) problems.push(`${at}: value longer than ${LIMITS.buttonValue}`);
-    if (element.style !== undefined && element.style !== 'primary' && element.style !== 'danger') problems.push(`${at}: bad style`);
-    return undefined;
-  });
+  elements.forEach((element, index) => problems.push(...validateButton(element, `${where} element ${index}`, actionIds)));
+  return problems;
+}
+
+function validateButton(element: Json, at: string, actionIds: Set<string>): string[] {
+  if (element.type !== 'button') return [`${at}: only buttons are expected`];
+  const problems = validateTextObject(element.text, at, LIMITS.buttonText, ['plain_text']);
+  const actionId = element.action_id;
+  if (typeof actionId !== 'string' || actionId.length === 0 || actionId.length > LIMITS.actionId) problems.push(`${at}: action_id must be 1..${LIMITS.actionId} characters`);
+  else if (actionIds.has(actionId)) problems.push(`${at}: duplicate action_id ${actionId}`);
+  else actionIds.add(actionId);
+  if (element.value !== undefined && (typeof element.value !== 'string' || element.value.length > LIMITS.buttonValue)) problems.push(`${at}: value longer than ${LIMITS.buttonValue}`);
+  if (element.style !== undefined && element.style !== 'primary' && element.style !== 'danger') problems.push(`${at}: bad style`);
+  return problems;
+}
+
+function validateImage(block: Json, where: string): string[] {
+  const problems: string[] = [];
+  if (typeof block.alt_text !== 'string' || block.alt_text.length === 0 || block.alt_text.length > LIMITS.imageText) problems.push(`${where}: alt_text must be 1..${LIMITS.imageText} characters`);
+  if (block.title !== undefined) problems.push(...validateTextObject(block.title, `${where} title`, LIMITS.imageText, ['plain_text']));
+  const hasUrl = block.image_url !== undefined;
+  const file = block.slack_file as Json | undefined;
+  if (hasUrl === (file !== undefined)) return [...problems, `${where}: needs exactly one of image_url and slack_file`];
+  if (hasUrl) {
+    if (typeof block.image_url !== 'string' || !/^https?:\/\//.test(block.image_url) || block.image_url.length > LIMITS.imageUrl) problems.push(`${where}: image_url must be an http(s) URL`);
+    return problems;
+  }
+  if (typeof file !== 'object' || file === null) return [...problems, `${where}: slack_file must be an object`];
+  if ((file.id === undefined) === (file.url === undefined)) return [...problems, `${where}: slack_file needs exactly one of id and url`];
+  if (file.id !== undefined && (typeof file.id !== 'string' || !SLACK_FILE_ID.test(file.id))) problems.push(`${where}: slack_file.id ${String(file.id)} is not a Slack file id`);
+  if (file.url !== undefined && (typeof file.url !== 'string' || !file.url.startsWith('https://'))) problems.push(`${where}: slack_file.url must be an https URL`);
+  return problems;
+}
+
+function validateMetadata(metadata: unknown): string[] {
+  const value = metadata as Json | null;
+  if (typeof value !== 'object' || value === null) return ['metadata must be an object'];
+  const problems: string[] = [];
+  if (typeof value.event_type !== 'string' || !/^[A-Za-z0-9_]+$/.test(value.event_type) || value.event_type.length > LIMITS.metadataEventType) problems.push('metadata.event_type must be an alphanumeric/underscore string');
+  if (typeof value.event_payload !== 'object' || value.event_payload === null || Array.isArray(value.event_payload)) problems.push('metadata.event_payload must be an object');
   return problems;
 }
 
