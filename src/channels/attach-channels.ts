@@ -43,7 +43,15 @@ export async function attachChannels(options: AttachChannelsOptions): Promise<At
   }
   const hasTeamsCredentials = Boolean(environment.teams.clientId);
   if (hasTeamsCredentials || environment.nodeEnv !== 'production') {
-    const channel = await attachTeamsChannel({ app: options.app, handler: application.engine, auth: environment.teams, logger });
+    const store = application.store;
+    const channel = await attachTeamsChannel({
+      app: options.app,
+      handler: application.engine,
+      auth: environment.teams,
+      logger,
+      store,
+      storyCardValues: { get: (threadId, key) => store.getThreadValue(threadId, key), set: (threadId, key, value) => store.setThreadValue(threadId, key, value, new Date()) },
+    });
     stops.push(() => channel.stop());
     names.push(hasTeamsCredentials ? 'teams (/api/messages)' : 'teams (/api/messages, local unauthenticated mode)');
   } else {

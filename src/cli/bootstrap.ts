@@ -17,7 +17,9 @@ export function bootstrap(variables: Readonly<Record<string, string | undefined>
   try {
     const environment = readEnvironment(variables);
     const config = loadConfig(environment);
-    const secrets = [...environmentSecrets(environment), ...config.databases.map((database) => database.password)];
+    // Passwords and MCP server credentials come from the config (often through {{ env() }}).
+    const mcpSecrets = config.mcp.servers.flatMap((server) => [...Object.values(server.env ?? {}), ...Object.values(server.headers ?? {})]);
+    const secrets = [...environmentSecrets(environment), ...config.databases.map((database) => database.password), ...mcpSecrets];
     const logger = createLogger({ level: environment.logLevel, secrets });
     return { environment, config, logger };
   } catch (error) {

@@ -11,8 +11,17 @@ export interface ContextFolderSummary {
   more: number;
 }
 
+/** Undefined when the folder is missing or unreadable: the prompt then does not mention it. */
 export async function summarizeContextFolder(folder: ContextFolder, maximum = MAX_TOP_LEVEL_ENTRIES_IN_PROMPT): Promise<ContextFolderSummary | undefined> {
   if (!folder.exists()) return undefined;
+  try {
+    return await summarize(folder, maximum);
+  } catch {
+    return undefined;
+  }
+}
+
+async function summarize(folder: ContextFolder, maximum: number): Promise<ContextFolderSummary> {
   const rules = folder.ignoreRules();
   const top = await folder.resolve('/', rules);
   const entries = await folder.listDirectory(top, rules);

@@ -6,6 +6,11 @@ const statuses: Record<string, string> = {
   story: 'Writing the story…',
   clarification: 'Asking a question…',
   suggest_follow_ups: 'Finishing up…',
+  read: 'Reading the project notes…',
+  list: 'Reading the project notes…',
+  search: 'Reading the project notes…',
+  grep: 'Reading the project notes…',
+  web_search: 'Searching the web…',
 };
 
 export function describeToolStatus(toolName: string): string | undefined {

@@ -162,6 +162,19 @@ export const MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  {
+    version: 2,
+    name: 'thread_values: small per-thread values channels keep between processes',
+    sql: () => `
+      CREATE TABLE thread_values (
+        thread_id TEXT NOT NULL,
+        key TEXT NOT NULL,
+        value TEXT NOT NULL,
+        updated_at BIGINT NOT NULL,
+        PRIMARY KEY (thread_id, key)
+      );
+    `,
+  },
 ];
 
 /** The migrations not yet in `appliedVersions`, in version order. */

@@ -413,6 +413,19 @@ export class SqlStore implements Store {
     return rows.map(queryAuditFromRow);
   }
 
+  async getThreadValue(threadId: string, key: string): Promise<string | undefined> {
+    const rows = await this.database.query('SELECT value FROM thread_values WHERE thread_id = $1 AND key = $2', [threadId, key]);
+    return rows[0] ? String(rows[0].value) : undefined;
+  }
+
+  async setThreadValue(threadId: string, key: string, value: string, now: Date): Promise<void> {
+    await this.database.execute(
+      `INSERT INTO thread_values (thread_id, key, value, updated_at) VALUES ($1, $2, $3, $4)
+       ON CONFLICT (thread_id, key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at`,
+      [threadId, key, value, epochMs(now)],
+    );
+  }
+
   async saveUserToken(token: EncryptedUserToken): Promise<void> {
     await this.database.execute(
       `INSERT INTO user_tokens (user_key, provider, ciphertext, expires_at, updated_at) VALUES ($1, $2, $3, $4, $5)

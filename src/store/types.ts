@@ -155,6 +155,11 @@ export interface Store {
   recordQueryAudit(record: QueryAuditRecord): Promise<void>;
   listQueryAudit(filter?: { threadId?: string }): Promise<QueryAuditRecord[]>;
 
+  /** Small per-thread values a channel keeps between processes (e.g. which Teams activity shows a story). */
+  getThreadValue(threadId: string, key: string): Promise<string | undefined>;
+  /** Inserts or overwrites. */
+  setThreadValue(threadId: string, key: string, value: string, now: Date): Promise<void>;
+
   saveUserToken(token: EncryptedUserToken): Promise<void>;
   getUserToken(userKey: string, provider: string): Promise<EncryptedUserToken | undefined>;
   deleteUserToken(userKey: string, provider: string): Promise<void>;

@@ -673,5 +673,20 @@ export function describeStoreContract(implementationName: string, harness: Store
         expect(await store.getUserToken('nobody', 'entra')).toBeUndefined();
       });
     });
+
+    describe('thread values', () => {
+      it('inserts, overwrites, and keeps threads and keys apart', async () => {
+        const thread = freshThreadId('values');
+        const other = freshThreadId('values');
+        expect(await store.getThreadValue(thread, 'teams.story-cards.report')).toBeUndefined();
+        await store.setThreadValue(thread, 'teams.story-cards.report', '{"version":1}', at(0));
+        await store.setThreadValue(other, 'teams.story-cards.report', '{"version":9}', at(0));
+        await store.setThreadValue(thread, 'teams.story-cards.report', '{"version":2}', at(1_000));
+        await store.setThreadValue(thread, 'another', 'x', at(0));
+        expect(await store.getThreadValue(thread, 'teams.story-cards.report')).toBe('{"version":2}');
+        expect(await store.getThreadValue(other, 'teams.story-cards.report')).toBe('{"version":9}');
+        expect(await store.getThreadValue(thread, 'another')).toBe('x');
+      });
+    });
   });
 }

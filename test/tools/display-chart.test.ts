@@ -35,7 +35,7 @@ describe('display_chart tool', () => {
     const output = await displayChart(context, barConfig);
     expect(output).toMatchObject({ success: true, chartId: 'chart_00000001', widthPx: 2400, heightPx: 1350, notes: [] });
     expect(renderDisplayChartOutput(output)).toBe('Chart displayed successfully.');
-    expect(statuses).toContain('Drawing chart…');
+    expect(statuses).toContain('Drawing a chart…');
 
     expect(context.charts).toHaveLength(1);
     const chart = context.charts[0]!;

@@ -4,7 +4,8 @@ import type { SlackBlock, SlackMessage } from './block-kit.js';
 import { blockTextLength, fallbackText } from './block-text.js';
 import { MAX_BLOCKS_PER_MESSAGE, MAX_TABLES_PER_MESSAGE, MESSAGE_TEXT_BUDGET_CHARACTERS } from './slack-limits.js';
 
-export function packMessages(blocks: SlackBlock[]): SlackMessage[] {
+/** `maxBlocks` below 50 leaves room for blocks the caller adds to each message afterwards. */
+export function packMessages(blocks: SlackBlock[], maxBlocks = MAX_BLOCKS_PER_MESSAGE): SlackMessage[] {
   const messages: SlackBlock[][] = [];
   let current: SlackBlock[] = [];
   let currentText = 0;
@@ -13,7 +14,7 @@ export function packMessages(blocks: SlackBlock[]): SlackMessage[] {
     const length = blockTextLength(block);
     const isTable = block.type === 'table';
     const full =
-      current.length >= MAX_BLOCKS_PER_MESSAGE ||
+      current.length >= maxBlocks ||
       (current.length > 0 && currentText + length > MESSAGE_TEXT_BUDGET_CHARACTERS) ||
       (isTable && currentTables >= MAX_TABLES_PER_MESSAGE);
     if (full) {

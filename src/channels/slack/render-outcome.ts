@@ -52,7 +52,9 @@ export function renderOutcome(outcome: TurnOutcome, options: RenderOptions): Ren
   }));
   const { blocks: answerBlocks, answerFile } = renderAnswerText(outcome);
   const storiesAsMessages = options.storiesAsMessages === true && outcome.stories.length > 0;
-  const bodyBlocks = [...answerBlocks, ...outcome.tables.flatMap(resultTableBlocks), ...(storiesAsMessages ? [] : outcome.stories.map(storyBlock))];
+  // A result a story shows is not repeated as a table under the answer.
+  const tables = storiesAsMessages ? outcome.tables.filter((table) => !outcome.stories.some((story) => story.code.includes(table.queryId))) : outcome.tables;
+  const bodyBlocks = [...answerBlocks, ...tables.flatMap(resultTableBlocks), ...(storiesAsMessages ? [] : outcome.stories.map(storyBlock))];
   if (bodyBlocks.length === 0 && charts.length === 0 && !storiesAsMessages && outcome.status === 'answered') bodyBlocks.push(sectionBlock(EMPTY_ANSWER_TEXT));
   const messages = packMessages(bodyBlocks);
   const controlBlocks = renderControls(outcome, options);

@@ -43,8 +43,9 @@ export function buildStoryMessages(input: StoryMessageInput): SlackMessage[] {
     ...(body.length > 0 ? body : [sectionBlock(EMPTY_STORY_TEXT)]),
     versionsButtonBlock(input.threadId, input.slug),
   ];
-  return packMessages(blocks).map((message, index) => {
-    if (index === 0 || message.blocks.length >= MAX_BLOCKS_PER_MESSAGE) return message;
+  // One block of room in every message for the "(continued)" line of a continuation.
+  return packMessages(blocks, MAX_BLOCKS_PER_MESSAGE - 1).map((message, index) => {
+    if (index === 0) return message;
     const labelled = [contextBlock(`_${escapeMrkdwn(heading)} (continued)_`), ...message.blocks];
     return { text: fallbackText(labelled), blocks: labelled };
   });

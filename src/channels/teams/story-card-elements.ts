@@ -31,14 +31,14 @@ export function storyNodeElements(node: StoryNode, sources: StoryElementSources)
       if (!image?.dataUrl) {
         return problemElements(storyChartTitle(node), 'This chart is too detailed to show inline in Teams.');
       }
-      return [textBlock(image.title, { weight: 'Bolder' }), { type: 'Image', url: image.dataUrl, altText: `Chart: ${image.title}` }];
+      return keepTogether([textBlock(image.title, { weight: 'Bolder' }), { type: 'Image', url: image.dataUrl, altText: `Chart: ${image.title}` }]);
     }
     case 'table': {
       const problem = problemFor(sources.assets, node);
       const asset = tableAssetFor(sources.assets, node);
       const title = node.title || `Result of ${node.queryId}`;
       if (problem || !asset) return problemElements(title, problem?.message);
-      return [...(node.title ? [textBlock(node.title, { weight: 'Bolder' })] : []), ...queryResultToElements(asset.result)];
+      return keepTogether([...(node.title ? [textBlock(node.title, { weight: 'Bolder' })] : []), ...queryResultToElements(asset.result)]);
     }
     case 'grid':
       return gridRows(node.children, node.cols, node.widths).map((row) => columnSet(row, sources));
@@ -46,7 +46,18 @@ export function storyNodeElements(node: StoryNode, sources: StoryElementSources)
 }
 
 function problemElements(title: string, message = 'This element could not be drawn.'): CardElement[] {
-  return [textBlock(title, { weight: 'Bolder' }), textBlock(message, { isSubtle: true, color: 'Warning' })];
+  return keepTogether([textBlock(title, { weight: 'Bolder' }), textBlock(message, { isSubtle: true, color: 'Warning' })]);
+}
+
+/** One element, so a title never ends up on another card than its chart or table. */
+function keepTogether(items: CardElement[]): CardElement[] {
+  return [{ type: 'Container', items }];
+}
+
+/** Inside a column the wrapper is not needed. */
+function columnItems(elements: CardElement[]): CardElement[] {
+  const [only, ...rest] = elements;
+  return only?.type === 'Container' && !only.style && rest.length === 0 ? only.items : elements;
 }
 
 interface GridCell {
@@ -74,7 +85,7 @@ function columnSet(row: GridCell[], sources: StoryElementSources): ColumnSetElem
     columns: row.map((cell): ColumnElement => ({
       type: 'Column',
       width: cell.width,
-      ...(cell.node ? { items: storyNodeElements(cell.node, sources) } : {}),
+      ...(cell.node ? { items: columnItems(storyNodeElements(cell.node, sources)) } : {}),
     })),
   };
 }

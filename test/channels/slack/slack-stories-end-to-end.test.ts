@@ -21,7 +21,6 @@ let harness: SlackHarness;
 const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 const TOTALS_SQL = 'SELECT region, SUM(amount) AS total FROM sales GROUP BY region ORDER BY region';
 const ORDERS_SQL = 'SELECT region, COUNT(*) AS orders FROM sales GROUP BY region ORDER BY region';
-const THREAD = '800.1';
 const FIRST_LINE = 'Sales are concentrated in **North**.';
 
 type Block = { type: string; text?: { type: string; text: string }; slack_file?: { id: string }; title?: { text: string }; rows?: Array<Array<{ text: string }>>; elements?: Array<{ text?: string }> };
@@ -74,9 +73,9 @@ function storyCode(totals: string, orders: string): string {
 
 const blocksOf = (message: FakeSlackMessage) => (message.blocks ?? []) as Block[];
 const headerOf = (message: FakeSlackMessage) => blocksOf(message).find((block) => block.type === 'header')?.text?.text;
-const storyMessages = (heading: string) => slack.threadMessages('C1', THREAD).filter((message) => headerOf(message) === heading);
+const storyMessages = (thread: string, heading: string) => slack.threadMessages('C1', thread).filter((message) => headerOf(message) === heading);
 
-async function createAndUpdateStory(): Promise<{ v1: FakeSlackMessage; v2: FakeSlackMessage }> {
+async function createAndUpdateStory(thread: string): Promise<{ v1: FakeSlackMessage; v2: FakeSlackMessage }> {
   fixture.model.enqueue(
     { toolCalls: [{ name: 'execute_sql', arguments: { sql_query: TOTALS_SQL } }] },
     { toolCalls: [{ name: 'execute_sql', arguments: { sql_query: ORDERS_SQL } }] },
@@ -86,15 +85,15 @@ async function createAndUpdateStory(): Promise<{ v1: FakeSlackMessage; v2: FakeS
     },
     { text: 'The quarterly review is below.' },
   );
-  await harness.sendEvent({ user: 'UANA', text: '<@UBOT> write a quarterly review', channel: 'C1', ts: THREAD });
-  const v1 = await slack.waitFor(() => storyMessages('Quarterly review · v1')[0]);
+  await harness.sendEvent({ user: 'UANA', text: '<@UBOT> write a quarterly review', channel: 'C1', ts: thread });
+  const v1 = await slack.waitFor(() => storyMessages(thread, 'Quarterly review · v1')[0]);
 
   fixture.model.enqueue(
     { toolCalls: [{ name: 'story', arguments: { action: 'update', id: 'quarterly-review', search: FIRST_LINE, replace: 'North leads; South trails.' } }] },
     { text: 'Updated the review.' },
   );
-  await harness.sendEvent({ type: 'message', user: 'UANA', text: 'say that South trails', channel: 'C1', ts: '800.2', thread_ts: THREAD, channel_type: 'channel' });
-  const v2 = await slack.waitFor(() => storyMessages('Quarterly review · v2')[0]);
+  await harness.sendEvent({ type: 'message', user: 'UANA', text: 'say that South trails', channel: 'C1', ts: `${thread.split('.')[0]}.2`, thread_ts: thread, channel_type: 'channel' });
+  const v2 = await slack.waitFor(() => storyMessages(thread, 'Quarterly review · v2')[0]);
   // The old message is superseded right after the new one is posted.
   await slack.waitFor(() => slack.callsOf('chat.update').some((call) => call.args.ts === v1.ts));
   return { v1, v2 };
@@ -102,7 +101,8 @@ async function createAndUpdateStory(): Promise<{ v1: FakeSlackMessage; v2: FakeS
 
 describe('Slack stories end to end', () => {
   it('posts v1 with chart images and a table, then v2 with its change, and marks v1 superseded', async () => {
-    const { v1, v2 } = await createAndUpdateStory();
+    const THREAD = '800.1';
+    const { v1, v2 } = await createAndUpdateStory(THREAD);
     const v1Posted = slack.callsOf('chat.postMessage').find((call) => call.args.thread_ts === THREAD && JSON.stringify(call.args.blocks).includes('Quarterly review · v1'))!;
     const v1Blocks = v1Posted.args.blocks as Block[];
 
@@ -139,11 +139,17 @@ describe('Slack stories end to end', () => {
     const v1Now = slack.messages.find((message) => message.ts === v1.ts)!;
     expect(v1Now.blocks).toEqual([{ type: 'context', elements: [{ type: 'mrkdwn', text: '_Quarterly review · v1_ — Superseded by v2 ↓' }] }]);
     expect(v1Now.metadata).toEqual({ event_type: 'datathread_story', event_payload: { slug: 'quarterly-review', version: 1, part: 1, superseded_by: 2 } });
-    expect(slack.threadMessages('C1', THREAD).some((message) => message.text === 'Updated the review.')).toBe(true);
+    // The answers come first and do not repeat the story's results as tables of their own.
+    const texts = slack.threadMessages('C1', THREAD).map((message) => message.text);
+    expect(texts.indexOf('Updated the review.')).toBeGreaterThan(texts.indexOf('The quarterly review is below.'));
+    expect(texts.indexOf('Updated the review.')).toBeLessThan(thread.indexOf(v2.ts));
+    const tableMessages = slack.threadMessages('C1', THREAD).filter((message) => blocksOf(message).some((block) => block.type === 'table'));
+    expect(tableMessages.map((message) => message.ts)).toEqual([v2.ts]);
   });
 
   it('after a restart, Versions lists both versions and Re-post of v1 posts v1 again', async () => {
-    const { v2 } = await createAndUpdateStory();
+    const THREAD = '810.1';
+    const { v2 } = await createAndUpdateStory(THREAD);
     await harness.stopChannel();
     await application.close();
     application = await fixture.open();
@@ -159,7 +165,7 @@ describe('Slack stories end to end', () => {
 
     const uploadsBefore = slack.files.length;
     await sendEphemeralClick(harness, list, 'datathread_story_repost_1', 'UANA');
-    const reposted = await slack.waitFor(() => storyMessages('Quarterly review · v1').find((message) => message.ts > v2.ts));
+    const reposted = await slack.waitFor(() => storyMessages(THREAD, 'Quarterly review · v1').find((message) => message.ts > v2.ts));
     expect(blocksOf(reposted)[1]).toEqual({ type: 'context', elements: [{ type: 'mrkdwn', text: 'Re-posted by <@UANA> · the latest is v2' }] });
     expect(blocksOf(reposted)[2]!.text!.text).toBe('Sales are concentrated in *North*.');
     expect(blocksOf(reposted).filter((block) => block.type === 'image')).toHaveLength(2);
@@ -169,6 +175,6 @@ describe('Slack stories end to end', () => {
     // A second click on the same Re-post button does not post it twice.
     await sendEphemeralClick(harness, list, 'datathread_story_repost_1', 'UANA');
     await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(storyMessages('Quarterly review · v1').filter((message) => message.ts > v2.ts)).toHaveLength(1);
+    expect(storyMessages(THREAD, 'Quarterly review · v1').filter((message) => message.ts > v2.ts)).toHaveLength(1);
   });
 });

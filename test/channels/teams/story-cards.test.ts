@@ -47,7 +47,8 @@ describe('story card', () => {
   it('states the total when a table shows only the first rows', async () => {
     const many = queryResult('query_many0001', ['day', 'orders'], Array.from({ length: 40 }, (_unused, day) => [`d${day}`, day]));
     const [card] = await renderStoryCards(THREAD_ID, storyVersion(1, '<table query_id="query_many0001" />', 'Created.'), fakeStoryStore([many]));
-    const table = card!.body.find((element) => element.type === 'Table');
+    const [wrapper] = card!.body.slice(2);
+    const table = wrapper?.type === 'Container' ? wrapper.items.find((element) => element.type === 'Table') : undefined;
     expect(table && 'rows' in table ? table.rows.length : 0).toBe(16);
     expect(cardTexts(card)).toContain('Showing 15 of 40 rows (query_many0001 on shop).');
   });
@@ -56,8 +57,13 @@ describe('story card', () => {
     const code = ['<chart query_id="query_gone0001" chart_type="bar" x_axis_key="region" data_key="total" title="Lost" />'].join('\n');
     const [card] = await renderStoryCards(THREAD_ID, storyVersion(1, code, 'Created.'), store);
     expect(card!.body.slice(2)).toEqual([
-      textBlock('Lost', { weight: 'Bolder' }),
-      textBlock('The result of query_gone0001 is no longer available: run the query again to refresh this story.', { isSubtle: true, color: 'Warning' }),
+      {
+        type: 'Container',
+        items: [
+          textBlock('Lost', { weight: 'Bolder' }),
+          textBlock('The result of query_gone0001 is no longer available: run the query again to refresh this story.', { isSubtle: true, color: 'Warning' }),
+        ],
+      },
     ]);
     await expectValid(card);
   });
@@ -71,15 +77,15 @@ describe('story card', () => {
   it('continues on further cards when the charts do not fit one, each card within the budget and valid', async () => {
     const image = await prepareChartImage({ chartId: 'c', title: 'Noisy', png: drawChartPng(1600, 1000, { noisy: true, amplitude: 16 }) }, CHART_IMAGE_BUDGET_BYTES);
     expect(image.dataUrl).toBeDefined();
-    const chartElements = (title: string): CardElement[] => [textBlock(title, { weight: 'Bolder' }), { type: 'Image', url: image.dataUrl!, altText: `Chart: ${title}` }];
+    const chartItems = (title: string): CardElement[] => [textBlock(title, { weight: 'Bolder' }), { type: 'Image', url: image.dataUrl!, altText: `Chart: ${title}` }];
     const grid: ColumnSetElement = {
       type: 'ColumnSet',
       columns: [
-        { type: 'Column', width: 1, items: chartElements('One') },
-        { type: 'Column', width: 1, items: chartElements('Two') },
+        { type: 'Column', width: 1, items: chartItems('One') },
+        { type: 'Column', width: 1, items: chartItems('Two') },
       ],
     };
-    const cards = buildStoryCards(header, [textBlock('Intro.'), grid, ...chartElements('Three')]);
+    const cards = buildStoryCards(header, [textBlock('Intro.'), grid, { type: 'Container', items: chartItems('Three') }]);
     expect(cards.length).toBe(3);
     for (const card of cards) {
       expect(cardSizeInCharacters(card)).toBeLessThanOrEqual(CARD_BUDGET_CHARACTERS);

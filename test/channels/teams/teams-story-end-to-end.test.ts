@@ -10,7 +10,6 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createApplication, type Application } from '../../../src/application.js';
 import { attachTeamsChannel, type TeamsChannel } from '../../../src/channels/teams/index.js';
 import { CARD_BUDGET_CHARACTERS } from '../../../src/channels/teams/message-budget.js';
-import { createMemoryThreadValues } from '../../../src/channels/teams/story-card-ledger.js';
 import { readEnvironment } from '../../../src/config/environment.js';
 import { loadConfig } from '../../../src/config/load-config.js';
 import { createLogger } from '../../../src/logging/logger.js';
@@ -44,8 +43,6 @@ let directory: string;
 let fakeModel: FakeOpenAI;
 let connector: FakeBotConnector;
 let variables: Record<string, string>;
-/** Stands in for the store-backed values the composition root passes: it outlives each bot. */
-const storyCardValues = createMemoryThreadValues();
 let running: { application: Application; server: HttpServer; channel: TeamsChannel; baseUrl: string } | undefined;
 const everyCard: unknown[] = [];
 let v1CardId = '';
@@ -63,7 +60,11 @@ async function startBot() {
     logger,
     typingIntervalMs: 200,
     store: application.store,
-    storyCardValues,
+    // As the composition root wires it: the mapping lives in the state file and survives restarts.
+    storyCardValues: {
+      get: (threadId, key) => application.store.getThreadValue(threadId, key),
+      set: (threadId, key, value) => application.store.setThreadValue(threadId, key, value, new Date()),
+    },
   });
   const port = await server.listen(0, '127.0.0.1');
   running = { application, server, channel, baseUrl: `http://127.0.0.1:${port}` };
@@ -125,7 +126,7 @@ function expectStoryCard(card: CardContent | undefined, version: number, summary
   ]);
   for (const column of grid?.columns ?? []) expect(column.items[1]?.url).toMatch(/^data:image\/png;base64,iVBORw0KGgo/);
   expect(texts(card)).toEqual(expect.arrayContaining(['Sales by region', 'Sales by month', 'Sales per region', 'North', '300', 'South', '130']));
-  expect(card?.body.some((element) => element.type === 'Table')).toBe(true);
+  expect(card?.body.some((element) => element.type === 'Container' && element.items?.some((item) => item.type === 'Table'))).toBe(true);
   expect(texts(card).some((text) => text.startsWith('2 rows (query_'))).toBe(true);
   expect(card?.actions).toEqual([{ type: 'Action.Submit', title: 'Versions', data: { datathread: 'story_versions', slug: 'sales-review' } }]);
   expect(JSON.stringify(card).length).toBeLessThanOrEqual(CARD_BUDGET_CHARACTERS);
