@@ -23,6 +23,7 @@ export function buildOutcome(threadId: string, loop: { text: string; hitStepLimi
     tables: tablesToShow(context),
     clarification: context.clarification,
     followUps: [...context.followUps],
+    signInRequired: [...context.signInRequiredFor],
   };
   if (context.signInRequiredFor.size > 0 && !outcome.text) {
     outcome.text = `To query ${[...context.signInRequiredFor].join(', ')} I need to act as you: please sign in with your Microsoft account first.`;
@@ -45,5 +46,5 @@ export function buildOutcome(threadId: string, loop: { text: string; hitStepLimi
 }
 
 export function failedOutcome(threadId: string, failure: TurnFailure): TurnOutcome {
-  return { threadId, status: 'failed', text: '', charts: [], stories: [], queries: [], tables: [], followUps: [], failure };
+  return { threadId, status: 'failed', text: '', charts: [], stories: [], queries: [], tables: [], followUps: [], failure, signInRequired: [] };
 }

@@ -76,6 +76,8 @@ export interface TurnOutcome {
   clarification?: ClarificationRequest;
   followUps: string[];
   failure?: TurnFailure;
+  /** Federated databases the asker must sign in to (Microsoft Entra ID) before they can be queried. */
+  signInRequired?: string[];
 }
 
 /** What the engine tells a channel while a turn runs. */

@@ -12,6 +12,7 @@ import { postStoryParts, type PostStoryPartsOptions } from './post-story-parts.j
 import { findStoryMessages } from './story-metadata.js';
 import { buildStoryMessages } from './story-messages.js';
 import { outdatedStoryMessages, supersedeStoryMessages } from './supersede-story.js';
+import { inThreadOrder } from './thread-order.js';
 import type { ReplyTarget, SlackChannelLogger, SlackStorySource, SlackWebClient } from './types.js';
 import { uploadStoryCharts } from './upload-story-charts.js';
 
@@ -52,7 +53,11 @@ export async function postOutcomeStories(dependencies: StoryPostingDependencies,
   for (const story of latestStoryVersions(outcome)) await postStoryVersion(dependencies, target, story);
 }
 
-export async function postStoryVersion(dependencies: StoryPostingDependencies, target: ReplyTarget, story: StoryVersionToPost): Promise<void> {
+export function postStoryVersion(dependencies: StoryPostingDependencies, target: ReplyTarget, story: StoryVersionToPost): Promise<void> {
+  return inThreadOrder(target.threadId, () => postInOrder(dependencies, target, story));
+}
+
+async function postInOrder(dependencies: StoryPostingDependencies, target: ReplyTarget, story: StoryVersionToPost): Promise<void> {
   const { client, logger } = dependencies;
   try {
     const assets = await renderStoryAssets(target.threadId, { code: story.code }, dependencies.stories, dependencies.renderOptions);
