@@ -35,6 +35,7 @@ export async function attachChannels(options: AttachChannelsOptions): Promise<At
       slackApiUrl: slack.apiUrl,
       logger,
       getQueryResult: (threadId, queryId) => application.store.getQueryResult(threadId, queryId),
+      stories: application.store,
     });
     stops.push(() => channel.stop());
     names.push(slack.appToken ? 'slack (socket mode)' : 'slack (/slack/events)');

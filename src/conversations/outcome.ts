@@ -5,10 +5,16 @@ import type { TurnFailure, TurnOutcome } from './types.js';
 /** Results worth showing as a table: small enough to read, not already drawn as a chart. */
 export const MAX_TABLES_PER_OUTCOME = 3;
 
+/**
+ * Results of queries run in this turn (not earlier results a tool merely looked up), that are
+ * neither drawn as a chart nor shown inside a story of this turn.
+ */
 function tablesToShow(context: ToolContext): QueryResult[] {
+  const ranThisTurn = new Set(context.queries.map((query) => query.queryId).filter(Boolean));
   const charted = new Set(context.charts.map((chart) => chart.queryId));
+  const inStory = (queryId: string) => context.storyVersions.some((story) => story.code.includes(queryId));
   return [...context.queryResults.values()]
-    .filter((result) => !charted.has(result.queryId) && result.rowCount > 0 && result.durationMs >= 0)
+    .filter((result) => ranThisTurn.has(result.queryId) && !charted.has(result.queryId) && !inStory(result.queryId) && result.rowCount > 0)
     .slice(-MAX_TABLES_PER_OUTCOME);
 }
 

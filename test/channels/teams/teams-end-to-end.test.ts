@@ -12,8 +12,6 @@ import { readEnvironment } from '../../../src/config/environment.js';
 import { loadConfig } from '../../../src/config/load-config.js';
 import { createLogger } from '../../../src/logging/logger.js';
 import { createHttpServer, type HttpServer } from '../../../src/server/http-server.js';
-import { createDisplayChartTool } from '../../../src/tools/display-chart.js';
-import { registerToolFactory } from '../../../src/tools/register-built-in-tools.js';
 import { startFakeBotConnector, type FakeBotConnector, type RecordedConnectorCall } from '../../fakes/bot-connector-server.js';
 import { startFakeOpenAI, toolResultsIn, type FakeOpenAI, type RecordedChatRequest } from '../../fakes/openai-server.js';
 import { createDuckDbFile } from '../../support/duckdb-fixture.js';
@@ -66,9 +64,6 @@ function userTexts(request: RecordedChatRequest): string[] {
 }
 
 beforeAll(async () => {
-  // display_chart is not registered by registerBuiltInTools() yet (charts issue in progress);
-  // registering it again once it is does no harm.
-  registerToolFactory('display_chart', createDisplayChartTool);
   directory = await mkdtemp(join(tmpdir(), 'datathread-teams-'));
   await createDuckDbFile(join(directory, 'shop.duckdb'), [
     'CREATE TABLE orders (month DATE, region VARCHAR, amount INTEGER)',

@@ -5,14 +5,10 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { tool } from 'ai';
-import { z } from 'zod';
 import { createApplication, type Application } from '../../../../src/application.js';
 import { readEnvironment } from '../../../../src/config/environment.js';
 import { loadConfig } from '../../../../src/config/load-config.js';
 import { createLogger } from '../../../../src/logging/logger.js';
-import { registerToolFactory, selectToolNames } from '../../../../src/tools/tool-registry.js';
-import type { ToolContext } from '../../../../src/tools/tool-context.js';
 import { startFakeOpenAI, type FakeOpenAI } from '../../../fakes/openai-server.js';
 import { createDuckDbFile } from '../../../support/duckdb-fixture.js';
 
@@ -51,7 +47,6 @@ export async function startEngineFixture(): Promise<EngineFixture> {
     async open() {
       const environment = readEnvironment(variables);
       const application = await createApplication({ environment, config: loadConfig(environment), logger: createLogger({ level: 'error', write: () => undefined }) });
-      ensureChartTool();
       return application;
     },
     async close() {
@@ -61,17 +56,3 @@ export async function startEngineFixture(): Promise<EngineFixture> {
   };
 }
 
-function ensureChartTool(): void {
-  if (selectToolNames(['display_chart'], { interactive: true }).length > 0) return;
-  registerToolFactory('display_chart', (context: ToolContext) =>
-    tool({
-      description: 'Test stand-in for display_chart.',
-      inputSchema: z.object({ query_id: z.string(), chart_type: z.string(), x_axis_key: z.string(), x_axis_type: z.string().optional(), series: z.array(z.object({ data_key: z.string() })), title: z.string() }),
-      execute: async (input) => {
-        await context.addChart({ chartId: context.createId('chart_'), queryId: input.query_id, title: input.title, chartType: input.chart_type, config: input, spec: {}, png: TINY_PNG, widthPx: 1, heightPx: 1 });
-        return { shown: true };
-      },
-      toModelOutput: () => ({ type: 'text', value: 'Chart shown to the user.' }),
-    }),
-  );
-}
