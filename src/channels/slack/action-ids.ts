@@ -11,6 +11,9 @@ export const ACTION_IDS = {
   csv: 'datathread_csv',
   storyVersions: 'datathread_story_versions',
   storyRepost: 'datathread_story_repost',
+  /** A URL button (sign-in link): Slack still sends a click, which is only acked. */
+  connectAccount: 'datathread_connect_account',
+  disconnectAccount: 'datathread_disconnect_account',
 } as const;
 
 export const BLOCK_IDS = {
@@ -21,6 +24,8 @@ export const BLOCK_IDS = {
   queries: 'datathread_queries',
   chosen: 'datathread_chosen',
   storyControls: 'datathread_story_controls',
+  signIn: 'datathread_sign_in',
+  homeAccount: 'datathread_home_account',
 } as const;
 
 /** Action ids must be unique within a block: numbered ones end in `_<index>`. */

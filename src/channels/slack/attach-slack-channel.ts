@@ -1,6 +1,8 @@
 // Composition of the Slack channel: verify the token, build the Bolt app (HTTP on the shared
 // server, or Socket Mode with an app token), register the listeners, return a stop handle.
 import { App, webApi } from '@slack/bolt';
+import { registerAccountLinking } from './account-linking-listeners.js';
+import { registerAppHome } from './app-home.js';
 import { createBackgroundTasks } from './background-tasks.js';
 import { createBoltLogger } from './bolt-logger.js';
 import type { ChannelContext } from './channel-context.js';
@@ -57,12 +59,15 @@ export async function attachSlackChannel(options: SlackChannelOptions): Promise<
     offerCsv: options.getQueryResult !== undefined,
     getQueryResult: options.getQueryResult,
     stories: options.stories,
+    identity: options.identity,
   };
   registerEventListeners(app, context);
   registerTurnActionListeners(app, context);
   registerStopActionListener(app, context);
   registerQueryActionListeners(app, context);
   registerStoryActionListeners(app, context);
+  registerAppHome(app, context);
+  const stopResumingAfterSignIn = registerAccountLinking(app, context);
 
   if (socketMode) await app.start();
   logger.info(socketMode ? 'Slack connected over Socket Mode.' : `Slack listening on ${SLACK_EVENTS_PATH}.`, { botUserId: bot.userId, teamId: bot.teamId });
@@ -72,6 +77,7 @@ export async function attachSlackChannel(options: SlackChannelOptions): Promise<
     async stop() {
       if (stopped) return;
       stopped = true;
+      stopResumingAfterSignIn();
       mounted?.detach();
       if (socketMode) await app.stop();
       await tasks.drain();

@@ -1,8 +1,10 @@
 // `app_mention` and `message` events → turns. Bolt has acked the HTTP request before a listener
 // runs; the listener only hands the work to the background and returns. A mention starts (or
 // joins) a thread, a DM always counts, and other thread replies count when the bot is in them.
+// With federated identity, an addressed `unlink` forgets the sender's Microsoft account instead.
 import type { App } from '@slack/bolt';
 import type { TurnRequest } from '../../conversations/types.js';
+import { answerUnlinkCommand, isUnlinkCommand } from './account-linking-listeners.js';
 import { sectionBlock } from './answer-blocks.js';
 import { eventKeyForDelivery, eventKeyForPost, type ChannelContext } from './channel-context.js';
 import { readInboundMessage, type InboundMessage, type SlackMessageEvent } from './inbound-message.js';
@@ -39,6 +41,10 @@ async function answer(context: ChannelContext, message: InboundMessage, eventKey
   const postKey = eventKeyForPost(target.channelId, message.messageTs);
   const addressed = message.mentioned || target.isDirectMessage || (message.isThreadReply && (await context.handler.isKnownThread(target.threadId)));
   if (!addressed) return;
+  if (context.identity && isUnlinkCommand(message.text)) {
+    await answerUnlinkCommand(context, message, [eventKey, postKey]);
+    return;
+  }
   if (message.text === '') {
     // Nothing to ask the model; still record both keys so the twin event stays quiet.
     const firstDelivery = (await context.handler.markEventProcessed(eventKey)) && (await context.handler.markEventProcessed(postKey));

@@ -6,7 +6,8 @@ import { sectionBlock } from './answer-blocks.js';
 import { postMessage, postReply } from './post-reply.js';
 import { postOutcomeStories } from './post-story.js';
 import { renderOutcome } from './render-outcome.js';
-import type { ReplyTarget, SlackChannelLogger, SlackStorySource, SlackWebClient } from './types.js';
+import { postSignInPrompt } from './sign-in-prompt.js';
+import type { ReplyTarget, SlackChannelLogger, SlackIdentityOptions, SlackStorySource, SlackWebClient } from './types.js';
 import { createWorkingIndicator, type AssistantStatusSupport } from './working-indicator.js';
 import type { TurnHandler } from '../../conversations/types.js';
 
@@ -22,6 +23,8 @@ export interface TurnRunnerDependencies {
   offerCsv: boolean;
   /** With it, the turn's stories are posted as rich messages (post-story.ts). */
   stories?: SlackStorySource;
+  /** Federated identity: an outcome that needs sign-in gets the asker an ephemeral Connect button. */
+  identity?: SlackIdentityOptions | undefined;
 }
 
 export interface TurnHooks {
@@ -59,6 +62,8 @@ export async function runSlackTurn(dependencies: TurnRunnerDependencies, request
     await postReply(client, target, reply, logger, {
       beforeControls: stories && outcome.stories.length > 0 ? () => postOutcomeStories({ client, logger, stories }, target, outcome) : undefined,
     });
+    const signInRequired = outcome.signInRequired ?? [];
+    if (signInRequired.length > 0) await postSignInPrompt({ client, logger, identity: dependencies.identity }, target, request.actor.userId, signInRequired);
   } catch (error) {
     await started?.catch(() => undefined);
     logger.error('Slack turn failed before an answer could be posted.', { threadId: request.threadId, error: error instanceof Error ? error.message : String(error) });

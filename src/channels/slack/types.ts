@@ -2,10 +2,20 @@
 import type { Express } from 'express';
 import type { webApi } from '@slack/bolt';
 import type { TurnHandler } from '../../conversations/types.js';
+import type { SlackAccountLinking } from '../../identity/slack-account-linking.js';
 import type { Store, StoredQueryResult } from '../../store/types.js';
 
 /** What story messages read from the store: versions (Versions, Re-post) and results (charts, tables). */
 export type SlackStorySource = Pick<Store, 'getQueryResult' | 'getStoryVersion' | 'listStoryVersions'>;
+
+/** What the adapter uses of Slack account linking (docs/identity.md). */
+export type SlackLinking = Pick<SlackAccountLinking, 'createSignInUrl' | 'onLinked' | 'unlinkUser' | 'isLinked' | 'linkedAccount'>;
+
+/** Federated identity as the adapter sees it: `application.identity` fits. */
+export interface SlackIdentityOptions {
+  /** Undefined when DATATHREAD_PUBLIC_URL is not set: sign-in prompts then tell the user to ask an admin. */
+  slack?: SlackLinking | undefined;
+}
 
 export interface SlackChannelLogger {
   info(message: string, fields?: Record<string, unknown>): void;
@@ -33,6 +43,12 @@ export interface SlackChannelOptions {
    * messages are marked superseded; without it, a story is announced in one line.
    */
   stories?: SlackStorySource;
+  /**
+   * Federated identity (`application.identity`, present when a database uses auth_mode
+   * azure_entra_id). With it: a "Connect your Microsoft account" prompt when a turn needs sign-in,
+   * the question resumes after linking, `unlink` and the App Home Connect / Disconnect buttons.
+   */
+  identity?: SlackIdentityOptions | undefined;
   /** How long users.info answers are reused. Default 10 minutes. */
   userCacheTtlMs?: number;
   /** Web API retry policy (429s wait for Retry-After, then retry). Default: Slack's ten retries in ~30 minutes. */

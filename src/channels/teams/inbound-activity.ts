@@ -25,6 +25,8 @@ export interface TeamsChannelData {
 export interface InboundActivity {
   type?: string;
   id?: string;
+  /** Invoke activities: `signin/tokenExchange`, `signin/verifyState`, … */
+  name?: string;
   text?: string;
   value?: unknown;
   replyToId?: string;

@@ -6,6 +6,8 @@ import { CardFactory, MessageFactory, type ConnectorClient, type TurnContext } f
 import type { AdaptiveCard } from './adaptive-card-types.js';
 
 type OutgoingActivity = TurnContext['activity'];
+/** A Bot Framework attachment (an OAuthCard, a sign-in card…), as CardFactory builds it. */
+export type TeamsAttachment = ReturnType<typeof CardFactory.oauthCard>;
 
 export interface ConversationParties {
   channelId: string;
@@ -24,6 +26,13 @@ export class TeamsOutbox {
 
   async sendCard(card: AdaptiveCard): Promise<string | undefined> {
     const activity = this.address(MessageFactory.attachment(CardFactory.adaptiveCard(card)));
+    const response = await this.connector.sendToConversation(this.parties.conversation.id, activity);
+    return response?.id || undefined;
+  }
+
+  /** A card that is not an Adaptive Card (the OAuth sign-in card). */
+  async sendAttachment(attachment: TeamsAttachment): Promise<string | undefined> {
+    const activity = this.address(MessageFactory.attachment(attachment));
     const response = await this.connector.sendToConversation(this.parties.conversation.id, activity);
     return response?.id || undefined;
   }
