@@ -13,7 +13,7 @@ export interface Bootstrapped {
 
 export const EXIT_CONFIG_ERROR = 2;
 
-export function bootstrap(variables: Readonly<Record<string, string | undefined>> = process.env): Bootstrapped {
+export function bootstrap(variables?: Readonly<Record<string, string | undefined>>): Bootstrapped {
   try {
     const environment = readEnvironment(variables);
     const config = loadConfig(environment);

@@ -7,4 +7,4 @@ export { buildSlackThreadId, parseSlackThreadId, type SlackThreadAddress } from 
 export { renderOutcome, type RenderedReply } from './render-outcome.js';
 export { markdownToMrkdwn } from './markdown-to-mrkdwn.js';
 export { resultToCsv } from './result-csv.js';
-export type { SlackChannel, SlackChannelLogger, SlackChannelOptions } from './types.js';
+export type { SlackChannel, SlackChannelLogger, SlackChannelOptions, SlackIdentityOptions, SlackLinking } from './types.js';

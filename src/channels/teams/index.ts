@@ -3,7 +3,7 @@
 // is accepted; the turn runs afterwards and its reply is sent proactively through
 // adapter.continueConversation, because Teams gives up on a request after about 15 seconds.
 import express, { type Express, type Request, type Response } from 'express';
-import type { ConnectorClient } from '@microsoft/agents-hosting';
+import { type ConnectorClient, type TurnContext, type UserTokenClient } from '@microsoft/agents-hosting';
 import type { TurnHandler } from '../../conversations/types.js';
 import { createTeamsAdapter, type TeamsAuthOptions, type TeamsLogger } from './create-teams-adapter.js';
 import { readInboundActivity, type InboundActivity } from './inbound-activity.js';
@@ -16,12 +16,16 @@ import { readStoryAction } from './story-actions.js';
 import { createMemoryThreadValues, createStoryCardLedger, type ThreadValues } from './story-card-ledger.js';
 import { teamsThreadId, tenantIdOf, threadConversationIdOf } from './teams-thread.js';
 import { TeamsOutbox, type ConversationParties } from './teams-outbox.js';
+import type { PendingSignIn } from './pending-sign-ins.js';
+import { isSignInInvoke } from './sso-token-exchange.js';
+import { createTeamsSignIn, resumeRequest, type TeamsSignIn, type TeamsSignInOptions } from './teams-sign-in.js';
 
 export { TeamsConfigurationError } from './teams-errors.js';
 export { LOCAL_MODE_WARNING, PRODUCTION_WITHOUT_CREDENTIALS_MESSAGE } from './create-teams-adapter.js';
 export type { TeamsAuthOptions, TeamsLogger } from './create-teams-adapter.js';
 export type { TeamsStoryStore } from './render-story-cards.js';
 export type { ThreadValues } from './story-card-ledger.js';
+export type { TeamsSignInOptions } from './teams-sign-in.js';
 
 export const TEAMS_MESSAGES_PATH = '/api/messages';
 
@@ -43,6 +47,12 @@ export interface TeamsChannelOptions {
    * unless given; pass store-backed values to keep them across restarts (docs/teams.md, Stories).
    */
   storyCardValues?: ThreadValues;
+  /**
+   * Federated identity (docs/identity.md, Teams): present when a database uses
+   * `auth_mode: azure_entra_id`. The asker's token is saved before their turns, a question that
+   * needs sign-in gets an OAuth card, and resumes once they have signed in.
+   */
+  signIn?: TeamsSignInOptions;
 }
 
 export interface TeamsChannel {
@@ -55,7 +65,7 @@ export interface TeamsChannel {
 export async function attachTeamsChannel(options: TeamsChannelOptions): Promise<TeamsChannel> {
   const { handler, logger } = options;
   const now = options.now ?? (() => new Date());
-  const adapter = createTeamsAdapter(options.auth, logger);
+  const adapter = createTeamsAdapter(options.auth, logger, options.signIn?.tokenServiceUrl ? { tokenServiceUrl: options.signIn.tokenServiceUrl } : {});
   const sentCards = new SentCardMemory();
   const turns = new Set<Promise<void>>();
   let stopping = false;
@@ -63,17 +73,29 @@ export async function attachTeamsChannel(options: TeamsChannelOptions): Promise<
   const stories = options.store
     ? { store: options.store, ledger: createStoryCardLedger(options.storyCardValues ?? createMemoryThreadValues()) }
     : undefined;
+  const signIn: TeamsSignIn | undefined = options.signIn
+    ? createTeamsSignIn({
+        options: options.signIn,
+        values: options.signIn.pendingValues ?? options.storyCardValues ?? createMemoryThreadValues(),
+        appId: options.auth.clientId ?? '',
+        logger,
+        now,
+      })
+    : undefined;
+  if (options.signIn && !options.signIn.oauthConnectionName) {
+    logger.warn('Teams: a federated database is configured but DATATHREAD_TEAMS_OAUTH_CONNECTION is not set, so Teams users cannot sign in (docs/identity.md).');
+  }
   type Identity = Parameters<typeof adapter.continueConversation>[0];
+  const userTokenClientOf = (context: TurnContext) => context.turnState.get<UserTokenClient | undefined>(adapter.UserTokenClientKey);
 
-  /** Runs `work` after the request was answered, with an outbox for the activity's thread. */
-  const startWork = (activity: InboundActivity, identity: Identity, threadId: string, work: (outbox: TeamsOutbox) => Promise<void>) => {
-    const parties = partiesOf(activity);
+  /** Runs `work` after the request was answered, with an outbox for the conversation of `parties`. */
+  const startWork = (parties: ConversationParties, identity: Identity, threadId: string, work: (outbox: TeamsOutbox, context: TurnContext) => Promise<void>) => {
     const startedAt = now();
     const turn = adapter
       .continueConversation(
         identity,
         { channelId: parties.channelId, serviceUrl: parties.serviceUrl, conversation: parties.conversation, agent: parties.bot, user: parties.user },
-        async (context) => work(new TeamsOutbox(context.turnState.get<ConnectorClient>(adapter.ConnectorClientKey), parties)),
+        async (context) => work(new TeamsOutbox(context.turnState.get<ConnectorClient>(adapter.ConnectorClientKey), parties), context),
       )
       .catch((error: unknown) => {
         logger.error('Teams reply could not be sent', { threadId, error: error instanceof Error ? error.message : String(error) });
@@ -85,8 +107,8 @@ export async function attachTeamsChannel(options: TeamsChannelOptions): Promise<
     turns.add(turn);
   };
 
-  const startTurn = (activity: InboundActivity, job: TeamsTurnJob, identity: Identity) =>
-    startWork(activity, identity, job.request.threadId, (outbox) =>
+  const startTurn = (parties: ConversationParties, job: TeamsTurnJob, identity: Identity) =>
+    startWork(parties, identity, job.request.threadId, (outbox, context) =>
       runTeamsTurn(job, {
         handler,
         outbox,
@@ -94,15 +116,32 @@ export async function attachTeamsChannel(options: TeamsChannelOptions): Promise<
         logger,
         ...(options.typingIntervalMs ? { typingIntervalMs: options.typingIntervalMs } : {}),
         ...(stories ? { stories } : {}),
+        ...(signIn
+          ? {
+              signIn: {
+                beforeTurn: () => signIn.prepareTurn(userTokenClientOf(context), parties),
+                onSignInRequired: (outcome) => signIn.requestSignIn(userTokenClientOf(context), outbox, job.request, parties, outcome),
+              },
+            }
+          : {}),
       }),
     );
+
+  /** `signin/tokenExchange` / `signin/verifyState`: answered in the request; waiting questions resume after. */
+  const answerSignIn = async (activity: InboundActivity, context: TurnContext): Promise<void> => {
+    const { response, resume } = signIn
+      ? await signIn.answerInvoke(activity, userTokenClientOf(context))
+      : { response: { status: 501 }, resume: [] as PendingSignIn[] };
+    await context.sendActivity({ type: 'invokeResponse', value: response } as Parameters<TurnContext['sendActivity']>[0]);
+    for (const entry of resume) startTurn(entry.parties, { request: resumeRequest(entry) }, context.identity);
+  };
 
   /** Versions / Re-post buttons: answered from the store, without a model turn. */
   const startStoryClick = (activity: InboundActivity, identity: Identity): boolean => {
     const action = stories ? readStoryAction(activity.value) : undefined;
     if (!stories || !action || activity.type !== 'message' || !activity.id || !activity.replyToId) return false;
     const click = { threadId: teamsThreadId(tenantIdOf(activity), threadConversationIdOf(activity)), action, activityId: activity.id, cardActivityId: activity.replyToId };
-    startWork(activity, identity, click.threadId, async (outbox) => {
+    startWork(partiesOf(activity), identity, click.threadId, async (outbox) => {
       const result = await handleStoryClick(click, { ...stories, outbox, logger, markEventProcessed: (key) => handler.markEventProcessed(key) });
       logger.info('Teams story button handled', { threadId: click.threadId, action: action.datathread, result });
     });
@@ -116,6 +155,7 @@ export async function attachTeamsChannel(options: TeamsChannelOptions): Promise<
     }
     const activity = readInboundActivity(request.body);
     await adapter.process(request, response, async (context) => {
+      if (isSignInInvoke(activity)) return answerSignIn(activity, context);
       if (startStoryClick(activity, context.identity)) return;
       const decision = await routeActivity(activity, handler);
       if (decision.kind === 'ignore') {
@@ -123,7 +163,7 @@ export async function attachTeamsChannel(options: TeamsChannelOptions): Promise<
         return;
       }
       // The context is revoked when this callback returns: keep only what the later turn needs.
-      startTurn(activity, { request: decision.request, ...(decision.action ? { action: decision.action } : {}), ...(activity.replyToId ? { replyToId: activity.replyToId } : {}) }, context.identity);
+      startTurn(partiesOf(activity), { request: decision.request, ...(decision.action ? { action: decision.action } : {}), ...(activity.replyToId ? { replyToId: activity.replyToId } : {}) }, context.identity);
     });
   };
 

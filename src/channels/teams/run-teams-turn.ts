@@ -30,6 +30,11 @@ export interface TeamsTurnDependencies {
   typingIntervalMs?: number;
   /** Present when the channel has the store: stories are posted as cards of their own. */
   stories?: { store: TeamsStoryStore; ledger: StoryCardLedger };
+  /** Federated identity (teams-sign-in.ts): the asker's token before the turn; a sign-in card after it when needed. */
+  signIn?: {
+    beforeTurn(): Promise<void>;
+    onSignInRequired(outcome: TurnOutcome): Promise<void>;
+  };
 }
 
 export async function runTeamsTurn(job: TeamsTurnJob, dependencies: TeamsTurnDependencies): Promise<void> {
@@ -42,6 +47,7 @@ export async function runTeamsTurn(job: TeamsTurnJob, dependencies: TeamsTurnDep
     dependencies.typingIntervalMs,
   );
   try {
+    await dependencies.signIn?.beforeTurn();
     const result = await handler.handle(job.request, {
       onStart: () => {
         typing.start();
@@ -62,6 +68,9 @@ export async function runTeamsTurn(job: TeamsTurnJob, dependencies: TeamsTurnDep
     for (const card of cards) {
       const activityId = await outbox.sendCard(card);
       if (activityId && card.actions && card.actions.length > 0) sentCards.remember(activityId, card);
+    }
+    if (dependencies.signIn && outcome.signInRequired && outcome.signInRequired.length > 0) {
+      await dependencies.signIn.onSignInRequired(outcome);
     }
   } catch (error) {
     typing.stop();

@@ -21,6 +21,8 @@ const LIMITS = {
   imageText: 2_000,
   imageUrl: 3_000,
   metadataEventType: 255,
+  buttonUrl: 3_000,
+  homeViewBlocks: 100,
 };
 
 /** Slack file ids as Slack's schema checks them (`invalid_blocks` otherwise). */
@@ -36,8 +38,25 @@ export function validateSlackMessage(args: Json): string[] {
   if (text !== undefined && text.length > LIMITS.messageText) problems.push(`text is ${text.length} characters (max ${LIMITS.messageText})`);
   if (args.metadata !== undefined) problems.push(...validateMetadata(args.metadata));
   if (!blocks) return problems;
-  if (!Array.isArray(blocks)) return [...problems, 'blocks is not an array'];
-  if (blocks.length > LIMITS.blocks) problems.push(`${blocks.length} blocks (max ${LIMITS.blocks})`);
+  return [...problems, ...validateBlocks(blocks, LIMITS.blocks)];
+}
+
+/** views.publish: a Home tab view (type `home`, up to 100 blocks, the same block rules). */
+export function validateHomeView(args: Json): string[] {
+  const problems: string[] = [];
+  if (typeof args.user_id !== 'string' || args.user_id === '') problems.push('views.publish needs user_id');
+  const view = args.view as Json | undefined;
+  if (typeof view !== 'object' || view === null) return [...problems, 'views.publish needs a view object'];
+  if (view.type !== 'home') problems.push(`view type ${String(view.type)} is not home`);
+  const blocks = view.blocks as Json[] | undefined;
+  if (!Array.isArray(blocks) || blocks.length === 0) return [...problems, 'view needs blocks'];
+  return [...problems, ...validateBlocks(blocks, LIMITS.homeViewBlocks)];
+}
+
+function validateBlocks(blocks: Json[], maxBlocks: number): string[] {
+  if (!Array.isArray(blocks)) return ['blocks is not an array'];
+  const problems: string[] = [];
+  if (blocks.length > maxBlocks) problems.push(`${blocks.length} blocks (max ${maxBlocks})`);
   const blockIds = new Set<string>();
   const actionIds = new Set<string>();
   let tables = 0;
@@ -126,6 +145,11 @@ function validateButton(element: Json, at: string, actionIds: Set<string>): stri
   else actionIds.add(actionId);
   if (element.value !== undefined && (typeof element.value !== 'string' || element.value.length > LIMITS.buttonValue)) problems.push(`${at}: value longer than ${LIMITS.buttonValue}`);
   if (element.style !== undefined && element.style !== 'primary' && element.style !== 'danger') problems.push(`${at}: bad style`);
+  if (element.url !== undefined) {
+    // A URL button opens the browser; Slack accepts http(s) URLs up to 3,000 characters.
+    if (typeof element.url !== 'string' || !/^https?:\/\/[^\s]+$/.test(element.url)) problems.push(`${at}: url must be an http(s) URL`);
+    else if (element.url.length > LIMITS.buttonUrl) problems.push(`${at}: url longer than ${LIMITS.buttonUrl}`);
+  }
   return problems;
 }
 
@@ -173,7 +197,9 @@ function validateTable(block: Json, where: string): string[] {
 
 const MESSAGE_METHODS = new Set(['chat.postMessage', 'chat.update', 'chat.postEphemeral']);
 
-/** Every problem in every message-sending call, prefixed with the call. */
+/** Every problem in every message-sending (and views.publish) call, prefixed with the call. */
 export function problemsInCalls(calls: Array<{ method: string; args: Record<string, unknown> }>): string[] {
-  return calls.filter((call) => MESSAGE_METHODS.has(call.method)).flatMap((call, index) => validateSlackMessage(call.args).map((problem) => `${call.method} #${index}: ${problem}`));
+  return calls
+    .filter((call) => MESSAGE_METHODS.has(call.method) || call.method === 'views.publish')
+    .flatMap((call, index) => (call.method === 'views.publish' ? validateHomeView(call.args) : validateSlackMessage(call.args)).map((problem) => `${call.method} #${index}: ${problem}`));
 }
