@@ -1,47 +1,29 @@
 // End to end: `datathread ask` against a real DuckDB file and a local OpenAI-compatible server that
 // answers with an execute_sql tool call and then text.
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/main.js';
 import { openStore } from '../../src/store/open-store.js';
-import { startFakeOpenAI, toolResultsIn, type FakeOpenAI } from '../fakes/openai-server.js';
-import { createDuckDbFile, queryDuckDbFile } from '../support/duckdb-fixture.js';
+import { toolResultsIn, type FakeOpenAI } from '../fakes/openai-server.js';
+import { queryDuckDbFile } from '../support/duckdb-fixture.js';
+import { captureOutput, createE2eWorkspace, type E2eWorkspace } from '../support/e2e-workspace.js';
 
-let directory: string;
+let workspace: E2eWorkspace;
 let fakeModel: FakeOpenAI;
 let variables: Record<string, string>;
+let directory: string;
 
 beforeAll(async () => {
-  directory = await mkdtemp(join(tmpdir(), 'datathread-ask-'));
-  await createDuckDbFile(join(directory, 'shop.duckdb'), [
-    'CREATE TABLE sales (region VARCHAR, amount INTEGER)',
-    "INSERT INTO sales VALUES ('North', 100), ('North', 200), ('South', 50)",
-  ]);
-  await writeFile(
-    join(directory, 'datathread.yaml'),
-    ['databases:', '  - name: shop', '    type: duckdb', '    path: shop.duckdb', 'agent:', '  model: scripted-model', ''].join('\n'),
-  );
-  fakeModel = await startFakeOpenAI();
-  variables = {
-    OPENAI_BASE_URL: fakeModel.url,
-    OPENAI_API_KEY: 'sk-test-secret-key',
-    DATATHREAD_CONFIG: join(directory, 'datathread.yaml'),
-    DATATHREAD_STATE: `sqlite:${join(directory, 'state.db')}`,
-    LOG_LEVEL: 'error',
-  };
+  workspace = await createE2eWorkspace({
+    prefix: 'ask',
+    duckdb: ['CREATE TABLE sales (region VARCHAR, amount INTEGER)', "INSERT INTO sales VALUES ('North', 100), ('North', 200), ('South', 50)"],
+  });
+  ({ fakeModel, variables, directory } = workspace);
 });
 
 afterAll(async () => {
-  await fakeModel.close();
-  await rm(directory, { recursive: true, force: true });
+  await workspace.close();
 });
-
-function captureOutput() {
-  const chunks: string[] = [];
-  return { output: { write: (text: string) => void chunks.push(text) }, text: () => chunks.join('') };
-}
 
 describe('datathread ask', () => {
   it('runs the query the model asks for, prints the answer and audits the query', async () => {

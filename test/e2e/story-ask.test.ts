@@ -2,44 +2,34 @@
 // server. The model runs two queries, creates a story with two charts in a grid and a table, then
 // updates it. The store holds v1 and v2 (still listed after the CLI exits); DIR has both versions as
 // Markdown with their chart PNGs; the model was shown each version's header and full code.
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/main.js';
 import { listStoryVersionsSummary } from '../../src/stories/story-versions.js';
 import { openStore } from '../../src/store/open-store.js';
-import { startFakeOpenAI, toolResultsIn, type FakeOpenAI, type RecordedChatRequest } from '../fakes/openai-server.js';
-import { createDuckDbFile } from '../support/duckdb-fixture.js';
+import { toolResultsIn, type FakeOpenAI, type RecordedChatRequest } from '../fakes/openai-server.js';
+import { createE2eWorkspace, type E2eWorkspace } from '../support/e2e-workspace.js';
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47]);
+let workspace: E2eWorkspace;
 let directory: string;
 let fakeModel: FakeOpenAI;
 let variables: Record<string, string>;
 
 beforeAll(async () => {
-  directory = await mkdtemp(join(tmpdir(), 'datathread-story-ask-'));
-  await createDuckDbFile(join(directory, 'shop.duckdb'), [
-    'CREATE TABLE sales (region VARCHAR, month DATE, amount INTEGER)',
-    "INSERT INTO sales VALUES ('North', DATE '2025-01-01', 100), ('North', DATE '2025-02-01', 200), ('South', DATE '2025-01-01', 50), ('South', DATE '2025-03-01', 80)",
-  ]);
-  await writeFile(
-    join(directory, 'datathread.yaml'),
-    ['databases:', '  - name: shop', '    type: duckdb', '    path: shop.duckdb', 'agent:', '  model: scripted-model', ''].join('\n'),
-  );
-  fakeModel = await startFakeOpenAI();
-  variables = {
-    OPENAI_BASE_URL: fakeModel.url,
-    OPENAI_API_KEY: 'sk-test-secret-key',
-    DATATHREAD_CONFIG: join(directory, 'datathread.yaml'),
-    DATATHREAD_STATE: `sqlite:${join(directory, 'state.db')}`,
-    LOG_LEVEL: 'error',
-  };
+  workspace = await createE2eWorkspace({
+    prefix: 'story-ask',
+    duckdb: [
+      'CREATE TABLE sales (region VARCHAR, month DATE, amount INTEGER)',
+      "INSERT INTO sales VALUES ('North', DATE '2025-01-01', 100), ('North', DATE '2025-02-01', 200), ('South', DATE '2025-01-01', 50), ('South', DATE '2025-03-01', 80)",
+    ],
+  });
+  ({ fakeModel, variables, directory } = workspace);
 });
 
 afterAll(async () => {
-  await fakeModel.close();
-  await rm(directory, { recursive: true, force: true });
+  await workspace.close();
 });
 
 function queryIds(request: RecordedChatRequest): string[] {
