@@ -52,6 +52,15 @@ export async function attachChannels(options: AttachChannelsOptions): Promise<At
       logger,
       store,
       storyCardValues: { get: (threadId, key) => store.getThreadValue(threadId, key), set: (threadId, key, value) => store.setThreadValue(threadId, key, value, new Date()) },
+      ...(application.identity
+        ? {
+            signIn: {
+              identity: application.identity,
+              oauthConnectionName: environment.teamsSignIn.oauthConnectionName,
+              tokenServiceUrl: environment.teamsSignIn.tokenServiceUrl,
+            },
+          }
+        : {}),
     });
     stops.push(() => channel.stop());
     names.push(hasTeamsCredentials ? 'teams (/api/messages)' : 'teams (/api/messages, local unauthenticated mode)');

@@ -33,6 +33,10 @@ const environmentSchema = z.object({
   MicrosoftAppId: optionalText,
   MicrosoftAppPassword: optionalText,
   MicrosoftAppTenantId: optionalText,
+  // Teams sign-in for federated databases: the Azure Bot OAuth connection, and the Bot Framework
+  // token service (the SDK's name; default https://api.botframework.com, sovereign clouds differ).
+  DATATHREAD_TEAMS_OAUTH_CONNECTION: optionalText,
+  TOKEN_SERVICE_ENDPOINT: optionalText.pipe(z.url({ protocol: /^https?$/, error: 'must be the Bot Framework token service URL, such as https://api.botframework.com' }).optional()),
 });
 
 export interface Environment {
@@ -41,6 +45,8 @@ export interface Environment {
   model?: string;
   slack: { botToken?: string; signingSecret?: string; appToken?: string; apiUrl?: string };
   teams: { clientId?: string; clientSecret?: string; tenantId?: string };
+  /** Teams sign-in for federated databases (docs/identity.md). */
+  teamsSignIn: { oauthConnectionName?: string; tokenServiceUrl?: string };
   configPath: string;
   stateUrl: string;
   encryptionKey?: string;
@@ -84,6 +90,10 @@ export function readEnvironment(variables: Readonly<Record<string, string | unde
       clientId: value.clientId ?? value.MicrosoftAppId,
       clientSecret: value.clientSecret ?? value.MicrosoftAppPassword,
       tenantId: value.tenantId ?? value.MicrosoftAppTenantId,
+    },
+    teamsSignIn: {
+      oauthConnectionName: value.DATATHREAD_TEAMS_OAUTH_CONNECTION,
+      tokenServiceUrl: value.TOKEN_SERVICE_ENDPOINT,
     },
     configPath: value.DATATHREAD_CONFIG ?? DEFAULT_CONFIG_PATH,
     stateUrl: value.DATATHREAD_STATE ?? DEFAULT_STATE_URL,
