@@ -36,6 +36,7 @@ export async function attachChannels(options: AttachChannelsOptions): Promise<At
       logger,
       getQueryResult: (threadId, queryId) => application.store.getQueryResult(threadId, queryId),
       stories: application.store,
+      identity: application.identity,
     });
     stops.push(() => channel.stop());
     names.push(slack.appToken ? 'slack (socket mode)' : 'slack (/slack/events)');

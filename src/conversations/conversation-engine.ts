@@ -142,6 +142,10 @@ export class ConversationEngine implements TurnHandler {
           createdAt: clock(),
         });
       }
+      if (context.signInRequiredFor.size > 0) {
+        // After sign-in, this person's retry re-asks this question, even if others spoke since.
+        await store.setThreadValue(request.threadId, pendingSignInKey(request.actor.userId), questionText, clock());
+      }
       return buildOutcome(request.threadId, result, context);
     } catch (error) {
       const reason = controller.signal.aborted ? 'cancelled' : timeout.aborted ? 'timeout' : undefined;
@@ -162,7 +166,14 @@ export class ConversationEngine implements TurnHandler {
   /** The words the model receives for this request; a pending clarification is consumed here. */
   private async questionFor(request: TurnRequest, history: ModelMessage[]): Promise<string> {
     const { store } = this.options;
-    if (request.kind === 'retry') return lastUserText(history) ?? request.text;
+    if (request.kind === 'retry') {
+      const waitingForSignIn = await store.getThreadValue(request.threadId, pendingSignInKey(request.actor.userId));
+      if (waitingForSignIn) {
+        await store.setThreadValue(request.threadId, pendingSignInKey(request.actor.userId), '', this.options.clock());
+        return waitingForSignIn;
+      }
+      return lastUserText(history) ?? request.text;
+    }
     const pending = await store.getPendingClarification(request.threadId);
     if (pending) {
       // Whatever comes next in the thread moves the conversation on; only the asked person's
@@ -206,6 +217,11 @@ export class ConversationEngine implements TurnHandler {
       messages.map((message) => ({ threadId, role: message.role as 'user' | 'assistant' | 'tool', content: toStorable(message), createdAt: now })),
     );
   }
+}
+
+/** The thread value holding the question a person must sign in for before it can run. */
+function pendingSignInKey(userId: string): string {
+  return `pending-sign-in:${userId}`;
 }
 
 function platformName(platform: TurnRequest['platform']): string {

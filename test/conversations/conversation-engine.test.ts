@@ -165,3 +165,31 @@ describe('ConversationEngine', () => {
     expect(outcome.text).toContain('I reached my step limit (agent.max_steps)');
   });
 });
+
+describe('ConversationEngine and federated sign-in', () => {
+  it("re-asks the signed-in person's own question on retry, even when someone else spoke since", async () => {
+    const { createDatabaseAdapter } = await import('../../src/databases/create-database-adapter.js');
+    const { silentLogger } = await import('../../src/logging/logger.js');
+    const { randomIdFactory } = await import('../../src/support/clock-and-ids.js');
+    const { settingsForTest } = await import('../support/engine-harness.js');
+    const federated = createDatabaseAdapter({ name: 'finance', type: 'postgres', host: '127.0.0.1', port: 1, auth_mode: 'azure_entra_id', ssl: false, dangerously_allow_writes: false, allow_file_access: false });
+    const scripted = createScriptedModel([
+      { toolCalls: [{ name: 'execute_sql', input: { sql_query: 'SELECT 1', database_id: 'finance' } }] },
+      { text: 'Please sign in.' },
+      { text: 'Hello Ben.' },
+      { text: 'Now as Ana.' },
+    ]);
+    const engine = new ConversationEngine({
+      store: harness.store, databases: [federated], settings: settingsForTest(), accessRules: [], model: scripted.model,
+      logger: silentLogger, clock: () => new Date(), createId: randomIdFactory,
+    });
+    const asked = await completed(engine, slackLikeRequest({ text: 'Revenue by cost centre?' }));
+    expect(asked.signInRequired).toEqual(['finance']);
+    expect(toolResultTexts(scripted.prompts[1]!)[0]).toContain('uses auth_mode azure_entra_id');
+    await completed(engine, slackLikeRequest({ text: 'Hi!', actor: { platform: 'slack', userId: 'U_BEN' } }));
+    await completed(engine, slackLikeRequest({ text: '', kind: 'retry' }));
+    const lastUser = scripted.prompts[3]!.filter((message) => message.role === 'user').at(-1)!;
+    expect(JSON.stringify(lastUser.content)).toContain('Revenue by cost centre?');
+    await federated.close();
+  });
+});
