@@ -17,7 +17,7 @@ import { openStore } from '../src/store/open-store.js';
 import { startTestPostgres } from '../test/support/start-test-postgres.js';
 
 const ROWS = 10_000;
-const RUNS = 30;
+const RUNS = 60;
 const WARMUP = 5;
 const SQL = 'SELECT id, name, amount, day FROM bench_rows ORDER BY id';
 
@@ -121,18 +121,22 @@ export async function runExecuteSqlBenchmarks(): Promise<string> {
           await tool();
           await flush();
         }
+        const adapterOnly = () => subject.adapter.runQuery(SQL, { rowCap: ROWS, timeoutMs: 60_000 });
         const rawTimes: number[] = [];
+        const adapterTimes: number[] = [];
         const toolTimes: number[] = [];
         const totalTimes: number[] = [];
         for (let index = 0; index < RUNS; index += 1) {
           rawTimes.push(await timeMilliseconds(subject.raw));
+          adapterTimes.push(await timeMilliseconds(adapterOnly));
           const toolTime = await timeMilliseconds(tool);
           toolTimes.push(toolTime);
           totalTimes.push(toolTime + (await timeMilliseconds(flush)));
         }
         const rawMedian = median(rawTimes);
         lines.push(
-          `  ${subject.dialect.padEnd(8)} raw ${formatMs(rawMedian)} | execute_sql ${formatMs(median(toolTimes))}, ratio ${(median(toolTimes) / rawMedian).toFixed(2)}` +
+          `  ${subject.dialect.padEnd(8)} raw ${formatMs(rawMedian)} | adapter alone ${formatMs(median(adapterTimes))}, ratio ${(median(adapterTimes) / rawMedian).toFixed(2)}` +
+            ` | execute_sql ${formatMs(median(toolTimes))}, ratio ${(median(toolTimes) / rawMedian).toFixed(2)}` +
             ` | with the background store write ${formatMs(median(totalTimes))}, ratio ${(median(totalTimes) / rawMedian).toFixed(2)}`,
         );
       } finally {

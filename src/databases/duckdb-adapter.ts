@@ -1,7 +1,8 @@
 // DuckDB adapter. The file opens READ_ONLY; then, before any query, file system access is switched
 // off (no COPY TO, read_csv('/etc/passwd'), ATTACH or INSTALL) and the configuration is locked so
-// a query cannot switch it back. Each query gets its own connection, so an interrupt() for one
-// timeout never hits another thread's query, and results are read chunk by chunk from a stream.
+// a query cannot switch it back. Each query has a connection to itself (a few clean ones are kept
+// for reuse), so an interrupt() for one timeout never hits another thread's query, and results
+// are read chunk by chunk from a stream.
 import { access } from 'node:fs/promises';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import type { DatabaseConfig } from '../config/database-config.js';
@@ -12,6 +13,7 @@ import { INTROSPECTION_ROW_CAP, INTROSPECTION_TIMEOUT_MS, schemaSummaryFromRows 
 import type { DatabaseAdapter, JsonValue, QueryRows, RunQueryOptions, SchemaSummary } from './types.js';
 
 const IN_MEMORY = ':memory:';
+const MAX_IDLE_CONNECTIONS = 4;
 
 const INTROSPECTION_SQL = `
 SELECT schema_name, table_name, column_name, lower(data_type)
@@ -27,6 +29,7 @@ export class DuckDBAdapter implements DatabaseAdapter {
   readonly requiresUserCredential = false;
   private instance: Promise<DuckDBInstance> | undefined;
   private readonly openConnections = new Set<DuckDBConnection>();
+  private readonly idleConnections: DuckDBConnection[] = [];
 
   constructor(private readonly config: DatabaseConfig) {
     this.name = config.name;
@@ -38,6 +41,7 @@ export class DuckDBAdapter implements DatabaseAdapter {
     options.signal?.throwIfAborted();
     const startedAt = performance.now();
     const connection = await this.connect();
+    let reusable = false;
     const deadline = startQueryDeadline({ cancelAfterMs: options.timeoutMs, signal: options.signal, cancel: () => connection.interrupt() });
     try {
       const result = await connection.stream(sql);
@@ -62,13 +66,16 @@ export class DuckDBAdapter implements DatabaseAdapter {
           rows.push(row);
         }
       }
+      // A fully read result leaves the connection clean; a truncated stream or an error does not.
+      reusable = !truncated;
       return { columns, rows, rowCount: rows.length, truncated, durationMs: performance.now() - startedAt };
     } catch (error) {
       if (deadline.reason) throw cancellationError(deadline.reason, options.timeoutMs, options.signal);
       throw new QueryFailedError(error instanceof Error ? error.message : String(error), { cause: error });
     } finally {
       deadline.clear();
-      this.disconnect(connection);
+      if (reusable && !deadline.reason) this.release(connection);
+      else this.disconnect(connection);
     }
   }
 
@@ -80,15 +87,24 @@ export class DuckDBAdapter implements DatabaseAdapter {
   async close(): Promise<void> {
     const instance = this.instance;
     this.instance = undefined;
+    this.idleConnections.length = 0;
     for (const connection of this.openConnections) this.disconnect(connection);
     if (instance) (await instance.catch(() => undefined))?.closeSync();
   }
 
   private async connect(): Promise<DuckDBConnection> {
+    const idle = this.idleConnections.pop();
+    if (idle) return idle;
     const instance = await this.open();
     const connection = await instance.connect();
     this.openConnections.add(connection);
     return connection;
+  }
+
+  /** Keeps a clean connection for the next query (one query per connection at a time). */
+  private release(connection: DuckDBConnection): void {
+    if (this.instance && this.idleConnections.length < MAX_IDLE_CONNECTIONS) this.idleConnections.push(connection);
+    else this.disconnect(connection);
   }
 
   private disconnect(connection: DuckDBConnection): void {

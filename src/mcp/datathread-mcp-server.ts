@@ -108,11 +108,20 @@ export function createDatathreadMcpServer(application: Application, options: Dat
         // The agent may write to this database (dangerously_allow_writes); over MCP it may not.
         await initStatementGate();
         const verdict = checkReadOnly(sql_query.trim(), { dialect: selection.database.dialect, allowFileAccess: false });
-        if (!verdict.allowed) return textResult(renderExecuteSqlOutput({ _version: '1', status: 'refused', databaseName: selection.database.name, reason: verdict.reason }), true);
+        if (!verdict.allowed) {
+          await application.store.recordQueryAudit({
+            threadId, queryId: null, actor: request.actor, ranAs: null, databaseName: selection.database.name, sql: sql_query.trim(),
+            rowCount: null, durationMs: null, refused: true, detail: verdict.reason, createdAt: clock(),
+          });
+          return textResult(renderExecuteSqlOutput({ _version: '1', status: 'refused', databaseName: selection.database.name, reason: verdict.reason }), true);
+        }
       }
       await application.store.ensureConversation(threadId, 'mcp', clock());
       const context = new ToolContext({ threadId, actor: request.actor, settings: application.config.agent, databases, store: application.store, now: clock, createId });
       const output = await executeSql({ sql_query, database_id }, context);
+      // The result and the audit row are written in the background; this call is the whole turn.
+      const failedWrites = await context.flush();
+      if (failedWrites.length > 0) throw new Error('The query ran, but its result could not be saved; see the datathread log.');
       return textResult(renderExecuteSqlOutput(output), output.status !== 'ok');
     },
   );

@@ -19,7 +19,7 @@ export type ExecuteSqlInput = z.infer<typeof executeSqlInputSchema>;
 
 function audit(context: ToolContext, run: QueryRun, ranAs: string | null): void {
   context.queries.push(run);
-  context.inBackground(context.store.recordQueryAudit({
+  context.inBackground(() => context.store.recordQueryAudit({
     threadId: context.threadId,
     queryId: run.queryId,
     actor: context.actor,

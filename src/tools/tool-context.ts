@@ -137,7 +137,7 @@ export class ToolContext {
    */
   addQueryResult(result: QueryResult): void {
     this.queryResults.set(result.queryId, result);
-    this.inBackground(
+    this.inBackground(() =>
       this.store.saveQueryResult({
         threadId: this.threadId,
         queryId: result.queryId,
@@ -152,9 +152,14 @@ export class ToolContext {
     );
   }
 
-  /** Runs a store write without waiting for it; flush() waits for all of them. */
-  inBackground(write: Promise<unknown>): void {
-    const tracked = write.then(
+  /**
+   * Runs a store write without waiting for it; flush() waits for all of them. The write starts on
+   * the next turn of the event loop, so its serialisation (JSON of up to row-cap rows) happens
+   * after the tool has answered, while the model is already thinking.
+   */
+  inBackground(write: () => Promise<unknown>): void {
+    const started = new Promise<void>((resolve) => setImmediate(resolve)).then(write);
+    const tracked = started.then(
       () => undefined,
       (error: unknown) => {
         this.backgroundErrors.push(error);

@@ -38,7 +38,7 @@ export async function createChartToolContext(): Promise<{ context: ToolContext; 
 /** Runs SQL on DuckDB and stores the result in the conversation under `queryId`. */
 export async function addDuckDbResult(context: ToolContext, queryId: string, sql: string, options: { truncated?: boolean } = {}) {
   const { columns, rows } = await queryDuckDb(sql);
-  await context.addQueryResult({
+  context.addQueryResult({
     queryId,
     databaseName: 'warehouse',
     sql,
@@ -49,4 +49,6 @@ export async function addDuckDbResult(context: ToolContext, queryId: string, sql
     durationMs: 3,
     createdAt: new Date('2024-04-01T10:00:00Z'),
   });
+  // The store write happens in the background; tests that read the store need it done.
+  await context.flush();
 }

@@ -31,8 +31,8 @@ async function writeTwoVersions(): Promise<void> {
       { name: 'total', type: 'integer' },
     ];
     const base = { databaseName: 'shop', sql: 'SELECT 1', rowCount: 3, truncated: false, durationMs: 1, createdAt: new Date('2025-03-01T08:30:00Z') };
-    await context.addQueryResult({ ...base, queryId: 'query_sales', columns, rows: [['North', 300], ['South', 50], ['East | West', 120]] });
-    await context.addQueryResult({
+    context.addQueryResult({ ...base, queryId: 'query_sales', columns, rows: [['North', 300], ['South', 50], ['East | West', 120]] });
+    context.addQueryResult({
       ...base,
       queryId: 'query_month',
       columns: [
@@ -41,6 +41,7 @@ async function writeTwoVersions(): Promise<void> {
       ],
       rows: [['2025-01-01', 10], ['2025-02-01', 14], ['2025-03-01', 9]],
     });
+    await context.flush();
     expect(await story({ action: 'create', id: 'sales-review', title: 'Sales review', code: SALES_STORY }, context)).toMatchObject({ status: 'ok', version: 1 });
     expect(await story({ action: 'update', id: 'sales-review', search: 'North leads the regions.', replace: 'North leads; South lags.' }, context)).toMatchObject({ version: 2 });
   } finally {

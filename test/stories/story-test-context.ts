@@ -39,7 +39,7 @@ export async function createStoryTestContext(): Promise<{ store: Store; context:
   await store.ensureConversation(THREAD_ID, 'slack', new Date('2025-03-01T08:00:00Z'));
   const context = createContext(store);
   const createdAt = new Date('2025-03-01T08:30:00Z');
-  await context.addQueryResult({
+  context.addQueryResult({
     queryId: 'query_sales',
     databaseName: 'shop',
     sql: 'SELECT region, SUM(amount) AS total FROM sales GROUP BY region',
@@ -57,7 +57,7 @@ export async function createStoryTestContext(): Promise<{ store: Store; context:
     durationMs: 2,
     createdAt,
   });
-  await context.addQueryResult({
+  context.addQueryResult({
     queryId: 'query_month',
     databaseName: 'shop',
     sql: 'SELECT month, COUNT(*) AS orders FROM sales GROUP BY month',
@@ -75,6 +75,7 @@ export async function createStoryTestContext(): Promise<{ store: Store; context:
     durationMs: 2,
     createdAt,
   });
+  await context.flush();
   return { store, context };
 }
 
