@@ -17,6 +17,8 @@ export class UnreachableChannelError extends Error {
 export interface PostReplyHooks {
   /** Runs after the answer, charts and file, before the buttons (the turn's story messages). */
   beforeControls?: () => Promise<void>;
+  /** Runs when the thread's channel cannot be posted in (not a member, archived, restricted). */
+  onUnreachable?: () => Promise<void>;
 }
 
 export async function postReply(client: SlackWebClient, target: ReplyTarget, reply: RenderedReply, logger: SlackChannelLogger, hooks: PostReplyHooks = {}): Promise<void> {
@@ -27,8 +29,10 @@ export async function postReply(client: SlackWebClient, target: ReplyTarget, rep
     await hooks.beforeControls?.();
     if (reply.controls) await postMessage(client, target, reply.controls, logger);
   } catch (error) {
-    if (error instanceof UnreachableChannelError) return;
-    throw error;
+    if (!(error instanceof UnreachableChannelError)) throw error;
+    await hooks.onUnreachable?.().catch((notifyError: unknown) => {
+      logger.error(explainSlackError('tell the asker that the channel cannot be reached', notifyError), { threadId: target.threadId });
+    });
   }
 }
 

@@ -13,6 +13,12 @@ import type { TurnHandler } from '../../conversations/types.js';
 
 export const INTERNAL_FAILURE_TEXT = ':warning: Something went wrong on my side while answering. Please ask again in a moment.';
 
+/** Where the bot cannot post, it tells the asker in a direct message instead of going silent. */
+async function tellAskerChannelIsUnreachable(client: SlackWebClient, target: ReplyTarget, userId: string): Promise<void> {
+  const text = `I could not post my answer in <#${target.channelId}>: I am not a member there, or the channel is archived or restricted. Invite me with \`/invite @datathread\`, or ask me here in a direct message.`;
+  await client.chat.postMessage({ channel: userId, text, blocks: [sectionBlock(text)] });
+}
+
 export interface TurnRunnerDependencies {
   client: SlackWebClient;
   handler: TurnHandler;
@@ -61,6 +67,7 @@ export async function runSlackTurn(dependencies: TurnRunnerDependencies, request
     const reply = renderOutcome(outcome, { offerCsv: dependencies.offerCsv, storiesAsMessages: stories !== undefined });
     await postReply(client, target, reply, logger, {
       beforeControls: stories && outcome.stories.length > 0 ? () => postOutcomeStories({ client, logger, stories }, target, outcome) : undefined,
+      onUnreachable: target.isDirectMessage ? undefined : () => tellAskerChannelIsUnreachable(client, target, request.actor.userId),
     });
     const signInRequired = outcome.signInRequired ?? [];
     if (signInRequired.length > 0) await postSignInPrompt({ client, logger, identity: dependencies.identity }, target, request.actor.userId, signInRequired);

@@ -11,6 +11,7 @@ const FIXES: Record<string, string> = {
   not_in_channel: 'the bot is not a member of this channel. Invite it with /invite @datathread, or mention it in a channel it belongs to.',
   channel_not_found: 'the channel does not exist or the bot cannot see it (private channel without the bot, or another workspace). Invite the bot to the channel.',
   is_archived: 'the channel is archived. Unarchive it or ask in another channel.',
+  restricted_action: 'posting in this channel is restricted (e.g. an announcement channel). Allow the app to post there, or ask in another channel.',
   missing_scope: 'the app lacks a scope. Recreate or update it from manifests/slack/manifest.yaml and reinstall it.',
   invalid_auth: 'the bot token is not valid. Set SLACK_BOT_TOKEN to the Bot User OAuth Token (xoxb-…).',
   not_authed: 'no bot token was sent. Set SLACK_BOT_TOKEN.',
@@ -29,5 +30,5 @@ export function explainSlackError(action: string, error: unknown): string {
 /** Failures where posting again in the same channel cannot work. */
 export function isUnreachableChannel(error: unknown): boolean {
   const code = slackErrorCode(error);
-  return code === 'not_in_channel' || code === 'channel_not_found' || code === 'is_archived';
+  return code === 'not_in_channel' || code === 'channel_not_found' || code === 'is_archived' || code === 'restricted_action';
 }

@@ -137,13 +137,16 @@ describe('Slack channel: events', () => {
     expect(handler.cancelled).toEqual(['slack:T1:C1:5.1']);
   });
 
-  it('logs plainly when it cannot post in the channel', async () => {
+  it('logs plainly when it cannot post in the channel, and tells the asker in a direct message', async () => {
     const { harness } = await start(() => ({ text: 'answer' }));
     harness.slack.failNext('chat.postMessage', { error: 'not_in_channel' });
     harness.slack.failNext('chat.postMessage', { error: 'not_in_channel' });
     await harness.sendEvent({ user: 'UANA', text: '<@UBOT> hi', channel: 'C9', ts: '6.1' });
     const line = await harness.slack.waitFor(() => harness.logs.find((log) => log.level === 'error' && log.message.includes('not_in_channel')));
     expect(line.message).toContain('Invite it with /invite @datathread');
+    // And the asker hears about it in a direct message instead of silence.
+    const notice = await harness.slack.waitFor(() => harness.slack.messages.find((message) => message.channel === 'UANA'));
+    expect(notice.text).toContain('I could not post my answer in <#C9>');
   });
 
   it('answers an empty mention with a hint, once', async () => {
