@@ -8,7 +8,6 @@ RUN apt-get update \
 WORKDIR /app
 COPY package.json package-lock.json tsconfig.json tsconfig.build.json ./
 COPY src ./src
-COPY bench ./bench
 COPY bin ./bin
 COPY assets ./assets
 RUN npm ci --no-audit --no-fund && npm prune --omit=dev

@@ -1,20 +1,12 @@
 // End to end through the real engine: Activity JSON posted to /api/messages (local mode), the
 // local OpenAI-compatible server scripting the model, a real DuckDB file, the SQLite state store,
 // and the fake Bot Framework connector recording what the bot posts.
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createApplication, type Application } from '../../../src/application.js';
-import { attachTeamsChannel, type TeamsChannel } from '../../../src/channels/teams/index.js';
 import { CARD_BUDGET_CHARACTERS } from '../../../src/channels/teams/message-budget.js';
-import { readEnvironment } from '../../../src/config/environment.js';
-import { loadConfig } from '../../../src/config/load-config.js';
-import { createLogger } from '../../../src/logging/logger.js';
-import { createHttpServer, type HttpServer } from '../../../src/server/http-server.js';
 import { startFakeBotConnector, type FakeBotConnector, type RecordedConnectorCall } from '../../fakes/bot-connector-server.js';
-import { startFakeOpenAI, toolResultsIn, type FakeOpenAI, type RecordedChatRequest } from '../../fakes/openai-server.js';
-import { createDuckDbFile } from '../../support/duckdb-fixture.js';
+import { toolResultsIn, type FakeOpenAI, type RecordedChatRequest } from '../../fakes/openai-server.js';
+import { createE2eWorkspace, type E2eWorkspace } from '../../support/e2e-workspace.js';
+import { startTeamsBot, stopTeamsBot, type RunningTeamsBot } from './support/teams-bot.js';
 import { adaptiveCardProblems } from './adaptive-card-validation.js';
 import { CHANNEL_ID, GRACE, channelCardClick, channelMention, postActivity } from './teams-activities.js';
 
@@ -23,29 +15,20 @@ interface CardContent {
   actions?: Array<{ title: string; data: unknown }>;
 }
 
-let directory: string;
+let workspace: E2eWorkspace;
 let fakeModel: FakeOpenAI;
 let connector: FakeBotConnector;
 let variables: Record<string, string>;
-let running: { application: Application; server: HttpServer; channel: TeamsChannel; baseUrl: string } | undefined;
+let running: RunningTeamsBot | undefined;
 const everyCardSent: unknown[] = [];
 
 async function startBot() {
-  const environment = readEnvironment(variables);
-  const logger = createLogger({ level: 'error', write: (line) => void process.stdout.write(`${line}\n`) });
-  const application = await createApplication({ environment, config: loadConfig(environment), logger });
-  const server = createHttpServer();
-  const channel = await attachTeamsChannel({ app: server.app, handler: application.engine, auth: environment.teams, logger, typingIntervalMs: 200 });
-  const port = await server.listen(0, '127.0.0.1');
-  running = { application, server, channel, baseUrl: `http://127.0.0.1:${port}` };
+  running = await startTeamsBot(variables);
   return running;
 }
 
 async function stopBot() {
-  if (!running) return;
-  await running.channel.stop();
-  await running.server.close();
-  await running.application.close();
+  await stopTeamsBot(running);
   running = undefined;
 }
 
@@ -64,24 +47,15 @@ function userTexts(request: RecordedChatRequest): string[] {
 }
 
 beforeAll(async () => {
-  directory = await mkdtemp(join(tmpdir(), 'datathread-teams-'));
-  await createDuckDbFile(join(directory, 'shop.duckdb'), [
-    'CREATE TABLE orders (month DATE, region VARCHAR, amount INTEGER)',
-    "INSERT INTO orders VALUES ('2024-01-01', 'North', 100), ('2024-02-01', 'North', 140), ('2024-03-01', 'South', 90), ('2024-04-01', 'South', 160)",
-  ]);
-  await writeFile(
-    join(directory, 'datathread.yaml'),
-    ['databases:', '  - name: shop', '    type: duckdb', '    path: shop.duckdb', 'agent:', '  model: scripted-model', ''].join('\n'),
-  );
-  fakeModel = await startFakeOpenAI();
+  workspace = await createE2eWorkspace({
+    prefix: 'teams',
+    duckdb: [
+      'CREATE TABLE orders (month DATE, region VARCHAR, amount INTEGER)',
+      "INSERT INTO orders VALUES ('2024-01-01', 'North', 100), ('2024-02-01', 'North', 140), ('2024-03-01', 'South', 90), ('2024-04-01', 'South', 160)",
+    ],
+  });
+  ({ fakeModel, variables } = workspace);
   connector = await startFakeBotConnector();
-  variables = {
-    OPENAI_BASE_URL: fakeModel.url,
-    OPENAI_API_KEY: 'sk-test-secret-key',
-    DATATHREAD_CONFIG: join(directory, 'datathread.yaml'),
-    DATATHREAD_STATE: `sqlite:${join(directory, 'state.db')}`,
-    LOG_LEVEL: 'error',
-  };
 });
 
 afterEach(async () => {
@@ -94,8 +68,7 @@ afterEach(async () => {
 afterAll(async () => {
   await stopBot();
   await connector.close();
-  await fakeModel.close();
-  await rm(directory, { recursive: true, force: true });
+  await workspace.close();
 });
 
 describe('Teams end to end', () => {

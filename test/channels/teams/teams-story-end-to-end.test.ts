@@ -3,20 +3,12 @@
 // and the fake Bot Framework connector. The model runs two queries and creates a story with two
 // charts in a grid and a table; after a restart it updates the story; after another restart the
 // Versions button still lists both versions and Re-post v1 posts version 1 again.
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createApplication, type Application } from '../../../src/application.js';
-import { attachTeamsChannel, type TeamsChannel } from '../../../src/channels/teams/index.js';
 import { CARD_BUDGET_CHARACTERS } from '../../../src/channels/teams/message-budget.js';
-import { readEnvironment } from '../../../src/config/environment.js';
-import { loadConfig } from '../../../src/config/load-config.js';
-import { createLogger } from '../../../src/logging/logger.js';
-import { createHttpServer, type HttpServer } from '../../../src/server/http-server.js';
 import { startFakeBotConnector, type FakeBotConnector, type RecordedConnectorCall } from '../../fakes/bot-connector-server.js';
-import { startFakeOpenAI, toolResultsIn, type FakeOpenAI, type RecordedChatRequest } from '../../fakes/openai-server.js';
-import { createDuckDbFile } from '../../support/duckdb-fixture.js';
+import { toolResultsIn, type FakeOpenAI, type RecordedChatRequest } from '../../fakes/openai-server.js';
+import { createE2eWorkspace, type E2eWorkspace } from '../../support/e2e-workspace.js';
+import { startTeamsBot, stopTeamsBot, type RunningTeamsBot } from './support/teams-bot.js';
 import { adaptiveCardProblems } from './adaptive-card-validation.js';
 import { CHANNEL_ID, GRACE, channelCardClick, channelMention, channelThreadReply, postActivity } from './teams-activities.js';
 
@@ -39,43 +31,22 @@ const THREAD = `${CHANNEL_ID};messageid=${ROOT_ID}`;
 const V1_SUMMARY = 'Created "Sales review" with 2 charts and 1 table.';
 const V2_SUMMARY = 'Replaced "North sells the most." with "North sells the most; South trails.".';
 
-let directory: string;
+let workspace: E2eWorkspace;
 let fakeModel: FakeOpenAI;
 let connector: FakeBotConnector;
 let variables: Record<string, string>;
-let running: { application: Application; server: HttpServer; channel: TeamsChannel; baseUrl: string } | undefined;
+let running: RunningTeamsBot | undefined;
 const everyCard: unknown[] = [];
 let v1CardId = '';
 let v2CardId = '';
 
 async function startBot() {
-  const environment = readEnvironment(variables);
-  const logger = createLogger({ level: 'error', write: (line) => void process.stdout.write(`${line}\n`) });
-  const application = await createApplication({ environment, config: loadConfig(environment), logger });
-  const server = createHttpServer();
-  const channel = await attachTeamsChannel({
-    app: server.app,
-    handler: application.engine,
-    auth: environment.teams,
-    logger,
-    typingIntervalMs: 200,
-    store: application.store,
-    // As the composition root wires it: the mapping lives in the state file and survives restarts.
-    storyCardValues: {
-      get: (threadId, key) => application.store.getThreadValue(threadId, key),
-      set: (threadId, key, value) => application.store.setThreadValue(threadId, key, value, new Date()),
-    },
-  });
-  const port = await server.listen(0, '127.0.0.1');
-  running = { application, server, channel, baseUrl: `http://127.0.0.1:${port}` };
+  running = await startTeamsBot(variables);
   return running;
 }
 
 async function stopBot() {
-  if (!running) return;
-  await running.channel.stop();
-  await running.server.close();
-  await running.application.close();
+  await stopTeamsBot(running);
   running = undefined;
 }
 
@@ -133,24 +104,15 @@ function expectStoryCard(card: CardContent | undefined, version: number, summary
 }
 
 beforeAll(async () => {
-  directory = await mkdtemp(join(tmpdir(), 'datathread-teams-story-'));
-  await createDuckDbFile(join(directory, 'shop.duckdb'), [
-    'CREATE TABLE sales (region VARCHAR, month DATE, amount INTEGER)',
-    "INSERT INTO sales VALUES ('North', DATE '2025-01-01', 100), ('North', DATE '2025-02-01', 200), ('South', DATE '2025-01-01', 50), ('South', DATE '2025-03-01', 80)",
-  ]);
-  await writeFile(
-    join(directory, 'datathread.yaml'),
-    ['databases:', '  - name: shop', '    type: duckdb', '    path: shop.duckdb', 'agent:', '  model: scripted-model', ''].join('\n'),
-  );
-  fakeModel = await startFakeOpenAI();
+  workspace = await createE2eWorkspace({
+    prefix: 'teams-story',
+    duckdb: [
+      'CREATE TABLE sales (region VARCHAR, month DATE, amount INTEGER)',
+      "INSERT INTO sales VALUES ('North', DATE '2025-01-01', 100), ('North', DATE '2025-02-01', 200), ('South', DATE '2025-01-01', 50), ('South', DATE '2025-03-01', 80)",
+    ],
+  });
+  ({ fakeModel, variables } = workspace);
   connector = await startFakeBotConnector();
-  variables = {
-    OPENAI_BASE_URL: fakeModel.url,
-    OPENAI_API_KEY: 'sk-test-secret-key',
-    DATATHREAD_CONFIG: join(directory, 'datathread.yaml'),
-    DATATHREAD_STATE: `sqlite:${join(directory, 'state.db')}`,
-    LOG_LEVEL: 'error',
-  };
 });
 
 afterEach(async () => {
@@ -164,8 +126,7 @@ afterEach(async () => {
 afterAll(async () => {
   await stopBot();
   await connector.close();
-  await fakeModel.close();
-  await rm(directory, { recursive: true, force: true });
+  await workspace.close();
 });
 
 describe('Teams stories end to end', () => {

@@ -1,0 +1,45 @@
+// Starts the real application with the Teams channel on a real HTTP server, wired as the
+// composition root wires it (store-backed story ledger), for end-to-end tests.
+import { createApplication, type Application } from '../../../../src/application.js';
+import { attachTeamsChannel, type TeamsChannel } from '../../../../src/channels/teams/index.js';
+import { readEnvironment } from '../../../../src/config/environment.js';
+import { loadConfig } from '../../../../src/config/load-config.js';
+import { createLogger } from '../../../../src/logging/logger.js';
+import { createHttpServer, type HttpServer } from '../../../../src/server/http-server.js';
+
+export interface RunningTeamsBot {
+  application: Application;
+  server: HttpServer;
+  channel: TeamsChannel;
+  baseUrl: string;
+}
+
+export async function startTeamsBot(variables: Record<string, string>): Promise<RunningTeamsBot> {
+  const environment = readEnvironment(variables);
+  const logger = createLogger({ level: 'error', write: (line) => void process.stdout.write(`${line}\n`) });
+  const application = await createApplication({ environment, config: loadConfig(environment), logger });
+  const server = createHttpServer();
+  const store = application.store;
+  const channel = await attachTeamsChannel({
+    app: server.app,
+    handler: application.engine,
+    auth: environment.teams,
+    logger,
+    typingIntervalMs: 200,
+    store,
+    // The mapping of story versions to cards lives in the state file and survives restarts.
+    storyCardValues: {
+      get: (threadId, key) => store.getThreadValue(threadId, key),
+      set: (threadId, key, value) => store.setThreadValue(threadId, key, value, new Date()),
+    },
+  });
+  const port = await server.listen(0, '127.0.0.1');
+  return { application, server, channel, baseUrl: `http://127.0.0.1:${port}` };
+}
+
+export async function stopTeamsBot(bot: RunningTeamsBot | undefined): Promise<void> {
+  if (!bot) return;
+  await bot.channel.stop();
+  await bot.server.close();
+  await bot.application.close();
+}
