@@ -7,7 +7,7 @@ import { createHttpServer } from './server/http-server.js';
 export async function startServer(): Promise<void> {
   const { environment, config, logger } = bootstrap();
   const application = await createApplication({ environment, config, logger });
-  const server = createHttpServer(() => ({ ok: true, detail: { model: application.model.available ? 'configured' : 'not configured' } }));
+  const server = createHttpServer(() => ({ ok: true, detail: { model: application.model.available ? 'configured' : 'not configured' } }), logger);
   // GET /auth/microsoft/start and /callback (Slack account linking), when federated databases exist.
   application.identity?.attachRoutes(server.app);
   const channels = await attachChannels({ app: server.app, environment, application, logger });

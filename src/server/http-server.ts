@@ -1,8 +1,9 @@
 // The one HTTP server: Slack (/slack/events), Teams (/api/messages), /healthz and /auth/... share
 // one port. Channels mount their own routes; body parsing stays per route because Slack's
 // signature check needs the raw body.
-import express, { type Express } from 'express';
+import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import type { Server } from 'node:http';
+import { silentLogger, type Logger } from '../logging/logger.js';
 
 export interface HttpServer {
   app: Express;
@@ -15,19 +16,46 @@ export interface HealthReport {
   detail?: Record<string, string>;
 }
 
-export function createHttpServer(health: () => Promise<HealthReport> | HealthReport = () => ({ ok: true })): HttpServer {
+/** Unknown paths and failures answer in JSON, never with Express's HTML page and stack trace. */
+function addFallbackHandlers(app: Express, logger: Logger): void {
+  app.use((request: Request, response: Response) => {
+    response.status(404).json({ error: `No route for ${request.method} ${request.path}. datathread serves /slack/events, /api/messages and /healthz.` });
+  });
+  app.use((error: unknown, request: Request, response: Response, _next: NextFunction) => {
+    const failure = error as { status?: number; type?: string; message?: string };
+    if (failure.type === 'entity.parse.failed') {
+      logger.warn('request body is not valid JSON', { path: request.path });
+      response.status(400).json({ error: 'The request body is not valid JSON.' });
+      return;
+    }
+    const status = typeof failure.status === 'number' && failure.status >= 400 && failure.status < 600 ? failure.status : 500;
+    logger.error('HTTP request failed', { path: request.path, status, error: failure.message ?? String(error) });
+    response.status(status).json({ error: status < 500 ? failure.message ?? 'Bad request.' : 'Internal error; see the datathread log.' });
+  });
+}
+
+export function createHttpServer(
+  health: () => Promise<HealthReport> | HealthReport = () => ({ ok: true }),
+  logger: Logger = silentLogger,
+): HttpServer {
+  // Channels mount their routes on `app` whenever they start; `app` is a sub-application of the
+  // server, so the JSON fallbacks of the outer one always come after every route.
   const app = express();
   app.disable('x-powered-by');
   app.get('/healthz', async (_request, response) => {
     const report = await health();
     response.status(report.ok ? 200 : 503).json({ status: report.ok ? 'ok' : 'degraded', ...report.detail });
   });
+  const outer = express();
+  outer.disable('x-powered-by');
+  outer.use(app);
+  addFallbackHandlers(outer, logger);
   let server: Server | undefined;
   return {
     app,
     listen: (port, host = '0.0.0.0') =>
       new Promise((resolve, reject) => {
-        server = app.listen(port, host, (error?: Error) => {
+        server = outer.listen(port, host, (error?: Error) => {
           if (error) return reject(error);
           const address = server?.address();
           resolve(typeof address === 'object' && address ? address.port : port);
