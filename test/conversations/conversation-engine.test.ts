@@ -193,3 +193,33 @@ describe('ConversationEngine and federated sign-in', () => {
     await federated.close();
   });
 });
+
+describe('ConversationEngine and an unreachable database', () => {
+  it('tells the model not to retry, and the user plainly, when the database cannot be reached', async () => {
+    const { createDatabaseAdapter } = await import('../../src/databases/create-database-adapter.js');
+    const { silentLogger } = await import('../../src/logging/logger.js');
+    const { randomIdFactory } = await import('../../src/support/clock-and-ids.js');
+    const { settingsForTest } = await import('../support/engine-harness.js');
+    const down = createDatabaseAdapter({ name: 'warehouse', type: 'postgres', host: '127.0.0.1', port: 1, user: 'reader', password: 'secret-password', auth_mode: 'password', ssl: false, dangerously_allow_writes: false, allow_file_access: false });
+    const scripted = createScriptedModel([{ toolCalls: [{ name: 'execute_sql', input: { sql_query: 'SELECT 1' } }] }, {}]);
+    const engine = new ConversationEngine({
+      store: harness.store, databases: [down], settings: settingsForTest(), accessRules: [], model: scripted.model,
+      logger: silentLogger, clock: () => new Date(), createId: randomIdFactory,
+    });
+    const outcome = await completed(engine, slackLikeRequest({ threadId: 'slack:T1:C1:down.1' }));
+    const toolText = toolResultTexts(scripted.prompts[1]!)[0]!;
+    expect(toolText).toContain('Database "warehouse" cannot be reached');
+    expect(toolText).toContain('do not retry');
+    expect(toolText).not.toContain('secret-password');
+    expect(outcome.status).toBe('failed');
+    expect(outcome.failure).toEqual({
+      kind: 'database',
+      message: 'I could not reach warehouse right now. Press Retry in a few minutes; if it keeps failing, tell an admin.',
+      retryable: true,
+    });
+    const audit = await harness.store.listQueryAudit({ threadId: 'slack:T1:C1:down.1' });
+    expect(audit).toHaveLength(1);
+    expect(audit[0]!.detail).toContain('cannot be reached');
+    await down.close();
+  });
+});
