@@ -59,6 +59,11 @@ export async function executeSql(input: ExecuteSqlInput, context: ToolContext): 
       audit(context, { queryId: null, databaseName: database.name, sql, rowCount: null, durationMs: null, refused: true, error: verdict.reason }, null);
       return { _version: '1', status: 'refused', databaseName: database.name, reason: verdict.reason };
     }
+    if (verdict.statementCount > 1) {
+      // Read-only, but each database runs one statement per call (PostgreSQL's extended protocol
+      // refuses several; SQLite would silently run the first): one result per query id.
+      return { _version: '1', status: 'error', message: `The query holds ${verdict.statementCount} statements; execute_sql runs one. Call it once per statement.` };
+    }
   }
   context.reportStatus(`Querying ${database.name}…`);
   const credential = database.requiresUserCredential ? await context.credentialForDatabase(database) : undefined;

@@ -223,3 +223,12 @@ describe('ConversationEngine and an unreachable database', () => {
     await down.close();
   });
 });
+
+describe('execute_sql with several statements', () => {
+  it('asks the model to send one statement per call, and runs nothing', async () => {
+    const scripted = createScriptedModel([{ toolCalls: [{ name: 'execute_sql', input: { sql_query: 'SELECT 1; SELECT 2', database_id: 'shop' } }] }, { text: 'ok' }]);
+    const outcome = await completed(harness.createEngine({ model: scripted.model }));
+    expect(toolResultTexts(scripted.prompts[1]!)[0]).toBe('Error: The query holds 2 statements; execute_sql runs one. Call it once per statement.');
+    expect(outcome.queries).toEqual([]);
+  });
+});
