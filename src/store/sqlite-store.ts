@@ -114,6 +114,27 @@ function openConnection(filename: string): Promise<sqlite3.Database> {
   });
 }
 
+const JOURNAL_MODE_ATTEMPTS = 50;
+const JOURNAL_MODE_RETRY_MS = 100;
+
+/**
+ * Switching a new file to WAL needs a moment of exclusive access, and SQLite answers SQLITE_BUSY
+ * at once (without the busy timeout) when another process opens the same file at that moment,
+ * e.g. two replicas starting together. Retry for a few seconds instead of failing the start.
+ */
+async function switchToWriteAheadLog(runner: SqliteConnectionRunner): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await runner.query('PRAGMA journal_mode = WAL');
+      return;
+    } catch (error) {
+      const busy = (error as { code?: string }).code === 'SQLITE_BUSY';
+      if (!busy || attempt >= JOURNAL_MODE_ATTEMPTS) throw error;
+      await new Promise((resolve) => setTimeout(resolve, JOURNAL_MODE_RETRY_MS));
+    }
+  }
+}
+
 /** Opens (creating when missing) a SQLite store. `filename` is a path or `:memory:`. Does not migrate. */
 export async function openSqliteStore(filename: string): Promise<SqlStore> {
   if (filename !== SQLITE_MEMORY_FILENAME) {
@@ -123,7 +144,7 @@ export async function openSqliteStore(filename: string): Promise<SqlStore> {
   const runner = new SqliteConnectionRunner(connection);
   try {
     await runner.executeScript(`PRAGMA busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
-    await runner.query('PRAGMA journal_mode = WAL');
+    await switchToWriteAheadLog(runner);
     // NORMAL is durable across application crashes in WAL mode and avoids an fsync per commit.
     await runner.executeScript('PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON');
   } catch (error) {
