@@ -10,7 +10,7 @@ import { PNG_ENCODE_OPTIONS } from '../src/charts/render-chart-png.js';
 import { allChartFixtures, fixtureConfig, queryDuckDb } from './charts-fixtures.js';
 
 const RUNS = 50;
-const WARM_UP_RUNS = 3;
+const WARM_UP_RUNS = 10;
 const BENCHMARKED = [
   'bar-12-months',
   'grouped-bar',

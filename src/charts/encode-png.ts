@@ -47,13 +47,22 @@ function chunk(type: string, data: Buffer): Buffer {
   return Buffer.concat([length, typeAndData, checksum]);
 }
 
+// One scanline buffer is reused for every chart (deflateSync consumes it before the next render):
+// a fresh 10 MB buffer per chart only adds garbage-collection work.
+let reusableScanlines = Buffer.alloc(0);
+
+function scanlineBuffer(size: number): Buffer {
+  if (reusableScanlines.length < size) reusableScanlines = Buffer.allocUnsafe(size);
+  return reusableScanlines.subarray(0, size);
+}
+
 /** Scanlines with filter byte 0 (None), RGB composited over white. */
 function scanlines(image: RawImage): Buffer {
   const { width, height, pixels } = image;
   const littleEndian = endianness() === 'LE';
   const [red, green, blue, alpha] = littleEndian ? [2, 1, 0, 3] : [1, 2, 3, 0];
   const stride = width * BYTES_PER_PIXEL_OUT + 1;
-  const output = Buffer.allocUnsafe(stride * height);
+  const output = scanlineBuffer(stride * height);
   for (let y = 0; y < height; y += 1) {
     let out = y * stride;
     output[out++] = 0;
