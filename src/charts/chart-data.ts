@@ -129,6 +129,10 @@ function foldIntoOther(points: PreparedPoint[], limit: number, seriesCount: numb
   return [...points.filter((_, index) => kept.has(index)), other];
 }
 
+// One formatter each, made once: constructing Intl.NumberFormat per point dominated 10k-point charts.
+const axisNumberGrouped = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2, useGrouping: true });
+const axisNumberPlain = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2, useGrouping: false });
+
 function formatAxisNumber(value: number): string {
-  return new Intl.NumberFormat('en-US', { maximumFractionDigits: 2, useGrouping: Math.abs(value) >= 10_000 }).format(value);
+  return (Math.abs(value) >= 10_000 ? axisNumberGrouped : axisNumberPlain).format(value);
 }

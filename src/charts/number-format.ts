@@ -34,8 +34,17 @@ export function formatNumber(value: number, format: ValueFormat | undefined, opt
   return `${sign}${format?.prefix ?? ''}${body}${format?.suffix ?? ''}`;
 }
 
+// Building an Intl.NumberFormat costs ~0.1 ms; a 10,000-point chart formats every point, so one
+// formatter per number of decimals is kept.
+const digitGroupers = new Map<number, Intl.NumberFormat>();
+
 function groupDigits(value: number, decimals: number): string {
-  return new Intl.NumberFormat('en-US', { maximumFractionDigits: decimals, minimumFractionDigits: 0 }).format(value);
+  let grouper = digitGroupers.get(decimals);
+  if (!grouper) {
+    grouper = new Intl.NumberFormat('en-US', { maximumFractionDigits: decimals, minimumFractionDigits: 0 });
+    digitGroupers.set(decimals, grouper);
+  }
+  return grouper.format(value);
 }
 
 /** A Vega expression that formats `valueExpression` like formatNumber does. */
