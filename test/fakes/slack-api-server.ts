@@ -4,7 +4,8 @@
 // image block may show an uploaded file by `slack_file.id`). Message metadata is kept and returned
 // by conversations.replies with include_all_metadata, as Slack does. It records every call (with
 // parsed arguments), keeps the thread's messages, and can be told to fail a method once (a 429
-// with Retry-After, or a Slack error code such as not_in_channel).
+// with Retry-After, or a Slack error code such as not_in_channel). Given a `socketModeUrl`, it also
+// answers apps.connections.open (app-level `xapp-` tokens only) with that URL, for Socket Mode.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { parse as parseQueryString } from 'node:querystring';
 
@@ -96,7 +97,15 @@ async function readUploadedBytes(request: IncomingMessage, body: Buffer): Promis
   return Buffer.alloc(0);
 }
 
-export async function startFakeSlackApi(): Promise<FakeSlackApi> {
+export interface FakeSlackApiOptions {
+  /** The WebSocket URL apps.connections.open returns (a fake Socket Mode server's `url`). */
+  socketModeUrl?: string;
+}
+
+/** Methods that take an app-level token (`xapp-…`) instead of the bot token. */
+const APP_TOKEN_METHODS = new Set(['apps.connections.open']);
+
+export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Promise<FakeSlackApi> {
   const calls: RecordedSlackCall[] = [];
   const messages: FakeSlackMessage[] = [];
   const deleted = new Set<string>();
@@ -160,6 +169,7 @@ export async function startFakeSlackApi(): Promise<FakeSlackApi> {
       return { ok: true, message_ts: message.ts };
     },
     'assistant.threads.setStatus': () => ({ ok: true }),
+    ...(options.socketModeUrl ? { 'apps.connections.open': () => ({ ok: true, url: options.socketModeUrl }) } : {}),
     'files.getUploadURLExternal': (args) => {
       // Slack file ids match ^F[A-Z0-9]{8,}$.
       const fileId = `F${String(++fileCounter).padStart(10, '0')}`;
@@ -224,7 +234,13 @@ export async function startFakeSlackApi(): Promise<FakeSlackApi> {
       calls.push({ method, args, failedWith: 'unknown_method' });
       return send(response, { ok: false, error: 'unknown_method' });
     }
-    if (!String(request.headers.authorization ?? '').startsWith('Bearer xoxb-')) {
+    const authorization = String(request.headers.authorization ?? '');
+    if (APP_TOKEN_METHODS.has(method) && !authorization.startsWith('Bearer xapp-')) {
+      // What Slack answers when apps.connections.open gets a bot or user token.
+      calls.push({ method, args, failedWith: 'not_allowed_token_type' });
+      return send(response, { ok: false, error: 'not_allowed_token_type' });
+    }
+    if (!APP_TOKEN_METHODS.has(method) && !authorization.startsWith('Bearer xoxb-')) {
       calls.push({ method, args, failedWith: 'not_authed' });
       return send(response, { ok: false, error: 'not_authed' });
     }
