@@ -1,23 +1,22 @@
 // The Store, written once over StoreDatabase. SQLite and PostgreSQL run the same statements, so
 // their behaviour (ordering, conflicts, expiry boundaries) is identical by construction. Atomic
 // operations lean on single statements (upsert ... WHERE ... RETURNING, DELETE ... RETURNING) or
-// on unique keys, which hold across processes and replicas, not only within this one.
+// on unique keys, which hold across processes and replicas, not only within this one. This file
+// holds conversations, results, charts, audit and tokens; stories and coordination (locks, events,
+// pending questions, thread values) live in sql-story-statements.ts and sql-coordination-statements.ts.
+import { epochMs, optionalEpochMs } from './epoch-ms.js';
+import { SqlCoordination } from './sql-coordination-statements.js';
+import { SqlStories } from './sql-story-statements.js';
 import type { StoreDatabase, StoreParameter, StoreQueryRunner } from './store-database.js';
 import {
   chartFromRow,
   conversationFromRow,
   messageFromRow,
-  pendingClarificationFromRow,
   queryAuditFromRow,
   queryResultFromRow,
-  storyFromRow,
-  storyVersionFromRow,
   userTokenFromRow,
 } from './store-rows.js';
 import {
-  StoryExistsError,
-  StoryNotFoundError,
-  StoryVersionConflictError,
   type ConversationRecord,
   type EncryptedUserToken,
   type NewStoredMessage,
@@ -38,18 +37,15 @@ import {
  */
 const APPEND_MESSAGES_ATTEMPTS = 20;
 
-const STORY_VERSION_COLUMNS = 'thread_id, slug, version, title, code, action, author, summary, created_at';
-
-function epochMs(date: Date): number {
-  return date.getTime();
-}
-
-function optionalEpochMs(date: Date | null): number | null {
-  return date === null ? null : date.getTime();
-}
 
 export class SqlStore implements Store {
-  constructor(private readonly database: StoreDatabase) {}
+  private readonly stories: SqlStories;
+  private readonly coordination: SqlCoordination;
+
+  constructor(private readonly database: StoreDatabase) {
+    this.stories = new SqlStories(database);
+    this.coordination = new SqlCoordination(database);
+  }
 
   migrate(): Promise<void> {
     return this.database.migrate();
@@ -204,176 +200,60 @@ export class SqlStore implements Store {
     return rows.map(chartFromRow);
   }
 
-  async createStory(story: StoredStory, firstVersion: StoredStoryVersion): Promise<void> {
-    if (firstVersion.threadId !== story.threadId || firstVersion.slug !== story.slug || firstVersion.version !== 1) {
-      throw new Error(
-        `createStory needs version 1 of the same story; got ${firstVersion.threadId}/${firstVersion.slug} ` +
-          `version ${firstVersion.version} for ${story.threadId}/${story.slug}.`,
-      );
-    }
-    await this.database.transaction(async (runner) => {
-      // DO NOTHING instead of catching the violation: a PostgreSQL transaction is unusable after an error.
-      const inserted = await runner.query(
-        `INSERT INTO stories (thread_id, slug, title, created_at) VALUES ($1, $2, $3, $4)
-         ON CONFLICT (thread_id, slug) DO NOTHING RETURNING slug`,
-        [story.threadId, story.slug, story.title, epochMs(story.createdAt)],
-      );
-      if (inserted.length === 0) {
-        throw new StoryExistsError(story.slug);
-      }
-      await insertStoryVersion(runner, firstVersion);
-    });
+  createStory(story: StoredStory, firstVersion: StoredStoryVersion): Promise<void> {
+    return this.stories.createStory(story, firstVersion);
   }
 
-  async addStoryVersion(version: StoredStoryVersion): Promise<void> {
-    try {
-      await this.database.transaction(async (runner) => {
-        const latestRows = await runner.query(
-          `SELECT MAX(story_versions.version) AS latest_version
-           FROM stories LEFT JOIN story_versions
-             ON story_versions.thread_id = stories.thread_id AND story_versions.slug = stories.slug
-           WHERE stories.thread_id = $1 AND stories.slug = $2
-           GROUP BY stories.id`,
-          [version.threadId, version.slug],
-        );
-        if (latestRows.length === 0) {
-          throw new StoryNotFoundError(version.slug);
-        }
-        const latestVersion = Number(latestRows[0]!.latest_version ?? 0);
-        if (version.version !== latestVersion + 1) {
-          throw new StoryVersionConflictError(version.slug, version.version);
-        }
-        await insertStoryVersion(runner, version);
-        // The story's title is its latest version's title (a replace can rename it).
-        await runner.execute('UPDATE stories SET title = $3 WHERE thread_id = $1 AND slug = $2', [
-          version.threadId,
-          version.slug,
-          version.title,
-        ]);
-      });
-    } catch (error) {
-      // Two writers read the same latest version; the unique key lets exactly one of them in.
-      if (this.database.isUniqueViolation(error)) {
-        throw new StoryVersionConflictError(version.slug, version.version);
-      }
-      throw error;
-    }
+  addStoryVersion(version: StoredStoryVersion): Promise<void> {
+    return this.stories.addStoryVersion(version);
   }
 
-  async getStory(threadId: string, slug: string): Promise<StoredStory | undefined> {
-    const rows = await this.database.query(
-      'SELECT thread_id, slug, title, created_at FROM stories WHERE thread_id = $1 AND slug = $2',
-      [threadId, slug],
-    );
-    return rows[0] ? storyFromRow(rows[0]) : undefined;
+  getStory(threadId: string, slug: string): Promise<StoredStory | undefined> {
+    return this.stories.getStory(threadId, slug);
   }
 
-  async listStories(threadId: string): Promise<StoredStory[]> {
-    const rows = await this.database.query(
-      'SELECT thread_id, slug, title, created_at FROM stories WHERE thread_id = $1 ORDER BY created_at, id',
-      [threadId],
-    );
-    return rows.map(storyFromRow);
+  listStories(threadId: string): Promise<StoredStory[]> {
+    return this.stories.listStories(threadId);
   }
 
-  async getLatestStoryVersion(threadId: string, slug: string): Promise<StoredStoryVersion | undefined> {
-    const rows = await this.database.query(
-      `SELECT ${STORY_VERSION_COLUMNS} FROM story_versions WHERE thread_id = $1 AND slug = $2
-       ORDER BY version DESC LIMIT 1`,
-      [threadId, slug],
-    );
-    return rows[0] ? storyVersionFromRow(rows[0]) : undefined;
+  getLatestStoryVersion(threadId: string, slug: string): Promise<StoredStoryVersion | undefined> {
+    return this.stories.getLatestStoryVersion(threadId, slug);
   }
 
-  async getStoryVersion(threadId: string, slug: string, version: number): Promise<StoredStoryVersion | undefined> {
-    const rows = await this.database.query(
-      `SELECT ${STORY_VERSION_COLUMNS} FROM story_versions WHERE thread_id = $1 AND slug = $2 AND version = $3`,
-      [threadId, slug, version],
-    );
-    return rows[0] ? storyVersionFromRow(rows[0]) : undefined;
+  getStoryVersion(threadId: string, slug: string, version: number): Promise<StoredStoryVersion | undefined> {
+    return this.stories.getStoryVersion(threadId, slug, version);
   }
 
-  async listStoryVersions(threadId: string, slug: string): Promise<StoredStoryVersion[]> {
-    const rows = await this.database.query(
-      `SELECT ${STORY_VERSION_COLUMNS} FROM story_versions WHERE thread_id = $1 AND slug = $2 ORDER BY version`,
-      [threadId, slug],
-    );
-    return rows.map(storyVersionFromRow);
+  listStoryVersions(threadId: string, slug: string): Promise<StoredStoryVersion[]> {
+    return this.stories.listStoryVersions(threadId, slug);
   }
 
-  async savePendingClarification(pending: PendingClarification): Promise<void> {
-    // One per thread: a new question replaces the one still waiting.
-    await this.database.execute(
-      `INSERT INTO pending_clarifications (thread_id, question, options, asked_user_id, platform_state, created_at)
-       VALUES ($1, $2, $3, $4, $5, $6)
-       ON CONFLICT (thread_id) DO UPDATE SET
-         question = excluded.question, options = excluded.options, asked_user_id = excluded.asked_user_id,
-         platform_state = excluded.platform_state, created_at = excluded.created_at`,
-      [
-        pending.threadId,
-        pending.question,
-        JSON.stringify(pending.options),
-        pending.askedUserId,
-        JSON.stringify(pending.platformState),
-        epochMs(pending.createdAt),
-      ],
-    );
+  savePendingClarification(pending: PendingClarification): Promise<void> {
+    return this.coordination.savePendingClarification(pending);
   }
 
-  async getPendingClarification(threadId: string): Promise<PendingClarification | undefined> {
-    const rows = await this.database.query(
-      `SELECT thread_id, question, options, asked_user_id, platform_state, created_at
-       FROM pending_clarifications WHERE thread_id = $1`,
-      [threadId],
-    );
-    return rows[0] ? pendingClarificationFromRow(rows[0]) : undefined;
+  getPendingClarification(threadId: string): Promise<PendingClarification | undefined> {
+    return this.coordination.getPendingClarification(threadId);
   }
 
-  async takePendingClarification(threadId: string): Promise<PendingClarification | undefined> {
-    // One statement: of two concurrent takers, only the one whose DELETE removed the row gets it back.
-    const rows = await this.database.query(
-      `DELETE FROM pending_clarifications WHERE thread_id = $1
-       RETURNING thread_id, question, options, asked_user_id, platform_state, created_at`,
-      [threadId],
-    );
-    return rows[0] ? pendingClarificationFromRow(rows[0]) : undefined;
+  takePendingClarification(threadId: string): Promise<PendingClarification | undefined> {
+    return this.coordination.takePendingClarification(threadId);
   }
 
-  async markEventProcessed(eventKey: string, now: Date, expiresAt: Date): Promise<boolean> {
-    // A row comes back only when this call inserted the key or took over an expired one.
-    const rows = await this.database.query(
-      `INSERT INTO processed_events (event_key, processed_at, expires_at) VALUES ($1, $2, $3)
-       ON CONFLICT (event_key) DO UPDATE SET processed_at = excluded.processed_at, expires_at = excluded.expires_at
-       WHERE processed_events.expires_at <= excluded.processed_at
-       RETURNING event_key`,
-      [eventKey, epochMs(now), epochMs(expiresAt)],
-    );
-    return rows.length === 1;
+  markEventProcessed(eventKey: string, now: Date, expiresAt: Date): Promise<boolean> {
+    return this.coordination.markEventProcessed(eventKey, now, expiresAt);
   }
 
   purgeExpiredEvents(now: Date): Promise<number> {
-    return this.database.execute('DELETE FROM processed_events WHERE expires_at <= $1', [epochMs(now)]);
+    return this.coordination.purgeExpiredEvents(now);
   }
 
-  async tryAcquireThreadLock(threadId: string, ownerId: string, now: Date, expiresAt: Date): Promise<boolean> {
-    // A row comes back only when the lock was free, expired, or already ours (then it is renewed).
-    const rows = await this.database.query(
-      `INSERT INTO thread_locks (thread_id, owner_id, acquired_at, expires_at) VALUES ($1, $2, $3, $4)
-       ON CONFLICT (thread_id) DO UPDATE SET
-         acquired_at = CASE
-           WHEN thread_locks.owner_id = excluded.owner_id AND thread_locks.expires_at > excluded.acquired_at
-           THEN thread_locks.acquired_at ELSE excluded.acquired_at END,
-         owner_id = excluded.owner_id,
-         expires_at = excluded.expires_at
-       WHERE thread_locks.owner_id = excluded.owner_id OR thread_locks.expires_at <= excluded.acquired_at
-       RETURNING thread_id`,
-      [threadId, ownerId, epochMs(now), epochMs(expiresAt)],
-    );
-    return rows.length === 1;
+  tryAcquireThreadLock(threadId: string, ownerId: string, now: Date, expiresAt: Date): Promise<boolean> {
+    return this.coordination.tryAcquireThreadLock(threadId, ownerId, now, expiresAt);
   }
 
-  async releaseThreadLock(threadId: string, ownerId: string): Promise<void> {
-    await this.database.execute('DELETE FROM thread_locks WHERE thread_id = $1 AND owner_id = $2', [threadId, ownerId]);
+  releaseThreadLock(threadId: string, ownerId: string): Promise<void> {
+    return this.coordination.releaseThreadLock(threadId, ownerId);
   }
 
   async recordQueryAudit(record: QueryAuditRecord): Promise<void> {
@@ -413,17 +293,12 @@ export class SqlStore implements Store {
     return rows.map(queryAuditFromRow);
   }
 
-  async getThreadValue(threadId: string, key: string): Promise<string | undefined> {
-    const rows = await this.database.query('SELECT value FROM thread_values WHERE thread_id = $1 AND key = $2', [threadId, key]);
-    return rows[0] ? String(rows[0].value) : undefined;
+  getThreadValue(threadId: string, key: string): Promise<string | undefined> {
+    return this.coordination.getThreadValue(threadId, key);
   }
 
-  async setThreadValue(threadId: string, key: string, value: string, now: Date): Promise<void> {
-    await this.database.execute(
-      `INSERT INTO thread_values (thread_id, key, value, updated_at) VALUES ($1, $2, $3, $4)
-       ON CONFLICT (thread_id, key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at`,
-      [threadId, key, value, epochMs(now)],
-    );
+  setThreadValue(threadId: string, key: string, value: string, now: Date): Promise<void> {
+    return this.coordination.setThreadValue(threadId, key, value, now);
   }
 
   async saveUserToken(token: EncryptedUserToken): Promise<void> {
@@ -447,21 +322,4 @@ export class SqlStore implements Store {
   async deleteUserToken(userKey: string, provider: string): Promise<void> {
     await this.database.execute('DELETE FROM user_tokens WHERE user_key = $1 AND provider = $2', [userKey, provider]);
   }
-}
-
-async function insertStoryVersion(runner: StoreQueryRunner, version: StoredStoryVersion): Promise<void> {
-  await runner.execute(
-    `INSERT INTO story_versions (${STORY_VERSION_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-    [
-      version.threadId,
-      version.slug,
-      version.version,
-      version.title,
-      version.code,
-      version.action,
-      version.author,
-      version.summary,
-      epochMs(version.createdAt),
-    ],
-  );
 }
