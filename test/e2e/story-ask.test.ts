@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/main.js';
 import { listStoryVersionsSummary } from '../../src/stories/story-versions.js';
 import { openStore } from '../../src/store/open-store.js';
-import { toolResultsIn, type FakeOpenAI, type RecordedChatRequest } from '../fakes/openai-server.js';
+import { type FakeOpenAI, queryIdsIn, toolResultsIn } from '../fakes/openai-server.js';
 import { createE2eWorkspace, type E2eWorkspace } from '../support/e2e-workspace.js';
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47]);
@@ -32,10 +32,6 @@ afterAll(async () => {
   await workspace.close();
 });
 
-function queryIds(request: RecordedChatRequest): string[] {
-  return toolResultsIn(request).flatMap((result) => /^Query ID: (query_[a-z0-9]{8})/.exec(result)?.slice(1) ?? []);
-}
-
 function storyCode(byRegion: string, byMonth: string): string {
   return [
     '# Sales review',
@@ -58,7 +54,7 @@ describe('datathread ask with a story', () => {
       { toolCalls: [{ name: 'execute_sql', arguments: { sql_query: 'SELECT region, SUM(amount)::INTEGER AS total FROM sales GROUP BY region ORDER BY region' } }] },
       { toolCalls: [{ name: 'execute_sql', arguments: { sql_query: 'SELECT month, SUM(amount)::INTEGER AS total FROM sales GROUP BY month ORDER BY month' } }] },
       (request) => {
-        const [byRegion, byMonth] = queryIds(request);
+        const [byRegion, byMonth] = queryIdsIn(request);
         code = storyCode(byRegion!, byMonth!);
         return { toolCalls: [{ name: 'story', arguments: { action: 'create', id: 'sales-review', title: 'Sales review', code } }] };
       },

@@ -133,3 +133,15 @@ export async function startFakeOpenAI(initialSteps: StepProducer[] = []): Promis
 export function toolResultsIn(request: RecordedChatRequest): string[] {
   return request.messages.filter((message) => message.role === 'tool').map((message) => String(message.content));
 }
+
+/** The query ids the model was shown in tool results, in the order first shown, each once. */
+export function queryIdsIn(request: RecordedChatRequest): string[] {
+  return [...new Set(toolResultsIn(request).join('\n').match(/query_[a-z0-9]{8}/g) ?? [])];
+}
+
+/** The first query id the model was shown; throws when there is none. */
+export function firstQueryIdIn(request: RecordedChatRequest): string {
+  const [id] = queryIdsIn(request);
+  if (!id) throw new Error('The model was not shown a query id.');
+  return id;
+}

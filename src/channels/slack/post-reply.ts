@@ -83,7 +83,8 @@ export async function uploadFile(client: SlackWebClient, target: ReplyTarget, fi
   }
 }
 
-function stopIfUnreachable(error: unknown, target: ReplyTarget, logger: SlackChannelLogger): void {
+/** Logs and throws UnreachableChannelError when posting in the thread's channel cannot work. */
+export function stopIfUnreachable(error: unknown, target: ReplyTarget, logger: SlackChannelLogger): void {
   if (!isUnreachableChannel(error)) return;
   logger.error(explainSlackError(`post in channel ${target.channelId}`, error), { threadId: target.threadId });
   throw new UnreachableChannelError(`Channel ${target.channelId} cannot be reached.`);

@@ -6,9 +6,9 @@ import type { SlackBlock, SlackMessage } from './block-kit.js';
 import { fallbackText } from './block-text.js';
 import { escapeMrkdwn } from './convert-inline-markdown.js';
 import { contextBlock } from './interactive-blocks.js';
-import { postMessage, UnreachableChannelError, uploadFile } from './post-reply.js';
+import { postMessage, stopIfUnreachable, uploadFile } from './post-reply.js';
 import type { FileToUpload } from './render-outcome.js';
-import { explainSlackError, isUnreachableChannel, slackErrorCode } from './slack-api-errors.js';
+import { explainSlackError, slackErrorCode } from './slack-api-errors.js';
 import { storyMetadata } from './story-metadata.js';
 import type { ReplyTarget, SlackChannelLogger, SlackWebClient } from './types.js';
 
@@ -59,10 +59,7 @@ async function postPart(
     try {
       return await postTagged(client, target, message, metadata);
     } catch (error) {
-      if (isUnreachableChannel(error)) {
-        logger.error(explainSlackError(`post in channel ${target.channelId}`, error), { threadId: target.threadId });
-        throw new UnreachableChannelError(`Channel ${target.channelId} cannot be reached.`);
-      }
+      stopIfUnreachable(error, target, logger);
       const delay = delays[attempt];
       if (slackErrorCode(error) === 'invalid_blocks' && delay !== undefined) {
         await sleep(delay);
@@ -95,7 +92,7 @@ async function postWithoutImages(
   });
   const withoutImages = { text: fallbackText(blocks), blocks };
   const ts = await postTagged(client, target, withoutImages, metadata).catch((error: unknown) => {
-    if (isUnreachableChannel(error)) throw new UnreachableChannelError(`Channel ${target.channelId} cannot be reached.`);
+    stopIfUnreachable(error, target, logger);
     logger.error(explainSlackError('post a story message', error), { threadId: target.threadId });
     return postMessage(client, target, withoutImages, logger);
   });

@@ -2,7 +2,7 @@
 // ConversationEngine (SQLite state, DuckDB, the scripted OpenAI fake) → the fake Slack Web API.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Application } from '../../../src/application.js';
-import { toolResultsIn, type RecordedChatRequest } from '../../fakes/openai-server.js';
+import { firstQueryIdIn, type RecordedChatRequest } from '../../fakes/openai-server.js';
 import { startFakeSlackApi, type FakeSlackApi } from '../../fakes/slack-api-server.js';
 import { problemsInCalls } from './support/block-kit-validator.js';
 import { startEngineFixture, type EngineFixture } from './support/engine-fixture.js';
@@ -42,12 +42,6 @@ afterEach(async () => {
   await slack.close();
 });
 
-function queryIdIn(request: RecordedChatRequest): string {
-  const id = /query_[a-z0-9]{8}/.exec(toolResultsIn(request).join('\n'))?.[0];
-  if (!id) throw new Error('The model was not shown a query id.');
-  return id;
-}
-
 function userTexts(request: RecordedChatRequest): string[] {
   return request.messages.filter((message) => message.role === 'user').map((message) => (typeof message.content === 'string' ? message.content : JSON.stringify(message.content)));
 }
@@ -62,7 +56,7 @@ describe('Slack end to end', () => {
   it('1. mention → SQL → chart → answer → follow-ups, all in the mention thread', async () => {
     fixture.model.enqueue(
       { toolCalls: [{ name: 'execute_sql', arguments: { sql_query: SALES_SQL } }] },
-      (request) => ({ toolCalls: [{ name: 'display_chart', arguments: { query_id: queryIdIn(request), chart_type: 'bar', x_axis_key: 'region', x_axis_type: 'category', series: [{ data_key: 'total' }], title: 'Sales by region' } }] }),
+      (request) => ({ toolCalls: [{ name: 'display_chart', arguments: { query_id: firstQueryIdIn(request), chart_type: 'bar', x_axis_key: 'region', x_axis_type: 'category', series: [{ data_key: 'total' }], title: 'Sales by region' } }] }),
       // The delay lets the once-a-second status edit happen while the model "thinks".
       { text: '## Sales\nNorth sold **300**, South *50*.', delayMs: 1_100, toolCalls: [{ name: 'suggest_follow_ups', arguments: { suggestions: ['Sales by month?', 'Top customers in North?'] } }] },
     );

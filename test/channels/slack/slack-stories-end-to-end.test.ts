@@ -5,7 +5,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Application } from '../../../src/application.js';
 import type { SlackStorySource } from '../../../src/channels/slack/types.js';
-import { toolResultsIn, type RecordedChatRequest } from '../../fakes/openai-server.js';
+import { queryIdsIn } from '../../fakes/openai-server.js';
 import { startFakeSlackApi, type FakeSlackApi, type FakeSlackMessage } from '../../fakes/slack-api-server.js';
 import { problemsInCalls } from './support/block-kit-validator.js';
 import { startEngineFixture, type EngineFixture } from './support/engine-fixture.js';
@@ -54,10 +54,6 @@ afterEach(async () => {
   await application.close();
   await slack.close();
 });
-
-function queryIdsIn(request: RecordedChatRequest): string[] {
-  return [...new Set(toolResultsIn(request).join('\n').match(/query_[a-z0-9]{8}/g) ?? [])];
-}
 
 function storyCode(totals: string, orders: string): string {
   return [

@@ -4,7 +4,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CARD_BUDGET_CHARACTERS } from '../../../src/channels/teams/message-budget.js';
 import { startFakeBotConnector, type FakeBotConnector, type RecordedConnectorCall } from '../../fakes/bot-connector-server.js';
-import { toolResultsIn, type FakeOpenAI, type RecordedChatRequest } from '../../fakes/openai-server.js';
+import { type FakeOpenAI, firstQueryIdIn, type RecordedChatRequest } from '../../fakes/openai-server.js';
 import { createE2eWorkspace, type E2eWorkspace } from '../../support/e2e-workspace.js';
 import { startTeamsBot, stopTeamsBot, type RunningTeamsBot } from './support/teams-bot.js';
 import { adaptiveCardProblems } from './adaptive-card-validation.js';
@@ -34,12 +34,6 @@ async function stopBot() {
 
 function cardsOf(call: RecordedConnectorCall | undefined): CardContent[] {
   return ((call?.activity.attachments as Array<{ content: CardContent }> | undefined) ?? []).map((attachment) => attachment.content);
-}
-
-function queryIdIn(request: RecordedChatRequest): string {
-  const id = /query_[a-z0-9]{8}/.exec(toolResultsIn(request).join('\n'))?.[0];
-  if (!id) throw new Error('no query id in the tool results');
-  return id;
 }
 
 function userTexts(request: RecordedChatRequest): string[] {
@@ -80,7 +74,7 @@ describe('Teams end to end', () => {
         toolCalls: [
           {
             name: 'display_chart',
-            arguments: { query_id: queryIdIn(request), chart_type: 'bar', x_axis_key: 'month', x_axis_type: 'date', series: [{ data_key: 'revenue' }], title: 'Revenue by month' },
+            arguments: { query_id: firstQueryIdIn(request), chart_type: 'bar', x_axis_key: 'month', x_axis_type: 'date', series: [{ data_key: 'revenue' }], title: 'Revenue by month' },
           },
         ],
       }),

@@ -6,7 +6,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CARD_BUDGET_CHARACTERS } from '../../../src/channels/teams/message-budget.js';
 import { startFakeBotConnector, type FakeBotConnector, type RecordedConnectorCall } from '../../fakes/bot-connector-server.js';
-import { toolResultsIn, type FakeOpenAI, type RecordedChatRequest } from '../../fakes/openai-server.js';
+import { type FakeOpenAI, queryIdsIn } from '../../fakes/openai-server.js';
 import { createE2eWorkspace, type E2eWorkspace } from '../../support/e2e-workspace.js';
 import { startTeamsBot, stopTeamsBot, type RunningTeamsBot } from './support/teams-bot.js';
 import { adaptiveCardProblems } from './adaptive-card-validation.js';
@@ -63,10 +63,6 @@ function texts(card: CardContent | undefined): string[] {
       ...(element.rows ?? []).flatMap((row) => row.cells.flatMap((cell) => collect(cell.items))),
     ]);
   return collect(card?.body ?? []);
-}
-
-function queryIds(request: RecordedChatRequest): string[] {
-  return toolResultsIn(request).flatMap((result) => /^Query ID: (query_[a-z0-9]{8})/.exec(result)?.slice(1) ?? []);
 }
 
 function storyCode(byRegion: string, byMonth: string): string {
@@ -136,7 +132,7 @@ describe('Teams stories end to end', () => {
       { toolCalls: [{ name: 'execute_sql', arguments: { sql_query: 'SELECT region, SUM(amount)::INTEGER AS total FROM sales GROUP BY region ORDER BY region' } }] },
       { toolCalls: [{ name: 'execute_sql', arguments: { sql_query: 'SELECT month, SUM(amount)::INTEGER AS total FROM sales GROUP BY month ORDER BY month' } }] },
       (request) => {
-        const [byRegion, byMonth] = queryIds(request);
+        const [byRegion, byMonth] = queryIdsIn(request);
         return { toolCalls: [{ name: 'story', arguments: { action: 'create', id: 'sales-review', title: 'Sales review', code: storyCode(byRegion!, byMonth!) } }] };
       },
       { text: 'The story **Sales review** is ready.' },
