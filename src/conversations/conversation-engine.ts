@@ -174,11 +174,10 @@ export class ConversationEngine implements TurnHandler {
       }
       return lastUserText(history) ?? request.text;
     }
-    const pending = await store.getPendingClarification(request.threadId);
+    // Whatever comes next in the thread moves the conversation on, so the question is taken in any
+    // case; only the asked person's reply (or an option click) counts as the answer to it.
+    const pending = await store.takePendingClarification(request.threadId);
     if (pending) {
-      // Whatever comes next in the thread moves the conversation on; only the asked person's
-      // reply (or an option click) counts as the answer to the question.
-      await store.takePendingClarification(request.threadId);
       const isAnswer = request.kind === 'clarification_answer' || request.actor.userId === pending.askedUserId;
       if (isAnswer) return `Answer to your question "${pending.question}": ${request.text}`;
     }
