@@ -1,9 +1,9 @@
 # syntax=docker/dockerfile:1
-# Build stage: native modules (canvas, sqlite3) compile here against the -dev libraries.
+# Build stage: sqlite3 compiles here when no prebuilt binary can be fetched. The chart canvas
+# (@napi-rs/canvas) ships Skia inside its npm package and needs no system library.
 FROM node:20-bookworm-slim AS build
 RUN apt-get update \
- && apt-get install -y --no-install-recommends python3 make g++ pkg-config \
-      libcairo2-dev libpango1.0-dev libjpeg-dev libgif-dev librsvg2-dev \
+ && apt-get install -y --no-install-recommends python3 make g++ \
  && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 COPY package.json package-lock.json tsconfig.json tsconfig.build.json ./
@@ -12,10 +12,10 @@ COPY bin ./bin
 COPY assets ./assets
 RUN npm ci --no-audit --no-fund && npm prune --omit=dev
 
-# Runtime stage: only the shared libraries canvas needs at run time, no compilers.
+# Runtime stage: no compilers and no graphics libraries; curl for the health check.
 FROM node:20-bookworm-slim AS runtime
 RUN apt-get update \
- && apt-get install -y --no-install-recommends libcairo2 libpango-1.0-0 libpangocairo-1.0-0 libjpeg62-turbo libgif7 librsvg2-2 curl \
+ && apt-get install -y --no-install-recommends curl \
  && rm -rf /var/lib/apt/lists/* \
  && groupadd --system datathread && useradd --system --gid datathread --home /app datathread \
  && mkdir -p /data && chown datathread:datathread /data

@@ -3,10 +3,9 @@
 // Vega spec in the same run (parse, View, toCanvas(2), PNG encode with the same options).
 import { pathToFileURL } from 'node:url';
 import * as vega from 'vega';
-import { Canvas } from 'canvas';
+import type { Canvas } from 'canvas';
 import { buildVegaLiteSpec, compileToVega, renderChartPng, validateChartConfig } from '../src/charts/index.js';
 import { registerChartFonts } from '../src/charts/fonts.js';
-import { PNG_ENCODE_OPTIONS } from '../src/charts/render-chart-png.js';
 import { allChartFixtures, fixtureConfig, queryDuckDb } from './charts-fixtures.js';
 
 const RUNS = 50;
@@ -35,7 +34,7 @@ const BENCHMARKED = [
 async function bareVegaPng(vegaSpec: vega.Spec): Promise<Buffer> {
   const view = new vega.View(vega.parse(vegaSpec), { renderer: 'none' });
   const canvas = (await view.toCanvas(2)) as unknown as Canvas;
-  const png = canvas.toBuffer('image/png', PNG_ENCODE_OPTIONS);
+  const png = canvas.toBuffer('image/png');
   view.finalize();
   return png;
 }

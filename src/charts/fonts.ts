@@ -3,12 +3,12 @@
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { registerFont } from 'canvas';
+import { GlobalFonts } from 'canvas';
 import { CHART_FONT_FAMILY } from './chart-theme.js';
 
 export const FONT_FILES = [
-  { file: 'Inter-Regular.otf', weight: 'normal' },
-  { file: 'Inter-SemiBold.otf', weight: '600' },
+  { file: 'Inter-Regular.otf' },
+  { file: 'Inter-SemiBold.otf' },
 ] as const;
 
 export class ChartFontMissingError extends Error {
@@ -35,8 +35,9 @@ export function findFontDirectory(start = dirname(fileURLToPath(import.meta.url)
 export function registerChartFonts(): void {
   if (registered) return;
   const directory = findFontDirectory();
-  for (const { file, weight } of FONT_FILES) {
-    registerFont(join(directory, file), { family: CHART_FONT_FAMILY, weight });
+  // Skia reads each file's weight from the font itself; both files share the family name.
+  for (const { file } of FONT_FILES) {
+    if (!GlobalFonts.registerFromPath(join(directory, file), CHART_FONT_FAMILY)) throw new ChartFontMissingError(directory);
   }
   registered = true;
 }

@@ -1,6 +1,6 @@
 // Vega-Lite spec → PNG, in-process: vega-lite compiles, vega lays out on a headless view, canvas
 // draws at 2×, encode-png.ts writes the PNG. Fonts are registered once; modules stay warm between charts.
-import { Canvas } from 'canvas';
+import type { Canvas } from 'canvas';
 import * as vega from 'vega';
 import { compile, type TopLevelSpec } from 'vega-lite';
 import { CHART_PIXEL_RATIO } from './chart-theme.js';
@@ -17,12 +17,6 @@ export class ChartRenderError extends Error {
   override readonly name = 'ChartRenderError';
 }
 
-/**
- * canvas's fastest PNG settings (no row filters), for the benchmark's bare vega + canvas baseline.
- * datathread itself encodes with encode-png.ts: the same pixels in about half the time.
- */
-export const PNG_ENCODE_OPTIONS = { compressionLevel: 6, filters: Canvas.PNG_FILTER_NONE } as const;
-
 // Vega-Lite's warnings (dropped properties and the like) are for spec authors, not the server log.
 const quietLogger = vega.logger(vega.None);
 
@@ -36,10 +30,10 @@ export async function renderVegaPng(vegaSpec: vega.Spec, pixelRatio = CHART_PIXE
   const view = new vega.View(vega.parse(vegaSpec), { renderer: 'none' });
   try {
     const canvas = (await view.toCanvas(pixelRatio)) as unknown as Canvas;
-    if (typeof canvas?.toBuffer !== 'function') {
-      throw new ChartRenderError('Vega returned no node-canvas Canvas: the `canvas` package is missing or failed to load.');
+    if (typeof canvas?.data !== 'function') {
+      throw new ChartRenderError('Vega returned no Canvas: the `canvas` package is missing or failed to load.');
     }
-    const png = encodePng({ width: canvas.width, height: canvas.height, pixels: canvas.toBuffer('raw') });
+    const png = encodePng({ width: canvas.width, height: canvas.height, pixels: canvas.data() });
     return { png, widthPx: canvas.width, heightPx: canvas.height };
   } finally {
     view.finalize();

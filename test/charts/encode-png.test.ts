@@ -20,7 +20,7 @@ describe('encodePng', () => {
     context.fillStyle = 'rgba(213, 94, 0, 0.5)';
     context.fillRect(20, 0, 20, 20); // half-transparent orange on a transparent right half
 
-    const png = encodePng({ width: canvas.width, height: canvas.height, pixels: canvas.toBuffer('raw') });
+    const png = encodePng({ width: canvas.width, height: canvas.height, pixels: canvas.data() });
     expect(png.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
     expect(png.readUInt8(25)).toBe(2); // colour type RGB
     const decoded = await decode(png);

@@ -34,9 +34,9 @@ export async function prepareChartImage(
     const canvas = createCanvas(width, height);
     const context = canvas.getContext('2d');
     context.imageSmoothingEnabled = true;
-    context.quality = 'best';
+    context.imageSmoothingQuality = 'high';
     context.drawImage(image, 0, 0, width, height);
-    const png = canvas.toBuffer('image/png', { compressionLevel: 9 });
+    const png = canvas.toBuffer('image/png');
     if (png.length <= budgetBytes) return describe(chart, png, width, height);
     width = Math.floor(width * SCALE_STEP);
   }
