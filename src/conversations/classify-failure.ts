@@ -1,6 +1,7 @@
 // Turns an exception from the agent loop into one short, honest sentence for the thread. Details
 // go to the log; secrets go nowhere.
 import { APICallError } from '@ai-sdk/provider';
+import { TURN_SENTENCES } from './standard-sentences.js';
 import type { TurnFailure } from './types.js';
 
 export function classifyFailure(error: unknown, reason: 'timeout' | 'cancelled' | undefined, turnTimeoutMs: number): TurnFailure {
@@ -28,7 +29,7 @@ export function classifyFailure(error: unknown, reason: 'timeout' | 'cancelled' 
   if (isConnectionError(error)) {
     return { kind: 'model', message: 'I could not reach the AI model service. Press Retry in a moment; if it keeps failing, an admin needs to check OPENAI_BASE_URL.', retryable: true };
   }
-  return { kind: 'internal', message: 'Something went wrong on my side while answering. Press Retry; if it happens again, tell an admin (the details are in the bot log).', retryable: true };
+  return { kind: 'internal', message: TURN_SENTENCES.failed, retryable: true };
 }
 
 function findApiError(error: unknown): APICallError | undefined {

@@ -153,7 +153,7 @@ export class ConversationEngine implements TurnHandler {
       await this.persist(request.threadId, [userMessage]).catch(() => undefined);
       if (reason === 'cancelled') {
         logger.info('turn cancelled', { threadId: request.threadId });
-        return { ...buildOutcome(request.threadId, { text: '', hitStepLimit: false }, context), status: 'cancelled', text: 'Stopped. Nothing more will run for this question.' };
+        return { ...buildOutcome(request.threadId, { text: '', hitStepLimit: false }, context), status: 'cancelled' };
       }
       const failure = classifyFailure(error, reason, this.options.settings.turnTimeoutMs);
       logger.error('turn failed', { threadId: request.threadId, kind: failure.kind, error });

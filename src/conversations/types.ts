@@ -1,6 +1,6 @@
 // The neutral shapes that channels speak: a channel turns a Slack event / Teams activity / terminal
 // line into a TurnRequest, and renders the TurnOutcome back. No platform types in here.
-import type { ChartArtifact, QueryResult, QueryRun, StoryArtifact } from '../tools/tool-context.js';
+import type { ChartArtifact, QueryResult, QueryRun, StoryArtifact } from './outcome-contract.js';
 import type { Actor } from '../store/types.js';
 
 export type Platform = Actor['platform'];
@@ -65,13 +65,15 @@ export interface TurnFailure {
 export interface TurnOutcome {
   threadId: string;
   status: TurnStatus;
-  /** The answer, as Markdown. May be empty when the turn failed. */
+  /** The model's answer, as Markdown, exactly as it wrote it. May be empty when the turn failed. */
   text: string;
+  /** The bot's own notes (step limit reached, sign-in needed), kept apart from the model's text. */
+  notes?: string[];
   charts: ChartArtifact[];
   stories: StoryArtifact[];
   /** Every query the turn ran or tried (refused ones too), in order. */
   queries: QueryRun[];
-  /** Results worth showing as a table (small, not already drawn as a chart), in order. */
+  /** Results of this turn's queries not drawn as a chart, in order (the reply plan picks the tables to show). */
   tables: QueryResult[];
   clarification?: ClarificationRequest;
   followUps: string[];

@@ -1,49 +1,11 @@
 // The run's blackboard: every tool of one turn reads and writes here, and the turn's outcome is
 // assembled from it. It holds no platform types, so Slack, Teams and the terminal share it.
 import type { AgentSettings } from '../config/agent-settings.js';
-import type { DatabaseAdapter, JsonValue, QueryRows, UserDatabaseCredential } from '../databases/types.js';
+import type { ChartArtifact, QueryResult, QueryRun, StoryArtifact } from '../conversations/outcome-contract.js';
+import type { DatabaseAdapter, UserDatabaseCredential } from '../databases/types.js';
 import type { Actor, Store } from '../store/types.js';
 
-export interface QueryResult extends QueryRows {
-  queryId: string;
-  databaseName: string;
-  sql: string;
-  createdAt: Date;
-}
-
-export interface ChartArtifact {
-  chartId: string;
-  queryId: string;
-  title: string;
-  chartType: string;
-  /** The display_chart input, as validated. */
-  config: JsonValue;
-  /** The Vega-Lite spec the PNG was rendered from (stories and a later web view reuse it). */
-  spec: JsonValue;
-  png: Buffer;
-  /** Pixel size of the PNG (2x the logical size). */
-  widthPx: number;
-  heightPx: number;
-}
-
-export interface StoryArtifact {
-  slug: string;
-  version: number;
-  title: string;
-  code: string;
-  action: 'create' | 'update' | 'replace';
-  summary: string;
-}
-
-export interface QueryRun {
-  queryId: string | null;
-  databaseName: string;
-  sql: string;
-  rowCount: number | null;
-  durationMs: number | null;
-  refused: boolean;
-  error: string | null;
-}
+export type { ChartArtifact, QueryResult, QueryRun, StoryArtifact } from '../conversations/outcome-contract.js';
 
 export interface ToolContextOptions {
   threadId: string;

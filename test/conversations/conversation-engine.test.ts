@@ -162,7 +162,8 @@ describe('ConversationEngine', () => {
   it('notes when the step limit ends the turn', async () => {
     const scripted = createScriptedModel([{ toolCalls: [salesQuery] }, { toolCalls: [salesQuery] }]);
     const outcome = await completed(harness.createEngine({ model: scripted.model, settings: { maxSteps: 2 } }));
-    expect(outcome.text).toContain('I reached my step limit (agent.max_steps)');
+    expect(outcome.notes?.join('\n')).toContain('I reached my step limit (agent.max_steps)');
+    expect(outcome.text).not.toContain('step limit');
   });
 });
 

@@ -1,6 +1,6 @@
 // The buttons under an answer: follow-ups, clarification options, Retry, Stop, Show SQL and CSV.
 // Texts are cut to Slack's 75 characters; values are built by action-ids.ts within 2,000.
-import type { QueryRun } from '../../tools/tool-context.js';
+import type { QueryRun } from '../../conversations/outcome-contract.js';
 import { ACTION_IDS, BLOCK_IDS, encodeButtonValue, numberedActionId } from './action-ids.js';
 import type { SlackBlock, SlackButton } from './block-kit.js';
 import { escapeMrkdwn } from './convert-inline-markdown.js';

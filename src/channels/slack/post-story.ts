@@ -4,7 +4,7 @@
 // version comes from the store and the earlier messages are found through their metadata.
 import type { TurnOutcome } from '../../conversations/types.js';
 import { renderStoryAssets, type RenderStoryAssetsOptions } from '../../stories/index.js';
-import type { StoryArtifact } from '../../tools/tool-context.js';
+import type { StoryArtifact } from '../../conversations/outcome-contract.js';
 import { sectionBlock } from './answer-blocks.js';
 import { escapeMrkdwn } from './convert-inline-markdown.js';
 import { postMessage } from './post-reply.js';

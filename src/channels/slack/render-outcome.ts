@@ -2,7 +2,7 @@
 // upload, an optional file with the full answer, and a last message with buttons. Nothing here
 // talks to Slack, so every rule is tested with exact expected blocks.
 import type { TurnOutcome } from '../../conversations/types.js';
-import type { QueryResult, StoryArtifact } from '../../tools/tool-context.js';
+import type { QueryResult, StoryArtifact } from '../../conversations/outcome-contract.js';
 import { buildAnswerBlocks, sectionBlock, tableBlocks, textSections } from './answer-blocks.js';
 import type { SlackBlock, SlackMessage } from './block-kit.js';
 import { fallbackText } from './block-text.js';

@@ -2,7 +2,7 @@
 // base64 `data:` URLs, which count against the message size. Each chart is scaled down (never up)
 // step by step until its PNG fits the per-image budget.
 import { createCanvas, loadImage } from 'canvas';
-import type { ChartArtifact } from '../../tools/tool-context.js';
+import type { ChartArtifact } from '../../conversations/outcome-contract.js';
 import { CHART_IMAGE_BUDGET_BYTES, CHART_IMAGE_MAX_SIDE_PX, CHART_IMAGE_MIN_WIDTH_PX } from './message-budget.js';
 
 const SCALE_STEP = 0.8;

@@ -3,7 +3,7 @@
 // "Superseded by vN" card. An older version posted again on request is shown as such and does not
 // become the current card.
 import { parseStoryDocument, storyCharts, storyTables } from '../../stories/index.js';
-import type { StoryArtifact } from '../../tools/tool-context.js';
+import type { StoryArtifact } from '../../conversations/outcome-contract.js';
 import type { AdaptiveCard } from './adaptive-card-types.js';
 import type { TeamsLogger } from './create-teams-adapter.js';
 import { renderStoryCards, type StoryVersionToShow, type TeamsStoryStore } from './render-story-cards.js';

@@ -2,7 +2,7 @@
 // summary, not a spreadsheet: rows, columns and cell length are capped, and a caption says what
 // was left out so nobody mistakes 15 rows for the whole answer.
 import type { JsonValue } from '../../databases/types.js';
-import type { QueryResult } from '../../tools/tool-context.js';
+import type { QueryResult } from '../../conversations/outcome-contract.js';
 import { textBlock, type CardElement, type TableElement } from './adaptive-card-types.js';
 
 export const TABLE_ROW_LIMIT = 15;

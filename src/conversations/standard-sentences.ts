@@ -1,0 +1,22 @@
+// The one sentence each channel shows for a turn that ends without an answer. Slack, Teams and the
+// terminal all read them from here, so a stopped turn reads the same everywhere.
+export const TURN_SENTENCES = {
+  /** The turn failed and no more precise reason is known (the details are in the log). */
+  failed: 'Something went wrong on my side while answering. Press Retry; if it happens again, tell an admin (the details are in the bot log).',
+  /** Someone pressed Stop. */
+  stopped: 'Stopped. Nothing more will run for this question.',
+  /** The agent finished without text, chart, table or story. */
+  empty: 'I finished without anything to show. Try rephrasing the question.',
+  /** The channel lost the turn before its answer was posted (the outcome never arrived). */
+  interrupted: 'Something went wrong on my side and your question was not answered. Please ask again.',
+} as const;
+
+export type TurnSentenceKind = keyof typeof TURN_SENTENCES;
+
+/** The bot's note when the agent ran out of steps before it finished. */
+export const STEP_LIMIT_NOTE = 'I reached my step limit (agent.max_steps) before finishing; ask me to continue or narrow the question.';
+
+/** The bot's note when a federated database needs the asker's own Microsoft sign-in. */
+export function signInNeededNote(databases: readonly string[]): string {
+  return `To query ${databases.join(', ')} I need to act as you: please sign in with your Microsoft account first.`;
+}
