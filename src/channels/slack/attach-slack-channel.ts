@@ -1,20 +1,20 @@
 // Composition of the Slack channel: verify the token, build the Bolt app (HTTP on the shared
 // server, or Socket Mode with an app token), register the listeners, return a stop handle.
 import { App, webApi } from '@slack/bolt';
-import { registerAccountLinking } from './account-linking-listeners.js';
-import { registerAppHome } from './app-home.js';
-import { createBackgroundTasks } from './background-tasks.js';
-import { createBoltLogger } from './bolt-logger.js';
+import { registerAccountLinking } from './sign-in/account-linking-listeners.js';
+import { registerAppHome } from './sign-in/app-home.js';
+import { createBackgroundTasks } from './turns/background-tasks.js';
+import { createBoltLogger } from './inbound/bolt-logger.js';
 import type { ChannelContext } from './channel-context.js';
-import { registerEventListeners } from './event-listeners.js';
-import { mountHttpReceiver, SLACK_EVENTS_PATH } from './mount-http-receiver.js';
-import { registerQueryActionListeners } from './query-action-listeners.js';
-import { registerStopActionListener } from './stop-action-listener.js';
-import { registerStoryActionListeners } from './story-action-listeners.js';
-import { registerTurnActionListeners } from './turn-action-listeners.js';
+import { registerEventListeners } from './inbound/event-listeners.js';
+import { mountHttpReceiver, SLACK_EVENTS_PATH } from './inbound/mount-http-receiver.js';
+import { registerQueryActionListeners } from './actions/query-action-listeners.js';
+import { registerStopActionListener } from './actions/stop-action-listener.js';
+import { registerStoryActionListeners } from './stories/story-action-listeners.js';
+import { registerTurnActionListeners } from './actions/turn-action-listeners.js';
 import type { SlackChannel, SlackChannelOptions } from './types.js';
-import { createUserDirectory } from './user-directory.js';
-import { checkSlackSettings, fetchBotIdentity } from './verify-credentials.js';
+import { createUserDirectory } from './inbound/user-directory.js';
+import { checkSlackSettings, fetchBotIdentity } from './inbound/verify-credentials.js';
 
 export const DEFAULT_SLACK_API_URL = 'https://slack.com/api/';
 

@@ -1,12 +1,18 @@
 // Everything the listeners share once the channel runs, built once in attach-slack-channel.ts.
-import type { TurnRunnerDependencies } from './run-turn.js';
-import type { BotIdentity, SlackChannelOptions } from './types.js';
-import type { UserDirectory } from './user-directory.js';
+import { SlackOutbox } from './outbox/slack-outbox.js';
+import type { TurnRunnerDependencies } from './turns/run-slack-turn.js';
+import type { BotIdentity, ReplyTarget, SlackChannelOptions } from './types.js';
+import type { UserDirectory } from './inbound/user-directory.js';
 
 export interface ChannelContext extends TurnRunnerDependencies {
   bot: BotIdentity;
   users: UserDirectory;
   getQueryResult: SlackChannelOptions['getQueryResult'];
+}
+
+/** Posts into the thread of `target`. */
+export function outboxFor(context: ChannelContext, target: ReplyTarget): SlackOutbox {
+  return new SlackOutbox(context.client, target, context.logger);
 }
 
 /** Dedupe keys (the engine stores them): one per delivery, one per post (app_mention + message). */

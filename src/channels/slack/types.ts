@@ -4,6 +4,7 @@ import type { webApi } from '@slack/bolt';
 import type { TurnHandler } from '../../conversations/types.js';
 import type { SlackAccountLinking } from '../../identity/slack-account-linking.js';
 import type { Store, StoredQueryResult } from '../../store/types.js';
+import type { ChannelLogger } from '../channel-logger.js';
 
 /** What story messages read from the store: versions (Versions, Re-post) and results (charts, tables). */
 export type SlackStorySource = Pick<Store, 'getQueryResult' | 'getStoryVersion' | 'listStoryVersions'>;
@@ -17,12 +18,6 @@ export interface SlackIdentityOptions {
   slack?: SlackLinking | undefined;
 }
 
-export interface SlackChannelLogger {
-  info(message: string, fields?: Record<string, unknown>): void;
-  warn(message: string, fields?: Record<string, unknown>): void;
-  error(message: string, fields?: Record<string, unknown>): void;
-}
-
 export interface SlackChannelOptions {
   /** The one HTTP server's express app; `/slack/events` is mounted on it (HTTP mode). */
   app: Express;
@@ -33,7 +28,7 @@ export interface SlackChannelOptions {
   appToken?: string;
   /** Web API base URL (GovSlack, tests). Default `https://slack.com/api/`. */
   slackApiUrl?: string;
-  logger: SlackChannelLogger;
+  logger: ChannelLogger;
   now?: () => Date;
   /** Rows of a stored result for the CSV button; without it no CSV button is offered. */
   getQueryResult?: (threadId: string, queryId: string) => Promise<StoredQueryResult | undefined>;

@@ -5,27 +5,28 @@
 import express, { type Express, type Request, type Response } from 'express';
 import { type ConnectorClient, type TurnContext, type UserTokenClient } from '@microsoft/agents-hosting';
 import type { TurnHandler } from '../../conversations/types.js';
-import { createTeamsAdapter, type TeamsAuthOptions, type TeamsLogger } from './create-teams-adapter.js';
-import { readInboundActivity, type InboundActivity } from './inbound-activity.js';
-import { routeActivity } from './route-activity.js';
-import { handleStoryClick } from './handle-story-click.js';
-import type { TeamsStoryStore } from './render-story-cards.js';
-import { runTeamsTurn, type TeamsTurnJob } from './run-teams-turn.js';
-import { SentCardMemory } from './sent-card-memory.js';
-import { readStoryAction } from './story-actions.js';
-import { createMemoryThreadValues, createStoryCardLedger, type ThreadValues } from './story-card-ledger.js';
-import { teamsThreadId, tenantIdOf, threadConversationIdOf } from './teams-thread.js';
-import { TeamsOutbox, type ConversationParties } from './teams-outbox.js';
-import type { PendingSignIn } from './pending-sign-ins.js';
-import { isSignInInvoke } from './sso-token-exchange.js';
-import { createTeamsSignIn, resumeRequest, type TeamsSignIn, type TeamsSignInOptions } from './teams-sign-in.js';
+import { createTeamsAdapter, type TeamsAuthOptions } from './inbound/create-teams-adapter.js';
+import { readInboundActivity, type InboundActivity } from './inbound/inbound-activity.js';
+import { routeActivity } from './inbound/route-activity.js';
+import { handleStoryClick } from './stories/handle-story-click.js';
+import type { TeamsStoryStore } from './stories/render-story-cards.js';
+import { runTeamsTurn, type TeamsTurnJob } from './turns/run-teams-turn.js';
+import { SentCardMemory } from './actions/sent-card-memory.js';
+import { readStoryAction } from './stories/story-actions.js';
+import { createMemoryThreadValues, createStoryCardLedger, type ThreadValues } from './stories/story-card-ledger.js';
+import { teamsThreadId, tenantIdOf, threadConversationIdOf } from './inbound/teams-thread.js';
+import { TeamsOutbox, type ConversationParties } from './outbox/teams-outbox.js';
+import type { PendingSignIn } from './sign-in/pending-sign-ins.js';
+import { isSignInInvoke } from './sign-in/sso-token-exchange.js';
+import { createTeamsSignIn, resumeRequest, type TeamsSignIn, type TeamsSignInOptions } from './sign-in/teams-sign-in.js';
+import type { ChannelLogger } from '../channel-logger.js';
 
 export { TeamsConfigurationError } from './teams-errors.js';
-export { LOCAL_MODE_WARNING, PRODUCTION_WITHOUT_CREDENTIALS_MESSAGE } from './create-teams-adapter.js';
-export type { TeamsAuthOptions, TeamsLogger } from './create-teams-adapter.js';
-export type { TeamsStoryStore } from './render-story-cards.js';
-export type { ThreadValues } from './story-card-ledger.js';
-export type { TeamsSignInOptions } from './teams-sign-in.js';
+export { LOCAL_MODE_WARNING, PRODUCTION_WITHOUT_CREDENTIALS_MESSAGE } from './inbound/create-teams-adapter.js';
+export type { TeamsAuthOptions } from './inbound/create-teams-adapter.js';
+export type { TeamsStoryStore } from './stories/render-story-cards.js';
+export type { ThreadValues } from './stories/story-card-ledger.js';
+export type { TeamsSignInOptions } from './sign-in/teams-sign-in.js';
 
 export const TEAMS_MESSAGES_PATH = '/api/messages';
 
@@ -33,7 +34,7 @@ export interface TeamsChannelOptions {
   app: Express;
   handler: TurnHandler;
   auth: TeamsAuthOptions;
-  logger: TeamsLogger;
+  logger: ChannelLogger;
   now?: () => Date;
   /** How often the typing indicator is re-sent (tests shorten it). */
   typingIntervalMs?: number;

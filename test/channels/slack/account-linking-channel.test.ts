@@ -2,9 +2,9 @@
 // handler and an in-memory SlackAccountLinking: the Connect prompt, the resumed question, `unlink`,
 // the App Home tab and its Disconnect button. (slack-federated-identity.test.ts runs the real thing.)
 import { afterEach, describe, expect, it } from 'vitest';
-import { ACTION_IDS } from '../../../src/channels/slack/action-ids.js';
-import { HOME_DISCONNECTED_NOTICE, NOT_LINKED_TEXT, unlinkedText } from '../../../src/channels/slack/account-linking-listeners.js';
-import { CONNECT_BUTTON_TEXT } from '../../../src/channels/slack/sign-in-prompt.js';
+import { ACTION_IDS } from '../../../src/channels/slack/actions/action-ids.js';
+import { HOME_DISCONNECTED_NOTICE, NOT_LINKED_TEXT, unlinkedText } from '../../../src/channels/slack/sign-in/account-linking-listeners.js';
+import { CONNECT_BUTTON_TEXT } from '../../../src/channels/slack/sign-in/sign-in-prompt.js';
 import type { TurnOutcome } from '../../../src/conversations/types.js';
 import { startFakeSlackApi, type FakeSlackApi } from '../../fakes/slack-api-server.js';
 import { problemsInCalls } from './support/block-kit-validator.js';

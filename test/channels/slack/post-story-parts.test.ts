@@ -2,7 +2,8 @@
 // when Slack is not ready to show an uploaded chart, and the files fallback when it never is.
 import { webApi } from '@slack/bolt';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { postStoryParts } from '../../../src/channels/slack/post-story-parts.js';
+import { SlackOutbox } from '../../../src/channels/slack/outbox/slack-outbox.js';
+import { postStoryParts } from '../../../src/channels/slack/stories/post-story-parts.js';
 import type { ReplyTarget } from '../../../src/channels/slack/types.js';
 import { startFakeSlackApi, type FakeSlackApi } from '../../fakes/slack-api-server.js';
 import { problemsInCalls } from './support/block-kit-validator.js';
@@ -44,7 +45,7 @@ describe('postStoryParts', () => {
     const { fileId, file } = await uploadedChart();
     const pauses: number[] = [];
     slack.failNext('chat.postMessage', { error: 'invalid_blocks' });
-    const posted = await postStoryParts(client, TARGET, partsWithImage(fileId, file), logger, { retryDelaysMs: [5, 10], sleep: async (ms) => void pauses.push(ms) });
+    const posted = await postStoryParts(new SlackOutbox(client, TARGET, logger), partsWithImage(fileId, file), { retryDelaysMs: [5, 10], sleep: async (ms) => void pauses.push(ms) });
 
     expect(pauses).toEqual([5]);
     expect(posted).toHaveLength(2);
@@ -60,7 +61,7 @@ describe('postStoryParts', () => {
   it('posts the text with a line for each chart and shares the charts as files when Slack keeps refusing', async () => {
     const { fileId, file } = await uploadedChart();
     for (let attempt = 0; attempt < 3; attempt += 1) slack.failNext('chat.postMessage', { error: 'invalid_blocks' });
-    await postStoryParts(client, TARGET, partsWithImage(fileId, file), logger, { retryDelaysMs: [1, 1], sleep: async () => undefined });
+    await postStoryParts(new SlackOutbox(client, TARGET, logger), partsWithImage(fileId, file), { retryDelaysMs: [1, 1], sleep: async () => undefined });
 
     const [first] = slack.threadMessages('C1', '100.1');
     expect(first!.blocks).toEqual([

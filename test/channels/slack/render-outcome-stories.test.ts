@@ -2,13 +2,16 @@
 // the buttons in a message of their own so they can be posted below the stories.
 import { describe, expect, it } from 'vitest';
 import type { TurnOutcome } from '../../../src/conversations/types.js';
-import { latestStoryVersions } from '../../../src/channels/slack/post-story.js';
-import { renderOutcome } from '../../../src/channels/slack/render-outcome.js';
+import { latestStoryVersions } from '../../../src/conversations/story-selection.js';
+import { planReply } from '../../../src/conversations/reply-plan.js';
+import { renderReply, type RenderOptions } from '../../../src/channels/slack/render/render-reply.js';
 import type { QueryResult, StoryArtifact } from '../../../src/tools/tool-context.js';
 
 const THREAD = 'slack:T1:C1:1.1';
 const story = (version: number, slug = 'review'): StoryArtifact => ({ slug, version, title: 'Review', code: '<table query_id="query_aaaaaaaa" />', action: version === 1 ? 'create' : 'update', summary: `v${version}` });
 const table = (queryId: string) => ({ queryId, columns: [{ name: 'n', type: 'INTEGER' }], rows: [[1]], rowCount: 1, truncated: false }) as unknown as QueryResult;
+
+const renderOutcome = (turn: TurnOutcome, options: RenderOptions) => renderReply(planReply(turn), options);
 
 function outcome(partial: Partial<TurnOutcome>): TurnOutcome {
   return { threadId: THREAD, status: 'answered', text: 'Done.', charts: [], stories: [], queries: [], tables: [], followUps: [], ...partial };
@@ -33,6 +36,6 @@ describe('renderOutcome with stories posted as messages', () => {
   });
 
   it('posts only the latest version of each story a turn changed', () => {
-    expect(latestStoryVersions({ stories: [story(1), story(1, 'other'), story(2), story(3)] }).map((entry) => `${entry.slug}@${entry.version}`)).toEqual(['review@3', 'other@1']);
+    expect(latestStoryVersions([story(1), story(1, 'other'), story(2), story(3)]).map((entry) => `${entry.slug}@${entry.version}`)).toEqual(['review@3', 'other@1']);
   });
 });

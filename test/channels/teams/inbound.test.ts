@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { readInboundActivity } from '../../../src/channels/teams/inbound-activity.js';
-import { routeActivity } from '../../../src/channels/teams/route-activity.js';
-import { stripBotMention } from '../../../src/channels/teams/strip-bot-mention.js';
-import { threadConversationIdOf } from '../../../src/channels/teams/teams-thread.js';
+import { readInboundActivity } from '../../../src/channels/teams/inbound/inbound-activity.js';
+import { routeActivity } from '../../../src/channels/teams/inbound/route-activity.js';
+import { stripBotMention } from '../../../src/channels/teams/inbound/strip-bot-mention.js';
+import { threadConversationIdOf } from '../../../src/channels/teams/inbound/teams-thread.js';
 import { RecordingTurnHandler } from './recording-turn-handler.js';
 import {
   ADA,

@@ -2,11 +2,11 @@
 // invoke answers (with a recording stand-in for the SDK's UserTokenClient).
 import { describe, expect, it } from 'vitest';
 import type { TurnRequest } from '../../../src/conversations/types.js';
-import { PENDING_SIGN_INS_PER_USER, PENDING_SIGN_IN_TTL_MS, PendingSignIns } from '../../../src/channels/teams/pending-sign-ins.js';
-import { buildSignInCard } from '../../../src/channels/teams/sign-in-card.js';
-import { answerSignInInvoke, type TeamsUserTokenClient } from '../../../src/channels/teams/sso-token-exchange.js';
-import { createMemoryThreadValues } from '../../../src/channels/teams/story-card-ledger.js';
-import type { ConversationParties } from '../../../src/channels/teams/teams-outbox.js';
+import { PENDING_SIGN_INS_PER_USER, PENDING_SIGN_IN_TTL_MS, PendingSignIns } from '../../../src/channels/teams/sign-in/pending-sign-ins.js';
+import { buildSignInCard } from '../../../src/channels/teams/sign-in/sign-in-card.js';
+import { answerSignInInvoke, type TeamsUserTokenClient } from '../../../src/channels/teams/sign-in/sso-token-exchange.js';
+import { createMemoryThreadValues } from '../../../src/channels/teams/stories/story-card-ledger.js';
+import type { ConversationParties } from '../../../src/channels/teams/outbox/teams-outbox.js';
 
 const OID = '11111111-1111-4111-8111-111111111111';
 const parties: ConversationParties = {

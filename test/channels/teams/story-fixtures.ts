@@ -1,7 +1,7 @@
 // Fakes for the story card tests: a store holding query results and story versions, an outbox
 // that records what was sent and updated (assigning activity ids), and a logger that keeps lines.
-import type { AdaptiveCard } from '../../../src/channels/teams/adaptive-card-types.js';
-import type { TeamsStoryStore } from '../../../src/channels/teams/render-story-cards.js';
+import type { AdaptiveCard } from '../../../src/channels/teams/render/adaptive-card-types.js';
+import type { TeamsStoryStore } from '../../../src/channels/teams/stories/render-story-cards.js';
 import type { StoredQueryResult, StoredStoryVersion } from '../../../src/store/types.js';
 
 export const THREAD_ID = 'teams:tenant-1:19:channel@thread.tacv2;messageid=root-1';

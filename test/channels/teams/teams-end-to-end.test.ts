@@ -2,7 +2,7 @@
 // local OpenAI-compatible server scripting the model, a real DuckDB file, the SQLite state store,
 // and the fake Bot Framework connector recording what the bot posts.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { CARD_BUDGET_CHARACTERS } from '../../../src/channels/teams/message-budget.js';
+import { CARD_BUDGET_CHARACTERS } from '../../../src/channels/teams/render/message-budget.js';
 import { startFakeBotConnector, type FakeBotConnector, type RecordedConnectorCall } from '../../fakes/bot-connector-server.js';
 import { type FakeOpenAI, firstQueryIdIn, type RecordedChatRequest } from '../../fakes/openai-server.js';
 import { createE2eWorkspace, type E2eWorkspace } from '../../support/e2e-workspace.js';

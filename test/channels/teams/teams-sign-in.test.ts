@@ -5,7 +5,7 @@
 // service standing in for the Azure Bot OAuth connection.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { attachTeamsChannel, type TeamsChannel } from '../../../src/channels/teams/index.js';
-import { PENDING_SIGN_INS_KEY, pendingSignInOwner } from '../../../src/channels/teams/pending-sign-ins.js';
+import { PENDING_SIGN_INS_KEY, pendingSignInOwner } from '../../../src/channels/teams/sign-in/pending-sign-ins.js';
 import { createLogger } from '../../../src/logging/logger.js';
 import { createHttpServer, type HttpServer } from '../../../src/server/http-server.js';
 import { startFakeBotConnector, type FakeBotConnector, type RecordedConnectorCall } from '../../fakes/bot-connector-server.js';

@@ -4,7 +4,7 @@
 // charts in a grid and a table; after a restart it updates the story; after another restart the
 // Versions button still lists both versions and Re-post v1 posts version 1 again.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { CARD_BUDGET_CHARACTERS } from '../../../src/channels/teams/message-budget.js';
+import { CARD_BUDGET_CHARACTERS } from '../../../src/channels/teams/render/message-budget.js';
 import { startFakeBotConnector, type FakeBotConnector, type RecordedConnectorCall } from '../../fakes/bot-connector-server.js';
 import { type FakeOpenAI, queryIdsIn } from '../../fakes/openai-server.js';
 import { createE2eWorkspace, type E2eWorkspace } from '../../support/e2e-workspace.js';

@@ -1,0 +1,51 @@
+// Query transparency: "Show SQL" answers only the clicker (ephemeral), "CSV" uploads the stored
+// result into the thread with formula-looking cells escaped.
+import type { App, BlockAction, ButtonAction } from '@slack/bolt';
+import { ACTION_IDS, numberedActionPattern } from './action-ids.js';
+import { codeSections } from '../render/answer-blocks.js';
+import { readButtonClick, type ButtonClick } from './button-click.js';
+import { outboxFor, type ChannelContext } from '../channel-context.js';
+import { resultToCsv } from './result-csv.js';
+import { explainSlackError } from '../outbox/slack-api-errors.js';
+import { MAX_BLOCKS_PER_MESSAGE } from '../render/slack-limits.js';
+
+export const RESULT_GONE_TEXT = 'That result is no longer stored. Ask the question again to run the query anew.';
+
+export function registerQueryActionListeners(app: App, context: ChannelContext): void {
+  const listen = (pattern: RegExp, work: (click: ButtonClick) => Promise<void>) =>
+    app.action<BlockAction<ButtonAction>>({ type: 'block_actions', action_id: pattern }, async ({ ack, body }) => {
+      await ack();
+      const click = readButtonClick(body);
+      if (click) context.tasks.run('query button', () => work(click));
+    });
+  listen(numberedActionPattern(ACTION_IDS.showSql), (click) => showSql(context, click));
+  listen(numberedActionPattern(ACTION_IDS.csv), (click) => uploadCsv(context, click));
+}
+
+async function showSql(context: ChannelContext, click: ButtonClick): Promise<void> {
+  const { threadId } = click.target;
+  const queryId = click.value.queryId;
+  const sql = click.value.sql ?? (queryId ? (await context.getQueryResult?.(threadId, queryId))?.sql : undefined);
+  if (!sql) return replyPrivately(context, click, RESULT_GONE_TEXT);
+  const title = queryId ? `SQL of \`${queryId}\`` : 'SQL';
+  const blocks = [{ type: 'context' as const, elements: [{ type: 'mrkdwn' as const, text: title }] }, ...codeSections(sql)].slice(0, MAX_BLOCKS_PER_MESSAGE);
+  await outboxFor(context, click.target)
+    .postPrivately(click.userId, { text: title, blocks })
+    .catch((error: unknown) => context.logger.warn(explainSlackError('show the SQL', error), { threadId }));
+}
+
+async function uploadCsv(context: ChannelContext, click: ButtonClick): Promise<void> {
+  const queryId = click.value.queryId;
+  const result = queryId ? await context.getQueryResult?.(click.target.threadId, queryId) : undefined;
+  if (!queryId || !result) return replyPrivately(context, click, RESULT_GONE_TEXT);
+  const rows = result.truncated ? `first ${result.rows.length} rows` : `${result.rows.length} rows`;
+  await outboxFor(context, click.target)
+    .upload({ filename: `${queryId}.csv`, title: `Result of ${queryId} (${rows})`, content: Buffer.from(resultToCsv(result.columns, result.rows), 'utf8') })
+    .catch(() => undefined);
+}
+
+async function replyPrivately(context: ChannelContext, click: ButtonClick, text: string): Promise<void> {
+  await outboxFor(context, click.target)
+    .postPrivately(click.userId, { text, blocks: [] })
+    .catch((error: unknown) => context.logger.warn(explainSlackError('answer a button click', error)));
+}

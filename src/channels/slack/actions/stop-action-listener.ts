@@ -1,0 +1,26 @@
+// The Stop button on the working message: cancels the thread's running turn. The engine ends the
+// turn as "cancelled" and the adapter posts that; here the clicker only hears back if nothing ran.
+import type { App, BlockAction, ButtonAction } from '@slack/bolt';
+import { ACTION_IDS } from './action-ids.js';
+import { readButtonClick } from './button-click.js';
+import type { ChannelContext } from '../channel-context.js';
+import { explainSlackError } from '../outbox/slack-api-errors.js';
+
+export const NOTHING_TO_STOP_TEXT = 'Nothing is running in this thread any more.';
+
+export function registerStopActionListener(app: App, context: ChannelContext): void {
+  app.action<BlockAction<ButtonAction>>({ type: 'block_actions', action_id: ACTION_IDS.stop }, async ({ ack, body }) => {
+    await ack();
+    const click = readButtonClick(body);
+    if (!click) return;
+    if (context.handler.cancel(click.target.threadId)) {
+      context.logger.info('Slack user stopped a turn.', { threadId: click.target.threadId, userId: click.userId });
+      return;
+    }
+    context.tasks.run('stop reply', async () => {
+      await context.client.chat
+        .postEphemeral({ channel: click.target.channelId, user: click.userId, thread_ts: click.target.threadTs, text: NOTHING_TO_STOP_TEXT })
+        .catch((error: unknown) => context.logger.warn(explainSlackError('answer the Stop click', error)));
+    });
+  });
+}

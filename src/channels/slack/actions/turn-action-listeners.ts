@@ -1,0 +1,70 @@
+// Clicks that continue the conversation: a follow-up suggestion, a clarification option, Retry.
+// Each is acked at once; the turn's dedupe key is the message ts + action id, so a double click
+// (or Slack redelivering the click) runs one turn. The buttons are disabled right away.
+import type { App, BlockAction, ButtonAction } from '@slack/bolt';
+import type { TurnKind } from '../../../conversations/types.js';
+import { ACTION_IDS, BLOCK_IDS, numberedActionPattern } from './action-ids.js';
+import { sectionBlock } from '../render/answer-blocks.js';
+import { readButtonClick, type ButtonClick } from './button-click.js';
+import { eventKeyForClick, outboxFor, type ChannelContext } from '../channel-context.js';
+import { escapeMrkdwn } from '../render/convert-inline-markdown.js';
+import { choiceLine, disableButtons } from './disable-buttons.js';
+import { buildSlackTurnRequest } from '../inbound/turn-request.js';
+import { runSlackTurn } from '../turns/run-slack-turn.js';
+
+interface ClickTurnSpec {
+  kind: TurnKind;
+  blockId: string;
+  /** The line that replaces the buttons. */
+  choice: (click: ButtonClick) => string;
+  /** Shown in the thread when the turn starts, so the thread reads like a conversation. */
+  announcement?: (click: ButtonClick) => string;
+}
+
+const SPECS: Array<[RegExp | string, ClickTurnSpec]> = [
+  [
+    numberedActionPattern(ACTION_IDS.followUp),
+    {
+      kind: 'follow_up',
+      blockId: BLOCK_IDS.followUps,
+      choice: (click) => choiceLine(click.userId, click.value.text ?? ''),
+      announcement: (click) => `<@${click.userId}> asked: ${escapeMrkdwn(click.value.text ?? '')}`,
+    },
+  ],
+  [
+    numberedActionPattern(ACTION_IDS.clarification),
+    { kind: 'clarification_answer', blockId: BLOCK_IDS.clarification, choice: (click) => choiceLine(click.userId, click.value.text ?? '') },
+  ],
+  [ACTION_IDS.retry, { kind: 'retry', blockId: BLOCK_IDS.retry, choice: (click) => `→ <@${click.userId}> asked to retry` }],
+];
+
+export function registerTurnActionListeners(app: App, context: ChannelContext): void {
+  for (const [actionId, spec] of SPECS) {
+    app.action<BlockAction<ButtonAction>>({ type: 'block_actions', action_id: actionId }, async ({ ack, body }) => {
+      await ack();
+      const click = readButtonClick(body);
+      if (!click) {
+        context.logger.warn('Ignored a Slack button click without a datathread thread in its value (an old or foreign message).', { actionId: body.actions[0]?.action_id });
+        return;
+      }
+      context.tasks.run('button click', () => continueConversation(context, click, spec));
+    });
+  }
+}
+
+async function continueConversation(context: ChannelContext, click: ButtonClick, spec: ClickTurnSpec): Promise<void> {
+  const { target } = click;
+  await disableButtons(outboxFor(context, target), click, spec.blockId, spec.choice(click));
+  const actor = await context.users.lookUp(click.userId);
+  const request = buildSlackTurnRequest({ target, actor, text: click.value.text ?? '', kind: spec.kind, eventKey: eventKeyForClick(click.messageTs, click.actionId) });
+  const announcement = spec.announcement?.(click);
+  await runSlackTurn(context, request, target, {
+    ...(announcement
+      ? {
+          beforeWork: async (outbox) => {
+            await outbox.post({ text: announcement, blocks: [sectionBlock(announcement)] });
+          },
+        }
+      : {}),
+  });
+}

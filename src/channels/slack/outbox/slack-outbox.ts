@@ -1,0 +1,120 @@
+// Posts into one Slack thread: messages, file uploads, updates of an earlier message and messages
+// only one person sees. Rate limits are retried by the Web API client (it waits for Retry-After).
+// A channel the bot cannot reach is logged plainly and stops the reply (UnreachableChannelError);
+// a rejected layout falls back to plain text so the answer still arrives.
+import type { ChannelLogger } from '../../channel-logger.js';
+import type { SlackMessage } from '../render/block-kit.js';
+import { blockText } from '../render/block-text.js';
+import { MAX_SECTION_TEXT_CHARACTERS } from '../render/slack-limits.js';
+import { splitText } from '../render/split-text.js';
+import type { ReplyTarget, SlackWebClient } from '../types.js';
+import { explainSlackError, isUnreachableChannel } from './slack-api-errors.js';
+
+export class UnreachableChannelError extends Error {
+  override readonly name = 'UnreachableChannelError';
+}
+
+export interface FileToUpload {
+  filename: string;
+  title: string;
+  content: Buffer;
+}
+
+/** Slack message metadata (story messages carry their slug and version in it). */
+export interface MessageMetadata {
+  event_type: string;
+  event_payload: Record<string, string | number | boolean>;
+}
+
+export class SlackOutbox {
+  constructor(
+    readonly client: SlackWebClient,
+    readonly target: ReplyTarget,
+    readonly logger: ChannelLogger,
+  ) {}
+
+  /** Posts in the thread; returns the message ts (undefined when even plain text failed). */
+  async post(message: SlackMessage): Promise<string | undefined> {
+    try {
+      return await this.postAs(message);
+    } catch (error) {
+      this.stopIfUnreachable(error);
+      this.logger.error(explainSlackError('post an answer message', error), { threadId: this.target.threadId });
+      return this.postPlainText(message.blocks.map(blockText).filter((text) => text !== '').join('\n\n'));
+    }
+  }
+
+  /** Posts exactly this message (with metadata when given); Slack's refusal is thrown to the caller. */
+  async postAs(message: SlackMessage, metadata?: MessageMetadata): Promise<string | undefined> {
+    const posted = await this.client.chat.postMessage({
+      channel: this.target.channelId,
+      thread_ts: this.target.threadTs,
+      text: message.text,
+      blocks: message.blocks,
+      ...(metadata ? { metadata } : {}),
+      unfurl_links: false,
+      unfurl_media: false,
+    });
+    return posted.ts;
+  }
+
+  /** Replaces an earlier message of the thread; Slack's refusal is thrown to the caller. */
+  async update(ts: string, message: SlackMessage, metadata?: MessageMetadata): Promise<void> {
+    await this.client.chat.update({ channel: this.target.channelId, ts, text: message.text, blocks: message.blocks, ...(metadata ? { metadata } : {}) });
+  }
+
+  /** An ephemeral message in the thread that only `userId` sees; Slack's refusal is thrown to the caller. */
+  async postPrivately(userId: string, message: SlackMessage): Promise<void> {
+    await this.client.chat.postEphemeral({
+      channel: this.target.channelId,
+      user: userId,
+      thread_ts: this.target.threadTs,
+      text: message.text,
+      ...(message.blocks.length > 0 ? { blocks: message.blocks } : {}),
+    });
+  }
+
+  /** Shares a file into the thread; a failure is logged (and stops the reply when the channel is unreachable). */
+  async upload(file: FileToUpload): Promise<void> {
+    try {
+      await this.client.filesUploadV2({ channel_id: this.target.channelId, thread_ts: this.target.threadTs, file: file.content, filename: file.filename, title: file.title });
+    } catch (error) {
+      this.stopIfUnreachable(error);
+      this.logger.error(explainSlackError(`upload ${file.filename}`, error), { threadId: this.target.threadId });
+    }
+  }
+
+  /** Uploads a file without sharing it anywhere; returns its id for an image block, undefined on failure. */
+  async uploadUnshared(file: FileToUpload): Promise<string | undefined> {
+    try {
+      const response = await this.client.filesUploadV2({ file: file.content, filename: file.filename, title: file.title, alt_text: file.title });
+      const fileId = response.files[0]?.files?.[0]?.id;
+      if (!fileId) this.logger.warn(`Slack did not return a file id for ${file.filename}; the chart is left out of the story message.`, { threadId: this.target.threadId });
+      return fileId;
+    } catch (error) {
+      this.logger.error(explainSlackError(`upload the story chart ${file.filename}`, error), { threadId: this.target.threadId });
+      return undefined;
+    }
+  }
+
+  /** Logs and throws UnreachableChannelError when posting in the thread's channel cannot work. */
+  stopIfUnreachable(error: unknown): void {
+    if (!isUnreachableChannel(error)) return;
+    this.logger.error(explainSlackError(`post in channel ${this.target.channelId}`, error), { threadId: this.target.threadId });
+    throw new UnreachableChannelError(`Channel ${this.target.channelId} cannot be reached.`);
+  }
+
+  private async postPlainText(text: string): Promise<string | undefined> {
+    let firstTs: string | undefined;
+    try {
+      for (const piece of splitText(text || 'The answer could not be shown in Slack.', MAX_SECTION_TEXT_CHARACTERS)) {
+        const posted = await this.client.chat.postMessage({ channel: this.target.channelId, thread_ts: this.target.threadTs, text: piece });
+        firstTs ??= posted.ts;
+      }
+    } catch (error) {
+      this.stopIfUnreachable(error);
+      this.logger.error(explainSlackError('post the plain-text answer', error), { threadId: this.target.threadId });
+    }
+    return firstTs;
+  }
+}

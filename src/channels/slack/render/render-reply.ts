@@ -1,0 +1,119 @@
+// ReplyPlan → what Slack receives, as data: the messages to post (in order), the chart PNGs to
+// upload, an optional file with the full answer, and a last message with buttons. Nothing here
+// talks to Slack, so every rule is tested with exact expected blocks.
+import type { QueryResult, StoryArtifact } from '../../../conversations/outcome-contract.js';
+import type { ReplyPlan } from '../../../conversations/reply-plan.js';
+import { buildAnswerBlocks, sectionBlock, tableBlocks, textSections } from './answer-blocks.js';
+import type { FileToUpload } from '../outbox/slack-outbox.js';
+import type { SlackBlock, SlackMessage } from './block-kit.js';
+import { fallbackText } from './block-text.js';
+import { escapeMrkdwn } from './convert-inline-markdown.js';
+import { clarificationBlocks, contextBlock, followUpBlocks, queryBlocks, retryBlocks } from './interactive-blocks.js';
+import { markdownToMrkdwn } from './markdown-to-mrkdwn.js';
+import { canAppendBlocks, packMessages } from './pack-messages.js';
+import { ANSWER_FILE_THRESHOLD_CHARACTERS, MAX_SECTION_TEXT_CHARACTERS, MAX_TABLE_ROWS } from './slack-limits.js';
+import { splitText } from './split-text.js';
+import { EMPTY_CELL_TEXT } from './table-blocks.js';
+
+export interface RenderedReply {
+  messages: SlackMessage[];
+  /** Chart PNGs, in the order the agent drew them; uploaded after the text. */
+  charts: FileToUpload[];
+  /** The whole answer as a file when it is too long for chat. */
+  answerFile?: FileToUpload;
+  /** Buttons posted last, so they sit under the charts; undefined when they joined the last message. */
+  controls?: SlackMessage;
+}
+
+export interface RenderOptions {
+  /** Whether result rows can be fetched for the CSV button. */
+  offerCsv: boolean;
+  /**
+   * Stories are posted as their own rich messages (post-story.ts) between the body and the buttons:
+   * no one-line story notice then, and the buttons stay in a message of their own, below the stories.
+   */
+  storiesAsMessages?: boolean;
+}
+
+export const ANSWER_FILE_NOTE = 'The full answer is long, so it is attached as a file: *answer.md*.';
+
+export function renderReply(plan: ReplyPlan, options: RenderOptions): RenderedReply {
+  const charts = plan.charts.map((chart, index) => ({
+    filename: `${fileSlug(chart.title) || `chart-${index + 1}`}.png`,
+    title: chart.title,
+    content: chart.png,
+  }));
+  const { blocks: answerBlocks, answerFile } = renderAnswerText(plan.answer);
+  const storiesAsMessages = options.storiesAsMessages === true && plan.stories.length > 0;
+  const bodyBlocks = [
+    ...answerBlocks,
+    ...plan.notes.map((note) => contextBlock(escapeMrkdwn(note))),
+    ...sentenceBlocks(plan),
+    ...plan.tables.flatMap(resultTableBlocks),
+    ...(storiesAsMessages ? [] : plan.stories.map(storyBlock)),
+  ];
+  const messages = packMessages(bodyBlocks);
+  const controlBlocks = renderControls(plan, options);
+  if (controlBlocks.length === 0) return { messages, charts, answerFile };
+
+  const last = messages.at(-1);
+  if (last && charts.length === 0 && !answerFile && !storiesAsMessages && canAppendBlocks(last, controlBlocks)) {
+    last.blocks.push(...controlBlocks);
+    last.text = fallbackText(last.blocks);
+    return { messages, charts };
+  }
+  return { messages, charts, answerFile, controls: { text: fallbackText(controlBlocks), blocks: controlBlocks } };
+}
+
+function renderAnswerText(answer: string): { blocks: SlackBlock[]; answerFile?: FileToUpload } {
+  if (answer === '') return { blocks: [] };
+  const mrkdwn = markdownToMrkdwn(answer);
+  if (mrkdwn.length <= ANSWER_FILE_THRESHOLD_CHARACTERS) return { blocks: buildAnswerBlocks(answer) };
+  const preview = splitText(mrkdwn, MAX_SECTION_TEXT_CHARACTERS)[0] ?? '';
+  return {
+    blocks: [...textSections(preview), contextBlock(ANSWER_FILE_NOTE)],
+    answerFile: { filename: 'answer.md', title: 'Full answer', content: Buffer.from(answer, 'utf8') },
+  };
+}
+
+/** A stopped turn says so quietly; an empty one says so plainly (a failure goes with its Retry button). */
+function sentenceBlocks(plan: ReplyPlan): SlackBlock[] {
+  if (plan.sentence?.kind === 'stopped') return [contextBlock(plan.sentence.text)];
+  if (plan.sentence?.kind === 'empty') return [sectionBlock(plan.sentence.text)];
+  return [];
+}
+
+/** Clarification, failure + Retry, Show SQL / CSV and follow-ups: the interactive tail. */
+function renderControls(plan: ReplyPlan, options: RenderOptions): SlackBlock[] {
+  const { controls } = plan;
+  const blocks: SlackBlock[] = [];
+  if (controls.clarification) blocks.push(...clarificationBlocks(plan.threadId, controls.clarification.question, controls.clarification.options));
+  if (plan.sentence?.kind === 'failed') {
+    blocks.push(sectionBlock(`:warning: ${escapeMrkdwn(plan.sentence.text)}`));
+    if (controls.retry) blocks.push(...retryBlocks(plan.threadId));
+  }
+  blocks.push(...queryBlocks(plan.threadId, controls.queries, options.offerCsv));
+  blocks.push(...followUpBlocks(plan.threadId, controls.followUps));
+  return blocks;
+}
+
+function resultTableBlocks(result: QueryResult): SlackBlock[] {
+  const shownRows = result.rows.slice(0, MAX_TABLE_ROWS - 1);
+  const blocks = tableBlocks({
+    header: result.columns.map((column) => column.name),
+    rows: shownRows.map((row) => row.map((value) => (value === null ? EMPTY_CELL_TEXT : typeof value === 'object' ? JSON.stringify(value) : String(value)))),
+  });
+  const total = result.truncated ? `more than ${result.rowCount}` : String(result.rowCount);
+  if (shownRows.length < result.rows.length || result.truncated) {
+    blocks.push(contextBlock(`Showing the first ${shownRows.length} of ${total} rows of \`${result.queryId}\`; the CSV button has them all.`));
+  }
+  return blocks;
+}
+
+function storyBlock(story: StoryArtifact): SlackBlock {
+  return contextBlock(`:page_facing_up: Story *${escapeMrkdwn(story.title)}* — version ${story.version}: ${escapeMrkdwn(story.summary)}`);
+}
+
+function fileSlug(title: string): string {
+  return title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 60);
+}

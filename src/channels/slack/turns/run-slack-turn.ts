@@ -1,0 +1,71 @@
+// Runs one turn for a Slack thread, after the ack, through the shared channel-turn lifecycle: the
+// working status appears once the turn starts, the reply plan is rendered as Block Kit and posted
+// (stories as messages of their own before the buttons), the asker gets the sign-in prompt when a
+// federated database needs it, and the status goes.
+import type { TurnHandler, TurnRequest } from '../../../conversations/types.js';
+import type { ChannelLogger } from '../../channel-logger.js';
+import { runChannelTurn } from '../../turn-runner.js';
+import { createWorkingIndicator, type AssistantStatusSupport } from '../outbox/working-indicator.js';
+import { SlackOutbox } from '../outbox/slack-outbox.js';
+import { sectionBlock } from '../render/answer-blocks.js';
+import { renderReply } from '../render/render-reply.js';
+import { postSignInPrompt } from '../sign-in/sign-in-prompt.js';
+import { postStoryVersion } from '../stories/post-story.js';
+import type { ReplyTarget, SlackIdentityOptions, SlackStorySource, SlackWebClient } from '../types.js';
+import type { BackgroundTasks } from './background-tasks.js';
+import { postSlackReply } from './post-slack-reply.js';
+
+export interface TurnRunnerDependencies {
+  client: SlackWebClient;
+  handler: TurnHandler;
+  logger: ChannelLogger;
+  now: () => Date;
+  assistantStatus: AssistantStatusSupport;
+  tasks: BackgroundTasks;
+  offerCsv: boolean;
+  /** With it, the turn's stories are posted as rich messages (stories/post-story.ts). */
+  stories?: SlackStorySource;
+  /** Federated identity: an outcome that needs sign-in gets the asker an ephemeral Connect button. */
+  identity?: SlackIdentityOptions | undefined;
+}
+
+export interface TurnHooks {
+  /** Runs once the turn passed dedupe and holds the thread (e.g. "@ana asked: …"). */
+  beforeWork?: (outbox: SlackOutbox) => Promise<void>;
+}
+
+/** Where the bot cannot post, it tells the asker in a direct message instead of going silent. */
+async function tellAskerChannelIsUnreachable(client: SlackWebClient, target: ReplyTarget, userId: string): Promise<void> {
+  const text = `I could not post my answer in <#${target.channelId}>: I am not a member there, or the channel is archived or restricted. Invite me with \`/invite @datathread\`, or ask me here in a direct message.`;
+  await client.chat.postMessage({ channel: userId, text, blocks: [sectionBlock(text)] });
+}
+
+export async function runSlackTurn(dependencies: TurnRunnerDependencies, request: TurnRequest, target: ReplyTarget, hooks: TurnHooks = {}): Promise<void> {
+  const { client, logger } = dependencies;
+  const outbox = new SlackOutbox(client, target, logger);
+  const indicator = createWorkingIndicator({ outbox, now: dependencies.now, assistantStatus: dependencies.assistantStatus });
+  const stories = dependencies.stories;
+  await runChannelTurn({ channelName: 'Slack', handler: dependencies.handler, logger }, request, {
+    onStart: async () => {
+      await hooks.beforeWork?.(outbox);
+      await indicator.start();
+    },
+    onStatus: (status) => indicator.update(status),
+    postReply: (plan) =>
+      postSlackReply(outbox, renderReply(plan, { offerCsv: dependencies.offerCsv, storiesAsMessages: stories !== undefined }), {
+        beforeControls:
+          stories && plan.stories.length > 0
+            ? async () => {
+                for (const story of plan.stories) await postStoryVersion({ stories }, outbox, story);
+              }
+            : undefined,
+        onUnreachable: target.isDirectMessage ? undefined : () => tellAskerChannelIsUnreachable(client, target, request.actor.userId),
+      }),
+    promptSignIn: (plan) => postSignInPrompt(outbox, dependencies.identity, request.actor.userId, plan.signInRequired),
+    postInterrupted: async (sentence) => {
+      const text = `:warning: ${sentence}`;
+      await outbox.post({ text, blocks: [sectionBlock(text)] });
+    },
+    finish: () => indicator.finish(),
+  });
+}

@@ -1,0 +1,61 @@
+// Posts to one Teams conversation through the Bot Framework connector: cards, typing indicators,
+// and updates of an earlier card. Every post goes to the thread's conversation id with
+// sendToConversation (POST /v3/conversations/{id}/activities) — in a channel that id carries
+// `;messageid=<root>`, which is what threads the reply.
+import { CardFactory, MessageFactory, type ConnectorClient, type TurnContext } from '@microsoft/agents-hosting';
+import type { AdaptiveCard } from '../render/adaptive-card-types.js';
+
+type OutgoingActivity = TurnContext['activity'];
+/** A Bot Framework attachment (an OAuthCard, a sign-in card…), as CardFactory builds it. */
+export type TeamsAttachment = ReturnType<typeof CardFactory.oauthCard>;
+
+export interface ConversationParties {
+  channelId: string;
+  serviceUrl: string;
+  conversation: { id: string; conversationType?: string; tenantId?: string; isGroup?: boolean };
+  /** The bot (from) and the person it answers (recipient). */
+  bot: { id?: string; name?: string };
+  user: { id?: string; name?: string; aadObjectId?: string };
+}
+
+export class TeamsOutbox {
+  constructor(
+    private readonly connector: ConnectorClient,
+    private readonly parties: ConversationParties,
+  ) {}
+
+  async sendCard(card: AdaptiveCard): Promise<string | undefined> {
+    const activity = this.address(MessageFactory.attachment(CardFactory.adaptiveCard(card)));
+    const response = await this.connector.sendToConversation(this.parties.conversation.id, activity);
+    return response?.id || undefined;
+  }
+
+  /** A card that is not an Adaptive Card (the OAuth sign-in card). */
+  async sendAttachment(attachment: TeamsAttachment): Promise<string | undefined> {
+    const activity = this.address(MessageFactory.attachment(attachment));
+    const response = await this.connector.sendToConversation(this.parties.conversation.id, activity);
+    return response?.id || undefined;
+  }
+
+  async sendTyping(): Promise<void> {
+    const activity = this.address(MessageFactory.text(''));
+    activity.type = 'typing';
+    delete activity.text;
+    await this.connector.sendToConversation(this.parties.conversation.id, activity);
+  }
+
+  async updateCard(activityId: string, card: AdaptiveCard): Promise<void> {
+    const activity = this.address(MessageFactory.attachment(CardFactory.adaptiveCard(card)));
+    activity.id = activityId;
+    await this.connector.updateActivity(this.parties.conversation.id, activityId, activity);
+  }
+
+  private address(activity: OutgoingActivity): OutgoingActivity {
+    activity.channelId = this.parties.channelId;
+    activity.serviceUrl = this.parties.serviceUrl;
+    activity.conversation = this.parties.conversation;
+    activity.from = this.parties.bot;
+    activity.recipient = this.parties.user;
+    return activity;
+  }
+}

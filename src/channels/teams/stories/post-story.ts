@@ -1,0 +1,92 @@
+// Posting stories into the thread. A new version is posted as its card(s), remembered as the
+// story's current cards, and the cards of the version shown before are updated in place to a short
+// "Superseded by vN" card. An older version posted again on request is shown as such and does not
+// become the current card.
+import { parseStoryDocument, storyCharts, storyTables } from '../../../stories/index.js';
+import type { StoryArtifact } from '../../../conversations/outcome-contract.js';
+import type { AdaptiveCard } from '../render/adaptive-card-types.js';
+import { renderStoryCards, type StoryVersionToShow, type TeamsStoryStore } from './render-story-cards.js';
+import type { StoryCardLedger } from './story-card-ledger.js';
+import { buildStoryFailureCard, buildSupersededCard } from './story-status-cards.js';
+import type { TeamsOutbox } from '../outbox/teams-outbox.js';
+import type { ChannelLogger } from '../../channel-logger.js';
+
+export interface StoryPostingDependencies {
+  store: TeamsStoryStore;
+  ledger: StoryCardLedger;
+  outbox: Pick<TeamsOutbox, 'sendCard' | 'updateCard'>;
+  logger: ChannelLogger;
+}
+
+/** The newest version of each story a turn saved (a turn that made v2 and v3 posts v3 only). */
+export function latestVersionPerStory(stories: readonly StoryArtifact[]): StoryArtifact[] {
+  const latest = new Map<string, StoryArtifact>();
+  for (const story of stories) {
+    const known = latest.get(story.slug);
+    if (!known || story.version > known.version) latest.set(story.slug, story);
+  }
+  return [...latest.values()];
+}
+
+/** Query ids the stories show (their results need no table of their own in the answer). */
+export function storyQueryIds(stories: readonly StoryArtifact[]): Set<string> {
+  const nodes = stories.flatMap((story) => parseStoryDocument(story.code));
+  return new Set([...storyCharts(nodes), ...storyTables(nodes)].map((node) => node.queryId));
+}
+
+export async function postTurnStories(threadId: string, stories: readonly StoryArtifact[], dependencies: StoryPostingDependencies): Promise<void> {
+  for (const story of latestVersionPerStory(stories)) {
+    await postNewStoryVersion(threadId, story, dependencies);
+  }
+}
+
+export async function postNewStoryVersion(threadId: string, story: StoryVersionToShow, dependencies: StoryPostingDependencies): Promise<void> {
+  const { ledger, logger } = dependencies;
+  const cards = await renderOrExplain(threadId, story, dependencies);
+  const activityIds = await sendAll(cards, dependencies);
+  if (activityIds.length === 0) return;
+  const previous = await ledger.current(threadId, story.slug);
+  if (previous && previous.version >= story.version) return;
+  await ledger.setCurrent(threadId, story.slug, { version: story.version, activityIds });
+  if (!previous) return;
+  const superseded = buildSupersededCard({ slug: story.slug, title: story.title, version: previous.version }, story);
+  for (const activityId of previous.activityIds) {
+    try {
+      await dependencies.outbox.updateCard(activityId, superseded);
+    } catch (error) {
+      logger.warn('Superseded story card could not be updated', { threadId, slug: story.slug, activityId, error: error instanceof Error ? error.message : String(error) });
+    }
+  }
+}
+
+export async function repostStoryVersion(
+  threadId: string,
+  story: StoryVersionToShow,
+  latestVersion: number,
+  dependencies: StoryPostingDependencies,
+): Promise<void> {
+  await sendAll(await renderOrExplain(threadId, story, dependencies, latestVersion), dependencies);
+}
+
+async function renderOrExplain(
+  threadId: string,
+  story: StoryVersionToShow,
+  dependencies: StoryPostingDependencies,
+  latestVersion?: number,
+): Promise<AdaptiveCard[]> {
+  try {
+    return await renderStoryCards(threadId, story, dependencies.store, latestVersion === undefined ? {} : { latestVersion });
+  } catch (error) {
+    dependencies.logger.error('Story could not be rendered for Teams', { threadId, slug: story.slug, version: story.version, error: error instanceof Error ? error.message : String(error) });
+    return [buildStoryFailureCard(story.title, story.version)];
+  }
+}
+
+async function sendAll(cards: AdaptiveCard[], dependencies: StoryPostingDependencies): Promise<string[]> {
+  const activityIds: string[] = [];
+  for (const card of cards) {
+    const activityId = await dependencies.outbox.sendCard(card);
+    if (activityId) activityIds.push(activityId);
+  }
+  return activityIds;
+}

@@ -1,0 +1,37 @@
+// A stored story version -> the cards that show it. Charts and tables come from the thread's
+// query results in the store (renderStoryAssets), so this works for any version, after a restart too.
+import type { Store, StoredStoryVersion } from '../../../store/types.js';
+import { renderStoryAssets, storyCharts } from '../../../stories/index.js';
+import type { AdaptiveCard } from '../render/adaptive-card-types.js';
+import { createCard } from '../render/adaptive-card-types.js';
+import { cardSizeInCharacters } from '../render/message-budget.js';
+import { buildStoryCards, storyHeaderElements, type StoryCardHeader } from './story-card.js';
+import { storyBodyElements } from './story-card-elements.js';
+import { prepareStoryCharts, storyChartBudgetBytes } from './story-chart-images.js';
+
+/** What the Teams channel reads from the state store for stories. */
+export type TeamsStoryStore = Pick<Store, 'getQueryResult' | 'getStoryVersion' | 'listStoryVersions'>;
+
+export type StoryVersionToShow = Pick<StoredStoryVersion, 'slug' | 'version' | 'title' | 'code' | 'summary'>;
+
+export async function renderStoryCards(
+  threadId: string,
+  version: StoryVersionToShow,
+  store: TeamsStoryStore,
+  options: { latestVersion?: number } = {},
+): Promise<AdaptiveCard[]> {
+  const assets = await renderStoryAssets(threadId, version, store);
+  const header: StoryCardHeader = {
+    slug: version.slug,
+    title: version.title,
+    version: version.version,
+    summary: version.summary,
+    ...(options.latestVersion !== undefined ? { latestVersion: options.latestVersion } : {}),
+  };
+  // Size everything but the images first, then share the rest of the budget among the charts.
+  const withoutImages = storyBodyElements(assets.nodes, { assets, charts: new Map() });
+  const otherCharacters = cardSizeInCharacters(createCard([...storyHeaderElements(header), ...withoutImages]));
+  const budgetBytes = storyChartBudgetBytes(storyCharts(assets.nodes).length, otherCharacters);
+  const charts = await prepareStoryCharts(assets, budgetBytes);
+  return buildStoryCards(header, storyBodyElements(assets.nodes, { assets, charts }));
+}

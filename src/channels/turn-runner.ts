@@ -1,0 +1,69 @@
+// The lifecycle every channel repeats for one turn, after the platform request was answered: hand
+// the request to the engine; once the turn holds its thread, show that the bot is working; a
+// duplicate delivery runs nothing; the outcome becomes one reply plan that the channel posts; a
+// federated database that needs the asker's sign-in gets its prompt; a turn that breaks before its
+// answer is posted gets the one interrupted sentence; the working indicator always goes.
+import { planReply, type ReplyPlan } from '../conversations/reply-plan.js';
+import { TURN_SENTENCES } from '../conversations/standard-sentences.js';
+import type { TurnHandler, TurnRequest } from '../conversations/types.js';
+import type { ChannelLogger } from './channel-logger.js';
+
+/** What a channel does at each step of one turn. */
+export interface ChannelTurnSteps {
+  /** Before the engine sees the request (e.g. Teams saves the asker's token). */
+  beforeTurn?(): Promise<void>;
+  /** The turn passed dedupe and holds its thread: working indicator on, announcement, clicked card resolved. */
+  onStart(): Promise<void>;
+  /** "Querying warehouse…" while the agent works. */
+  onStatus?(status: string): void;
+  /** Posts the plan: stories, answer, charts, buttons. */
+  postReply(plan: ReplyPlan): Promise<void>;
+  /** Asks the asker to sign in for `plan.signInRequired` (only called when it is not empty). */
+  promptSignIn?(plan: ReplyPlan): Promise<void>;
+  /** Posts the sentence of a turn that broke before its answer was posted. */
+  postInterrupted(sentence: string): Promise<void>;
+  /** Removes the working indicator; runs once at the end, whatever happened. */
+  finish(): Promise<void>;
+}
+
+export interface ChannelTurnRunner {
+  /** "Slack" / "Teams", for the log. */
+  channelName: string;
+  handler: TurnHandler;
+  logger: ChannelLogger;
+}
+
+export async function runChannelTurn(runner: ChannelTurnRunner, request: TurnRequest, steps: ChannelTurnSteps): Promise<void> {
+  const { channelName, handler, logger } = runner;
+  const threadId = request.threadId;
+  let started: Promise<void> | undefined;
+  try {
+    await steps.beforeTurn?.();
+    const result = await handler.handle(request, {
+      onStart: () => {
+        started = steps.onStart();
+      },
+      onStatus: (status) => steps.onStatus?.(status),
+    });
+    await started;
+    if (result.kind === 'duplicate') {
+      logger.info(`${channelName} event already handled; nothing to do.`, { threadId, eventKey: request.eventKey });
+      return;
+    }
+    const plan = planReply(result.outcome);
+    await steps.postReply(plan);
+    if (plan.signInRequired.length > 0) await steps.promptSignIn?.(plan);
+  } catch (error) {
+    await started?.catch(() => undefined);
+    logger.error(`${channelName} turn failed before an answer could be posted.`, { threadId, error: describeError(error) });
+    await steps.postInterrupted(TURN_SENTENCES.interrupted).catch((postError: unknown) => {
+      logger.error(`${channelName} could not tell the thread that the turn failed.`, { threadId, error: describeError(postError) });
+    });
+  } finally {
+    await steps.finish();
+  }
+}
+
+function describeError(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
