@@ -7,7 +7,8 @@ import { writeStoryFiles } from '../stories/write-story-files.js';
 import { UsageError, type ParsedArguments } from './arguments.js';
 import type { Bootstrapped } from './bootstrap.js';
 import { consoleRequest } from './console-request.js';
-import { formatOutcome, writeCharts, type TerminalOutput } from './render-outcome.js';
+import { planReply } from '../conversations/reply-plan.js';
+import { formatReply, writeCharts, type TerminalOutput } from './render-reply.js';
 
 export const DEFAULT_OUTPUT_DIRECTORY = './datathread-output';
 
@@ -32,9 +33,10 @@ export async function askCommand(parsed: ParsedArguments, started: Bootstrapped,
     const result = await application.engine.handle(consoleRequest(threadId, question, 'message', false));
     if (result.kind !== 'completed') return 1;
     const directory = typeof outOption === 'string' ? outOption : DEFAULT_OUTPUT_DIRECTORY;
-    const chartPaths = await writeCharts(result.outcome, directory);
+    const plan = planReply(result.outcome);
+    const chartPaths = await writeCharts(plan.charts, directory);
     const storyFiles = await writeStoryFiles(directory, threadId, result.outcome.stories, application.store);
-    output.write(`${formatOutcome(result.outcome, chartPaths, storyFiles)}\n`);
+    output.write(`${formatReply(plan, { chartPaths, storyVersions: result.outcome.stories, storyFiles })}\n`);
     return result.outcome.status === 'failed' ? 1 : 0;
   } finally {
     await application.close();

@@ -8,7 +8,8 @@ import type { ParsedArguments } from './arguments.js';
 import { restrictToDatabase } from './ask-command.js';
 import type { Bootstrapped } from './bootstrap.js';
 import { consoleRequest } from './console-request.js';
-import { formatOutcome, writeCharts, type TerminalOutput } from './render-outcome.js';
+import { planReply } from '../conversations/reply-plan.js';
+import { formatReply, writeCharts, type TerminalOutput } from './render-reply.js';
 
 export function interpretReply(line: string, previous: TurnOutcome | undefined): { text: string; kind: TurnKind } {
   const choice = /^\s*(\d+)\s*$/.exec(line);
@@ -46,8 +47,9 @@ export async function chatCommand(parsed: ParsedArguments, started: Bootstrapped
       });
       if (result.kind !== 'completed') continue;
       previous = result.outcome;
-      const chartPaths = await writeCharts(result.outcome, directory);
-      output.write(`\ndatathread> ${formatOutcome(result.outcome, chartPaths)}\n`);
+      const plan = planReply(result.outcome);
+      const chartPaths = await writeCharts(plan.charts, directory);
+      output.write(`\ndatathread> ${formatReply(plan, { chartPaths, storyVersions: result.outcome.stories })}\n`);
     }
     return 0;
   } finally {

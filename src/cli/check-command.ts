@@ -11,7 +11,7 @@ import { startToolRuntime } from '../tools/tool-runtime.js';
 import { describeToolRuntime } from './describe-tool-runtime.js';
 import type { ParsedArguments } from './arguments.js';
 import type { Bootstrapped } from './bootstrap.js';
-import type { TerminalOutput } from './render-outcome.js';
+import type { TerminalOutput } from './render-reply.js';
 
 const MAX_TABLES_LISTED = 30;
 

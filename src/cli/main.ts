@@ -5,7 +5,7 @@ import { bootstrap } from './bootstrap.js';
 import { chatCommand } from './chat-command.js';
 import { checkCommand } from './check-command.js';
 import { mcpCommand } from './mcp-command.js';
-import type { TerminalOutput } from './render-outcome.js';
+import type { TerminalOutput } from './render-reply.js';
 
 const USAGE = `Usage:
   datathread ask "question" [--database NAME] [--out DIR]   one turn; charts saved as PNG files in DIR

@@ -14,6 +14,7 @@ import { renderExecuteSqlOutput } from '../tools/execute-sql-output.js';
 import { executeSql } from '../tools/execute-sql.js';
 import { selectDatabase } from '../tools/select-database.js';
 import { ToolContext } from '../tools/tool-context.js';
+import { planReply } from '../conversations/reply-plan.js';
 
 export const MCP_SERVER_INFO = { name: 'datathread', version: '0.1.0' };
 const CONVERSATION_ID = /^mcp:[a-z0-9]{8,40}$/;
@@ -28,9 +29,11 @@ function textResult(text: string, isError = false): CallToolResult {
 }
 
 function describeOutcome(outcome: TurnOutcome): string {
+  const plan = planReply(outcome);
   const parts: string[] = [];
-  if (outcome.text) parts.push(outcome.text);
-  if (outcome.failure) parts.push(`Error: ${outcome.failure.message}`);
+  if (plan.answer) parts.push(plan.answer);
+  parts.push(...plan.notes);
+  if (plan.sentence) parts.push(plan.sentence.kind === 'failed' ? `Error: ${plan.sentence.text}` : plan.sentence.text);
   if (outcome.charts.length > 0) {
     const count = outcome.charts.length === 1 ? 'One chart is attached as a PNG image' : `${outcome.charts.length} charts are attached as PNG images`;
     parts.push(`${count}: ${outcome.charts.map((chart) => chart.title).join('; ')}.`);

@@ -121,7 +121,7 @@ export async function attachTeamsChannel(options: TeamsChannelOptions): Promise<
           ? {
               signIn: {
                 beforeTurn: () => signIn.prepareTurn(userTokenClientOf(context), parties),
-                onSignInRequired: (outcome) => signIn.requestSignIn(userTokenClientOf(context), outbox, job.request, parties, outcome),
+                onSignInRequired: (databases) => signIn.requestSignIn(userTokenClientOf(context), outbox, job.request, parties, databases),
               },
             }
           : {}),

@@ -93,8 +93,8 @@ describe('answer card', () => {
     expect(texts?.some((text) => text.endsWith(TEXT_SHORTENED_NOTE))).toBe(true);
   });
 
-  it('says "Done." rather than sending an empty card', () => {
-    expect(buildAnswerCards(noOutcome, [])[0]?.body).toEqual([{ type: 'TextBlock', text: 'Done.', wrap: true }]);
+  it('says the standard empty-turn sentence rather than sending an empty card', () => {
+    expect(buildAnswerCards(noOutcome, [])[0]?.body).toEqual([{ type: 'TextBlock', text: 'I finished without anything to show. Try rephrasing the question.', wrap: true }]);
   });
 });
 

@@ -2,7 +2,8 @@
 // buttons. Charts that do not fit beside the answer follow as cards of their own; an answer whose
 // text and tables alone are too large loses its tables first, then the end of its text, with a
 // note saying so.
-import type { TurnOutcome } from '../../../conversations/types.js';
+import type { QueryResult, StoryArtifact } from '../../../conversations/outcome-contract.js';
+import { TURN_SENTENCES } from '../../../conversations/standard-sentences.js';
 import { createCard, textBlock, type AdaptiveCard, type CardElement, type SubmitAction } from './adaptive-card-types.js';
 import { followUpActions } from '../actions/card-actions.js';
 import type { PreparedChart } from './chart-image.js';
@@ -15,10 +16,21 @@ export const TEXT_SHORTENED_NOTE = '… (shortened to fit in one Teams message)'
 
 interface AnswerParts {
   text: CardElement[];
+  notes: CardElement[];
   charts: CardElement[][];
   tables: CardElement[];
   stories: CardElement[];
   actions: SubmitAction[];
+}
+
+/** What one answer card shows, besides its charts. */
+export interface AnswerContent {
+  text: string;
+  /** The bot's own notes, shown quieter than the answer. */
+  notes?: string[];
+  tables: QueryResult[];
+  stories: StoryArtifact[];
+  followUps: string[];
 }
 
 export function chartElements(chart: PreparedChart): CardElement[] {
@@ -32,13 +44,14 @@ export function chartElements(chart: PreparedChart): CardElement[] {
 }
 
 export function buildAnswerCards(
-  outcome: Pick<TurnOutcome, 'text' | 'tables' | 'stories' | 'followUps'>,
+  outcome: AnswerContent,
   charts: PreparedChart[],
   options: { includeFollowUps?: boolean; budgetCharacters?: number } = {},
 ): AdaptiveCard[] {
   const budget = options.budgetCharacters ?? CARD_BUDGET_CHARACTERS;
   const parts: AnswerParts = {
     text: markdownToCardElements(outcome.text.trim()),
+    notes: (outcome.notes ?? []).map((note) => textBlock(note, { isSubtle: true })),
     charts: [],
     tables: outcome.tables.flatMap(queryResultToElements),
     stories: outcome.stories.map((story) =>
@@ -55,14 +68,14 @@ export function buildAnswerCards(
     if (cardSizeInCharacters(candidate) <= budget) parts.charts.push(elements);
     else separateCards.push(createCard(elements));
   }
-  if (parts.text.length + parts.charts.length + parts.tables.length + parts.stories.length === 0) {
-    parts.text = [textBlock('Done.')];
+  if (parts.text.length + parts.notes.length + parts.charts.length + parts.tables.length + parts.stories.length === 0) {
+    parts.text = [textBlock(TURN_SENTENCES.empty)];
   }
   return [compose(parts), ...separateCards];
 }
 
 function compose(parts: AnswerParts): AdaptiveCard {
-  return createCard([...parts.text, ...parts.charts.flat(), ...parts.tables, ...parts.stories], parts.actions);
+  return createCard([...parts.text, ...parts.notes, ...parts.charts.flat(), ...parts.tables, ...parts.stories], parts.actions);
 }
 
 function fitWithoutCharts(parts: AnswerParts, markdown: string, budget: number): void {

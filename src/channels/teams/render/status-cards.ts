@@ -1,5 +1,6 @@
 // The cards that are not an answer: a clarifying question with one button per option, a failure
-// in one honest sentence (with Retry when trying again can help), a stopped turn, and the
+// in one honest sentence (with Retry when trying again can help), a stopped turn (its standard
+// sentence), and the
 // resolved form of a card whose button was clicked.
 import type { ClarificationRequest, TurnFailure } from '../../../conversations/types.js';
 import { createCard, textBlock, type AdaptiveCard } from './adaptive-card-types.js';
@@ -21,8 +22,8 @@ export function buildFailureCard(failure: TurnFailure): AdaptiveCard {
   return createCard([textBlock(failure.message, { color: 'Attention' })], failure.retryable ? [retryAction()] : []);
 }
 
-export function buildStoppedCard(): AdaptiveCard {
-  return createCard([textBlock('Stopped.', { isSubtle: true })]);
+export function buildStoppedCard(sentence: string): AdaptiveCard {
+  return createCard([textBlock(sentence, { isSubtle: true })]);
 }
 
 /** The card as it was, minus its buttons, plus who chose what: a second click has nothing to hit. */

@@ -7,7 +7,7 @@
 //    OAuth card is posted in the thread (single sign-on in chats, a Sign in button in channels).
 //  - `signin/tokenExchange` / `signin/verifyState`: the token is saved, and the person's waiting
 //    questions are handed back to be resumed (`kind: 'retry'`) in their threads.
-import type { TurnOutcome, TurnRequest } from '../../../conversations/types.js';
+import type { TurnRequest } from '../../../conversations/types.js';
 import type { InboundActivity } from '../inbound/inbound-activity.js';
 import { PendingSignIns, type PendingSignIn } from './pending-sign-ins.js';
 import { SIGN_IN_NOT_CONFIGURED_MESSAGE, SIGN_IN_UNAVAILABLE_MESSAGE, buildSignInCard, buildSignInProblemCard } from './sign-in-card.js';
@@ -43,7 +43,7 @@ export interface TeamsSignInOptions {
 
 export interface TeamsSignIn {
   prepareTurn(client: TeamsUserTokenClient | undefined, parties: ConversationParties): Promise<void>;
-  requestSignIn(client: TeamsUserTokenClient | undefined, outbox: TeamsOutbox, request: TurnRequest, parties: ConversationParties, outcome: TurnOutcome): Promise<void>;
+  requestSignIn(client: TeamsUserTokenClient | undefined, outbox: TeamsOutbox, request: TurnRequest, parties: ConversationParties, databases: string[]): Promise<void>;
   answerInvoke(activity: InboundActivity, client: TeamsUserTokenClient | undefined): Promise<{ response: InvokeAnswer; resume: PendingSignIn[] }>;
 }
 
@@ -90,8 +90,7 @@ export function createTeamsSignIn(dependencies: TeamsSignInDependencies): TeamsS
       }
     },
 
-    async requestSignIn(client, outbox, request, parties, outcome) {
-      const databases = outcome.signInRequired ?? [];
+    async requestSignIn(client, outbox, request, parties, databases) {
       const aadObjectId = parties.user.aadObjectId;
       if (!connectionName) {
         logger.warn('Teams sign-in needed but DATATHREAD_TEAMS_OAUTH_CONNECTION is not set', { threadId: request.threadId });

@@ -2,7 +2,7 @@
 // story's current cards, and the cards of the version shown before are updated in place to a short
 // "Superseded by vN" card. An older version posted again on request is shown as such and does not
 // become the current card.
-import { parseStoryDocument, storyCharts, storyTables } from '../../../stories/index.js';
+import { latestStoryVersions } from '../../../conversations/story-selection.js';
 import type { StoryArtifact } from '../../../conversations/outcome-contract.js';
 import type { AdaptiveCard } from '../render/adaptive-card-types.js';
 import { renderStoryCards, type StoryVersionToShow, type TeamsStoryStore } from './render-story-cards.js';
@@ -18,24 +18,9 @@ export interface StoryPostingDependencies {
   logger: ChannelLogger;
 }
 
-/** The newest version of each story a turn saved (a turn that made v2 and v3 posts v3 only). */
-export function latestVersionPerStory(stories: readonly StoryArtifact[]): StoryArtifact[] {
-  const latest = new Map<string, StoryArtifact>();
-  for (const story of stories) {
-    const known = latest.get(story.slug);
-    if (!known || story.version > known.version) latest.set(story.slug, story);
-  }
-  return [...latest.values()];
-}
-
-/** Query ids the stories show (their results need no table of their own in the answer). */
-export function storyQueryIds(stories: readonly StoryArtifact[]): Set<string> {
-  const nodes = stories.flatMap((story) => parseStoryDocument(story.code));
-  return new Set([...storyCharts(nodes), ...storyTables(nodes)].map((node) => node.queryId));
-}
-
+/** Posts the newest version of each story a turn saved (a turn that made v2 and v3 posts v3 only). */
 export async function postTurnStories(threadId: string, stories: readonly StoryArtifact[], dependencies: StoryPostingDependencies): Promise<void> {
-  for (const story of latestVersionPerStory(stories)) {
+  for (const story of latestStoryVersions(stories)) {
     await postNewStoryVersion(threadId, story, dependencies);
   }
 }
