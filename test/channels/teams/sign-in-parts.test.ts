@@ -6,10 +6,10 @@ import { PENDING_SIGN_INS_PER_USER, PENDING_SIGN_IN_TTL_MS, PendingSignIns } fro
 import { buildSignInCard } from '../../../src/channels/teams/sign-in/sign-in-card.js';
 import { answerSignInInvoke, type TeamsUserTokenClient } from '../../../src/channels/teams/sign-in/sso-token-exchange.js';
 import { createMemoryThreadValues } from '../../../src/channels/teams/stories/story-card-ledger.js';
-import type { ConversationParties } from '../../../src/channels/teams/outbox/teams-outbox.js';
+import type { ReplyTarget } from '../../../src/channels/teams/types.js';
 
 const OID = '11111111-1111-4111-8111-111111111111';
-const parties: ConversationParties = {
+const parties: ReplyTarget = {
   channelId: 'msteams',
   serviceUrl: 'https://smba.example/',
   conversation: { id: 'a:1chat', conversationType: 'personal' },

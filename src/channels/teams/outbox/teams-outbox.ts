@@ -4,24 +4,16 @@
 // `;messageid=<root>`, which is what threads the reply.
 import { CardFactory, MessageFactory, type ConnectorClient, type TurnContext } from '@microsoft/agents-hosting';
 import type { AdaptiveCard } from '../render/adaptive-card-types.js';
+import type { ReplyTarget } from '../types.js';
 
 type OutgoingActivity = TurnContext['activity'];
 /** A Bot Framework attachment (an OAuthCard, a sign-in card…), as CardFactory builds it. */
 export type TeamsAttachment = ReturnType<typeof CardFactory.oauthCard>;
 
-export interface ConversationParties {
-  channelId: string;
-  serviceUrl: string;
-  conversation: { id: string; conversationType?: string; tenantId?: string; isGroup?: boolean };
-  /** The bot (from) and the person it answers (recipient). */
-  bot: { id?: string; name?: string };
-  user: { id?: string; name?: string; aadObjectId?: string };
-}
-
 export class TeamsOutbox {
   constructor(
     private readonly connector: ConnectorClient,
-    private readonly parties: ConversationParties,
+    private readonly parties: ReplyTarget,
   ) {}
 
   async sendCard(card: AdaptiveCard): Promise<string | undefined> {

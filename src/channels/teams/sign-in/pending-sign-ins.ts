@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import type { TurnRequest } from '../../../conversations/types.js';
 import type { ThreadValues } from '../stories/story-card-ledger.js';
-import type { ConversationParties } from '../outbox/teams-outbox.js';
+import type { ReplyTarget } from '../types.js';
 
 /** A question older than this is not resumed after a sign-in (the person has moved on). */
 export const PENDING_SIGN_IN_TTL_MS = 60 * 60_000;
@@ -21,7 +21,7 @@ export interface PendingSignIn {
   threadId: string;
   /** The refused turn's request, without its dedupe keys. */
   request: TurnRequest;
-  parties: ConversationParties;
+  parties: ReplyTarget;
   createdAtMs: number;
 }
 
@@ -39,7 +39,7 @@ export class PendingSignIns {
     private readonly createId: () => string = randomUUID,
   ) {}
 
-  async remember(aadObjectId: string, request: TurnRequest, parties: ConversationParties): Promise<PendingSignIn> {
+  async remember(aadObjectId: string, request: TurnRequest, parties: ReplyTarget): Promise<PendingSignIn> {
     const { eventKey: _eventKey, extraEventKeys: _extraEventKeys, ...rest } = request;
     const entry: PendingSignIn = { id: this.createId(), threadId: request.threadId, request: rest, parties, createdAtMs: this.now().getTime() };
     await this.update(aadObjectId, (entries) => [...entries.filter((existing) => existing.threadId !== entry.threadId), entry].slice(-PENDING_SIGN_INS_PER_USER));

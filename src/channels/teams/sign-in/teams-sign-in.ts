@@ -20,7 +20,8 @@ import {
   type TeamsUserTokenClient,
 } from './sso-token-exchange.js';
 import type { ThreadValues } from '../stories/story-card-ledger.js';
-import type { ConversationParties, TeamsOutbox } from '../outbox/teams-outbox.js';
+import type { TeamsOutbox } from '../outbox/teams-outbox.js';
+import type { ReplyTarget } from '../types.js';
 import type { ChannelLogger } from '../../channel-logger.js';
 
 export interface TeamsSignInOptions {
@@ -42,8 +43,8 @@ export interface TeamsSignInOptions {
 }
 
 export interface TeamsSignIn {
-  prepareTurn(client: TeamsUserTokenClient | undefined, parties: ConversationParties): Promise<void>;
-  requestSignIn(client: TeamsUserTokenClient | undefined, outbox: TeamsOutbox, request: TurnRequest, parties: ConversationParties, databases: string[]): Promise<void>;
+  prepareTurn(client: TeamsUserTokenClient | undefined, parties: ReplyTarget): Promise<void>;
+  requestSignIn(client: TeamsUserTokenClient | undefined, outbox: TeamsOutbox, request: TurnRequest, parties: ReplyTarget, databases: string[]): Promise<void>;
   answerInvoke(activity: InboundActivity, client: TeamsUserTokenClient | undefined): Promise<{ response: InvokeAnswer; resume: PendingSignIn[] }>;
 }
 

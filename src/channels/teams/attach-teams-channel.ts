@@ -1,0 +1,46 @@
+// Composition of the Teams channel: build the Agents SDK adapter, the story and sign-in parts,
+// register the /api/messages route, return a stop handle.
+import { SentCardMemory } from './actions/sent-card-memory.js';
+import type { ChannelContext } from './channel-context.js';
+import { registerActivityRoute, TEAMS_MESSAGES_PATH } from './inbound/activity-route.js';
+import { createTeamsAdapter } from './inbound/create-teams-adapter.js';
+import { createTeamsSignIn } from './sign-in/teams-sign-in.js';
+import { createMemoryThreadValues, createStoryCardLedger } from './stories/story-card-ledger.js';
+import { createBackgroundWork } from './turns/background-work.js';
+import type { TeamsChannel, TeamsChannelOptions } from './types.js';
+
+export async function attachTeamsChannel(options: TeamsChannelOptions): Promise<TeamsChannel> {
+  const { logger } = options;
+  const now = options.now ?? (() => new Date());
+  const adapter = createTeamsAdapter(options.auth, logger, options.signIn?.tokenServiceUrl ? { tokenServiceUrl: options.signIn.tokenServiceUrl } : {});
+  if (options.signIn && !options.signIn.oauthConnectionName) {
+    logger.warn('Teams: a federated database is configured but DATATHREAD_TEAMS_OAUTH_CONNECTION is not set, so Teams users cannot sign in (docs/identity.md).');
+  }
+  const context: ChannelContext = {
+    adapter,
+    handler: options.handler,
+    logger,
+    work: createBackgroundWork(adapter, logger, now),
+    sentCards: new SentCardMemory(),
+    typingIntervalMs: options.typingIntervalMs,
+    stories: options.store ? { store: options.store, ledger: createStoryCardLedger(options.storyCardValues ?? createMemoryThreadValues()) } : undefined,
+    signIn: options.signIn
+      ? createTeamsSignIn({
+          options: options.signIn,
+          values: options.signIn.pendingValues ?? options.storyCardValues ?? createMemoryThreadValues(),
+          appId: options.auth.clientId ?? '',
+          logger,
+          now,
+        })
+      : undefined,
+  };
+  const route = registerActivityRoute(options.app, context);
+  logger.info('Teams channel listening', { path: TEAMS_MESSAGES_PATH, authenticated: Boolean(options.auth.clientId) });
+  return {
+    idle: () => context.work.idle(),
+    async stop() {
+      route.refuseNew();
+      await context.work.idle();
+    },
+  };
+}

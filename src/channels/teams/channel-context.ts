@@ -1,0 +1,27 @@
+// Everything the listeners share once the channel runs, built once in attach-teams-channel.ts.
+import type { CloudAdapter, TurnContext, UserTokenClient } from '@microsoft/agents-hosting';
+import type { TurnHandler } from '../../conversations/types.js';
+import type { ChannelLogger } from '../channel-logger.js';
+import type { SentCardMemory } from './actions/sent-card-memory.js';
+import type { TeamsSignIn } from './sign-in/teams-sign-in.js';
+import type { TeamsStoryStore } from './stories/render-story-cards.js';
+import type { StoryCardLedger } from './stories/story-card-ledger.js';
+import type { BackgroundWork } from './turns/background-work.js';
+
+export interface ChannelContext {
+  adapter: CloudAdapter;
+  handler: TurnHandler;
+  logger: ChannelLogger;
+  work: BackgroundWork;
+  sentCards: SentCardMemory;
+  typingIntervalMs?: number | undefined;
+  /** Present when the channel has the store: stories are posted as cards of their own. */
+  stories?: { store: TeamsStoryStore; ledger: StoryCardLedger } | undefined;
+  /** Present with federated identity. */
+  signIn?: TeamsSignIn | undefined;
+}
+
+/** The token service client the SDK put on this turn's context (undefined in local mode). */
+export function userTokenClientOf(context: ChannelContext, turnContext: TurnContext): UserTokenClient | undefined {
+  return turnContext.turnState.get<UserTokenClient | undefined>(context.adapter.UserTokenClientKey);
+}

@@ -1,0 +1,63 @@
+// POST /api/messages, authenticated by the Agents SDK (JWT middleware) when app credentials are
+// set. The request is answered as soon as the activity is accepted; the turn runs afterwards.
+import express, { type Express, type Request, type Response } from 'express';
+import type { ChannelContext } from '../channel-context.js';
+import { answerSignIn } from '../sign-in/answer-sign-in.js';
+import { isSignInInvoke } from '../sign-in/sso-token-exchange.js';
+import { startStoryClick } from '../stories/story-click-listener.js';
+import { startTeamsTurn } from '../turns/start-teams-turn.js';
+import { readInboundActivity } from './inbound-activity.js';
+import { replyTargetOf } from './reply-target.js';
+import { routeActivity } from './route-activity.js';
+
+export const TEAMS_MESSAGES_PATH = '/api/messages';
+
+export interface ActivityRoute {
+  /** From now on, activities are refused with 503 (Teams redelivers them). */
+  refuseNew(): void;
+}
+
+export function registerActivityRoute(app: Express, context: ChannelContext): ActivityRoute {
+  const { adapter, handler, logger } = context;
+  let stopping = false;
+
+  const receive = async (request: Request, response: Response) => {
+    if (stopping) {
+      response.status(503).json({ error: 'datathread is shutting down; Teams will redeliver the activity.' });
+      return;
+    }
+    const activity = readInboundActivity(request.body);
+    await adapter.process(request, response, async (turnContext) => {
+      if (isSignInInvoke(activity)) return answerSignIn(context, activity, turnContext);
+      if (startStoryClick(context, activity, turnContext.identity)) return;
+      const decision = await routeActivity(activity, handler);
+      if (decision.kind === 'ignore') {
+        logger.info('Teams activity ignored', { reason: decision.reason, activityId: activity.id });
+        return;
+      }
+      // The context is revoked when this callback returns: keep only what the later turn needs.
+      const job = { request: decision.request, ...(decision.action ? { action: decision.action } : {}), ...(activity.replyToId ? { replyToId: activity.replyToId } : {}) };
+      startTeamsTurn(context, replyTargetOf(activity), job, turnContext.identity);
+    });
+  };
+
+  app.post(
+    TEAMS_MESSAGES_PATH,
+    express.json({ limit: '1mb' }),
+    (request, response, next) => {
+      adapter.authorizeRequest(request, response, next).catch(next);
+    },
+    (request, response, next) => {
+      receive(request, response).catch((error: unknown) => {
+        logger.error('Teams activity rejected', { error: error instanceof Error ? error.message : String(error) });
+        if (!response.headersSent) response.status(400).json({ error: 'Not a valid Bot Framework activity.' });
+        else next(error);
+      });
+    },
+  );
+  return {
+    refuseNew() {
+      stopping = true;
+    },
+  };
+}

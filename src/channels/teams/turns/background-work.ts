@@ -1,0 +1,40 @@
+// Work that runs after the HTTP request was answered, in the conversation of a reply target: the
+// Agents SDK's continueConversation gives it a connector for that conversation (Teams gives up on
+// a request after about 15 seconds, so replies are sent proactively). Running work is tracked so
+// stop() can wait for every accepted turn to be answered.
+import type { CloudAdapter, ConnectorClient, TurnContext } from '@microsoft/agents-hosting';
+import type { ChannelLogger } from '../../channel-logger.js';
+import { TeamsOutbox } from '../outbox/teams-outbox.js';
+import type { ReplyTarget } from '../types.js';
+
+/** Who the request was authenticated as (the claims continueConversation needs). */
+export type RequestIdentity = Parameters<CloudAdapter['continueConversation']>[0];
+
+export interface BackgroundWork {
+  start(target: ReplyTarget, identity: RequestIdentity, threadId: string, work: (outbox: TeamsOutbox, context: TurnContext) => Promise<void>): void;
+  /** Resolves once every piece of work started so far has ended. */
+  idle(): Promise<void>;
+}
+
+export function createBackgroundWork(adapter: CloudAdapter, logger: ChannelLogger, now: () => Date): BackgroundWork {
+  const running = new Set<Promise<void>>();
+  return {
+    start(target, identity, threadId, work) {
+      const startedAt = now();
+      const reference = { channelId: target.channelId, serviceUrl: target.serviceUrl, conversation: target.conversation, agent: target.bot, user: target.user };
+      const promise = adapter
+        .continueConversation(identity, reference, async (context) => work(new TeamsOutbox(context.turnState.get<ConnectorClient>(adapter.ConnectorClientKey), target), context))
+        .catch((error: unknown) => {
+          logger.error('Teams reply could not be sent', { threadId, error: error instanceof Error ? error.message : String(error) });
+        })
+        .finally(() => {
+          running.delete(promise);
+          logger.info('Teams turn finished', { threadId, durationMs: now().getTime() - startedAt.getTime() });
+        });
+      running.add(promise);
+    },
+    async idle() {
+      while (running.size > 0) await Promise.allSettled([...running]);
+    },
+  };
+}

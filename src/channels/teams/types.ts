@@ -1,0 +1,51 @@
+// The adapter's public options and the shapes its parts share once it runs.
+import type { Express } from 'express';
+import type { TurnHandler } from '../../conversations/types.js';
+import type { ChannelLogger } from '../channel-logger.js';
+import type { TeamsAuthOptions } from './inbound/create-teams-adapter.js';
+import type { TeamsSignInOptions } from './sign-in/teams-sign-in.js';
+import type { TeamsStoryStore } from './stories/render-story-cards.js';
+import type { ThreadValues } from './stories/story-card-ledger.js';
+
+export interface TeamsChannelOptions {
+  app: Express;
+  handler: TurnHandler;
+  auth: TeamsAuthOptions;
+  logger: ChannelLogger;
+  now?: () => Date;
+  /** How often the typing indicator is re-sent (tests shorten it). */
+  typingIntervalMs?: number;
+  /**
+   * The state store: stories are posted as cards (charts and tables drawn from stored results) with
+   * Versions and Re-post buttons. Without it a story shows as a one-line note in the answer.
+   */
+  store?: TeamsStoryStore;
+  /**
+   * Where the activity ids of story cards are kept (to mark an old version superseded). In memory
+   * unless given; pass store-backed values to keep them across restarts (docs/teams.md, Stories).
+   */
+  storyCardValues?: ThreadValues;
+  /**
+   * Federated identity (docs/identity.md, Teams): present when a database uses
+   * `auth_mode: azure_entra_id`. The asker's token is saved before their turns, a question that
+   * needs sign-in gets an OAuth card, and resumes once they have signed in.
+   */
+  signIn?: TeamsSignInOptions;
+}
+
+export interface TeamsChannel {
+  /** Refuses new activities (503) and waits for the turns already accepted. */
+  stop(): Promise<void>;
+  /** Resolves once every turn accepted so far has been answered (tests, graceful shutdown). */
+  idle(): Promise<void>;
+}
+
+/** Where replies of one conversation go: the Bot Framework conversation and its two parties. */
+export interface ReplyTarget {
+  channelId: string;
+  serviceUrl: string;
+  conversation: { id: string; conversationType?: string; tenantId?: string; isGroup?: boolean };
+  /** The bot (from) and the person it answers (recipient). */
+  bot: { id?: string; name?: string };
+  user: { id?: string; name?: string; aadObjectId?: string };
+}
