@@ -49,12 +49,12 @@ export function recordingOutbox() {
   return {
     sent,
     updates,
-    sendCard: async (card: AdaptiveCard) => {
+    post: async (card: AdaptiveCard) => {
       const id = `activity-${sent.length + 1}`;
       sent.push({ id, card });
       return id;
     },
-    updateCard: async (id: string, card: AdaptiveCard) => {
+    update: async (id: string, card: AdaptiveCard) => {
       updates.push({ id, card });
     },
   };

@@ -16,14 +16,14 @@ export class TeamsOutbox {
     private readonly parties: ReplyTarget,
   ) {}
 
-  async sendCard(card: AdaptiveCard): Promise<string | undefined> {
+  async post(card: AdaptiveCard): Promise<string | undefined> {
     const activity = this.address(MessageFactory.attachment(CardFactory.adaptiveCard(card)));
     const response = await this.connector.sendToConversation(this.parties.conversation.id, activity);
     return response?.id || undefined;
   }
 
   /** A card that is not an Adaptive Card (the OAuth sign-in card). */
-  async sendAttachment(attachment: TeamsAttachment): Promise<string | undefined> {
+  async postAttachment(attachment: TeamsAttachment): Promise<string | undefined> {
     const activity = this.address(MessageFactory.attachment(attachment));
     const response = await this.connector.sendToConversation(this.parties.conversation.id, activity);
     return response?.id || undefined;
@@ -36,7 +36,7 @@ export class TeamsOutbox {
     await this.connector.sendToConversation(this.parties.conversation.id, activity);
   }
 
-  async updateCard(activityId: string, card: AdaptiveCard): Promise<void> {
+  async update(activityId: string, card: AdaptiveCard): Promise<void> {
     const activity = this.address(MessageFactory.attachment(CardFactory.adaptiveCard(card)));
     activity.id = activityId;
     await this.connector.updateActivity(this.parties.conversation.id, activityId, activity);

@@ -95,12 +95,12 @@ export function createTeamsSignIn(dependencies: TeamsSignInDependencies): TeamsS
       const aadObjectId = parties.user.aadObjectId;
       if (!connectionName) {
         logger.warn('Teams sign-in needed but DATATHREAD_TEAMS_OAUTH_CONNECTION is not set', { threadId: request.threadId });
-        await outbox.sendCard(buildSignInProblemCard(SIGN_IN_NOT_CONFIGURED_MESSAGE));
+        await outbox.post(buildSignInProblemCard(SIGN_IN_NOT_CONFIGURED_MESSAGE));
         return;
       }
       if (!client || !aadObjectId) {
         logger.warn('Teams sign-in needed but the asker has no Entra object id or no token client', { threadId: request.threadId });
-        await outbox.sendCard(buildSignInProblemCard(SIGN_IN_UNAVAILABLE_MESSAGE));
+        await outbox.post(buildSignInProblemCard(SIGN_IN_UNAVAILABLE_MESSAGE));
         return;
       }
       await pending.remember(aadObjectId, request, parties);
@@ -115,11 +115,11 @@ export function createTeamsSignIn(dependencies: TeamsSignInDependencies): TeamsS
         });
       } catch (error) {
         logger.error('Teams sign-in resource not available', { threadId: request.threadId, status: statusOf(error) });
-        await outbox.sendCard(buildSignInProblemCard(SIGN_IN_UNAVAILABLE_MESSAGE));
+        await outbox.post(buildSignInProblemCard(SIGN_IN_UNAVAILABLE_MESSAGE));
         return;
       }
       const singleSignOn = parties.conversation.conversationType !== 'channel';
-      await outbox.sendAttachment(
+      await outbox.postAttachment(
         buildSignInCard({ connectionName, resource, databases, singleSignOn, ...(request.actor.displayName ? { askerName: request.actor.displayName } : {}) }),
       );
       logger.info('Teams sign-in card sent', { threadId: request.threadId, databases, singleSignOn });

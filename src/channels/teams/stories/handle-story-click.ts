@@ -36,7 +36,7 @@ export async function handleStoryClick(click: StoryClick, dependencies: StoryCli
   } catch (error) {
     dependencies.logger.error('Teams story button failed', { threadId: click.threadId, action: click.action.datathread, error: error instanceof Error ? error.message : String(error) });
     await dependencies.outbox
-      .sendCard(buildFailureCard({ kind: 'internal', message: STORY_CLICK_FAILURE_MESSAGE, retryable: false }))
+      .post(buildFailureCard({ kind: 'internal', message: STORY_CLICK_FAILURE_MESSAGE, retryable: false }))
       .catch(() => undefined);
     return 'failed';
   }
@@ -50,16 +50,16 @@ async function answerStoryClick(click: StoryClick, dependencies: StoryClickDepen
   const versions = await dependencies.store.listStoryVersions(threadId, action.slug);
   const latest = versions[versions.length - 1];
   if (!latest) {
-    await dependencies.outbox.sendCard(buildStoryMissingCard(action.slug));
+    await dependencies.outbox.post(buildStoryMissingCard(action.slug));
     return 'handled';
   }
   if (action.datathread === 'story_versions') {
-    await dependencies.outbox.sendCard(buildVersionsCard(action.slug, versions));
+    await dependencies.outbox.post(buildVersionsCard(action.slug, versions));
     return 'handled';
   }
   const wanted = versions.find((entry) => entry.version === action.version);
   if (!wanted) {
-    await dependencies.outbox.sendCard(buildStoryMissingCard(action.slug, action.version));
+    await dependencies.outbox.post(buildStoryMissingCard(action.slug, action.version));
     return 'handled';
   }
   await repostStoryVersion(threadId, wanted, latest.version, dependencies);

@@ -14,7 +14,7 @@ import type { ChannelLogger } from '../../channel-logger.js';
 export interface StoryPostingDependencies {
   store: TeamsStoryStore;
   ledger: StoryCardLedger;
-  outbox: Pick<TeamsOutbox, 'sendCard' | 'updateCard'>;
+  outbox: Pick<TeamsOutbox, 'post' | 'update'>;
   logger: ChannelLogger;
 }
 
@@ -37,7 +37,7 @@ export async function postNewStoryVersion(threadId: string, story: StoryVersionT
   const superseded = buildSupersededCard({ slug: story.slug, title: story.title, version: previous.version }, story);
   for (const activityId of previous.activityIds) {
     try {
-      await dependencies.outbox.updateCard(activityId, superseded);
+      await dependencies.outbox.update(activityId, superseded);
     } catch (error) {
       logger.warn('Superseded story card could not be updated', { threadId, slug: story.slug, activityId, error: error instanceof Error ? error.message : String(error) });
     }
@@ -70,7 +70,7 @@ async function renderOrExplain(
 async function sendAll(cards: AdaptiveCard[], dependencies: StoryPostingDependencies): Promise<string[]> {
   const activityIds: string[] = [];
   for (const card of cards) {
-    const activityId = await dependencies.outbox.sendCard(card);
+    const activityId = await dependencies.outbox.post(card);
     if (activityId) activityIds.push(activityId);
   }
   return activityIds;

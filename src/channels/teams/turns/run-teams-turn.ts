@@ -59,14 +59,14 @@ export async function runTeamsTurn(job: TeamsTurnJob, dependencies: TeamsTurnDep
       const cards = await renderReply(plan, { storiesAsCards: stories !== undefined });
       typing.stop();
       for (const card of cards) {
-        const activityId = await outbox.sendCard(card);
+        const activityId = await outbox.post(card);
         if (activityId && card.actions && card.actions.length > 0) sentCards.remember(activityId, card);
       }
     },
     ...(signIn ? { promptSignIn: (plan) => signIn.onSignInRequired(plan.signInRequired) } : {}),
     postInterrupted: async (sentence) => {
       typing.stop();
-      await outbox.sendCard(buildFailureCard({ kind: 'internal', message: sentence, retryable: false }));
+      await outbox.post(buildFailureCard({ kind: 'internal', message: sentence, retryable: false }));
     },
     finish: async () => {
       typing.stop();
@@ -82,7 +82,7 @@ async function resolveClickedCard(replyToId: string, job: TeamsTurnJob, dependen
     return;
   }
   try {
-    await dependencies.outbox.updateCard(replyToId, buildResolvedCard(card, describeChoice(job)));
+    await dependencies.outbox.update(replyToId, buildResolvedCard(card, describeChoice(job)));
   } catch (error) {
     dependencies.logger.warn('Teams card update failed', { replyToId, error: error instanceof Error ? error.message : String(error) });
   }
