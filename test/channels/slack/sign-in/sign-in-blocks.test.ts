@@ -1,10 +1,10 @@
 // The account-linking layouts as exact data (sign-in prompt, App Home), the `unlink` command's
 // wording, and the validator's rules for URL buttons and Home views.
 import { describe, expect, it } from 'vitest';
-import { isUnlinkCommand } from '../../../src/channels/slack/sign-in/account-linking-listeners.js';
-import { homeView } from '../../../src/channels/slack/sign-in/app-home.js';
-import { LINKING_NOT_CONFIGURED_TEXT, SIGN_IN_LINK_NOTE, signInPromptMessage } from '../../../src/channels/slack/sign-in/sign-in-prompt.js';
-import { validateHomeView, validateSlackMessage } from './support/block-kit-validator.js';
+import { isUnlinkCommand } from '../../../../src/channels/slack/sign-in/account-linking-listeners.js';
+import { homeView } from '../../../../src/channels/slack/sign-in/app-home.js';
+import { LINKING_NOT_CONFIGURED_TEXT, SIGN_IN_LINK_NOTE, signInPromptMessage } from '../../../../src/channels/slack/sign-in/sign-in-prompt.js';
+import { validateHomeView, validateSlackMessage } from '../support/block-kit-validator.js';
 
 const URL = 'https://datathread.example.com/auth/microsoft/start?state=abc.def';
 

@@ -1,12 +1,12 @@
 // The pieces of Teams sign-in on their own: the waiting-question list, the OAuth card, and the
 // invoke answers (with a recording stand-in for the SDK's UserTokenClient).
 import { describe, expect, it } from 'vitest';
-import type { TurnRequest } from '../../../src/conversations/types.js';
-import { PENDING_SIGN_INS_PER_USER, PENDING_SIGN_IN_TTL_MS, PendingSignIns } from '../../../src/channels/teams/sign-in/pending-sign-ins.js';
-import { buildSignInCard } from '../../../src/channels/teams/sign-in/sign-in-card.js';
-import { answerSignInInvoke, type TeamsUserTokenClient } from '../../../src/channels/teams/sign-in/sso-token-exchange.js';
-import { createMemoryThreadValues } from '../../../src/channels/teams/stories/story-card-ledger.js';
-import type { ReplyTarget } from '../../../src/channels/teams/types.js';
+import type { TurnRequest } from '../../../../src/conversations/types.js';
+import { PENDING_SIGN_INS_PER_USER, PENDING_SIGN_IN_TTL_MS, PendingSignIns } from '../../../../src/channels/teams/sign-in/pending-sign-ins.js';
+import { buildSignInCard } from '../../../../src/channels/teams/sign-in/sign-in-card.js';
+import { answerSignInInvoke, type TeamsUserTokenClient } from '../../../../src/channels/teams/sign-in/sso-token-exchange.js';
+import { createMemoryThreadValues } from '../../../../src/channels/teams/stories/story-card-ledger.js';
+import type { ReplyTarget } from '../../../../src/channels/teams/types.js';
 
 const OID = '11111111-1111-4111-8111-111111111111';
 const parties: ReplyTarget = {

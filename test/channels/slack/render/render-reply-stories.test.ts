@@ -1,11 +1,11 @@
 // How an answer makes room for story messages: no one-line notice, no repeated result tables, and
 // the buttons in a message of their own so they can be posted below the stories.
 import { describe, expect, it } from 'vitest';
-import type { TurnOutcome } from '../../../src/conversations/types.js';
-import { latestStoryVersions } from '../../../src/conversations/story-selection.js';
-import { planReply } from '../../../src/conversations/reply-plan.js';
-import { renderReply, type RenderOptions } from '../../../src/channels/slack/render/render-reply.js';
-import type { QueryResult, StoryArtifact } from '../../../src/tools/tool-context.js';
+import type { TurnOutcome } from '../../../../src/conversations/types.js';
+import { latestStoryVersions } from '../../../../src/conversations/story-selection.js';
+import { planReply } from '../../../../src/conversations/reply-plan.js';
+import { renderReply, type RenderOptions } from '../../../../src/channels/slack/render/render-reply.js';
+import type { QueryResult, StoryArtifact } from '../../../../src/tools/tool-context.js';
 
 const THREAD = 'slack:T1:C1:1.1';
 const story = (version: number, slug = 'review'): StoryArtifact => ({ slug, version, title: 'Review', code: '<table query_id="query_aaaaaaaa" />', action: version === 1 ? 'create' : 'update', summary: `v${version}` });

@@ -1,11 +1,11 @@
 // Exact-output tests of Markdown → Slack mrkdwn, segment parsing and text splitting.
 import { describe, expect, it } from 'vitest';
-import { convertInlineMarkdown } from '../../../src/channels/slack/render/convert-inline-markdown.js';
-import { convertMarkdownText } from '../../../src/channels/slack/render/convert-markdown-text.js';
-import { slackTextToPlainText } from '../../../src/channels/slack/inbound/inbound-text.js';
-import { markdownToMrkdwn } from '../../../src/channels/slack/render/markdown-to-mrkdwn.js';
-import { parseMarkdownSegments } from '../../../src/channels/slack/render/markdown-segments.js';
-import { splitCodeBlock, splitText } from '../../../src/channels/slack/render/split-text.js';
+import { convertInlineMarkdown } from '../../../../src/channels/slack/render/convert-inline-markdown.js';
+import { convertMarkdownText } from '../../../../src/channels/slack/render/convert-markdown-text.js';
+import { slackTextToPlainText } from '../../../../src/channels/slack/inbound/inbound-text.js';
+import { markdownToMrkdwn } from '../../../../src/channels/slack/render/markdown-to-mrkdwn.js';
+import { parseMarkdownSegments } from '../../../../src/channels/slack/render/markdown-segments.js';
+import { splitCodeBlock, splitText } from '../../../../src/channels/slack/render/split-text.js';
 
 describe('convertInlineMarkdown', () => {
   it.each([

@@ -1,11 +1,11 @@
 // Story messages as data: the blocks of one version, splitting within Slack's limits, placeholders
 // for what cannot be shown, the Versions list and the superseded line.
 import { describe, expect, it } from 'vitest';
-import { buildStoryMessages, storyHeading, supersededMessage } from '../../../src/channels/slack/stories/story-messages.js';
-import { STORY_TABLE_MAX_ROWS } from '../../../src/channels/slack/stories/story-node-blocks.js';
-import { storyVersionsMessage } from '../../../src/channels/slack/stories/story-versions-blocks.js';
-import { parseStoryDocument, storyCharts, storyTables, type StoryAssets, type StoryTableResult, type StoryVersionSummary } from '../../../src/stories/index.js';
-import { validateSlackMessage } from './support/block-kit-validator.js';
+import { buildStoryMessages, storyHeading, supersededMessage } from '../../../../src/channels/slack/stories/story-messages.js';
+import { STORY_TABLE_MAX_ROWS } from '../../../../src/channels/slack/stories/story-node-blocks.js';
+import { storyVersionsMessage } from '../../../../src/channels/slack/stories/story-versions-blocks.js';
+import { parseStoryDocument, storyCharts, storyTables, type StoryAssets, type StoryTableResult, type StoryVersionSummary } from '../../../../src/stories/index.js';
+import { validateSlackMessage } from '../support/block-kit-validator.js';
 
 const THREAD = 'slack:T1:C1:100.1';
 const PNG = Buffer.from('not really a png');

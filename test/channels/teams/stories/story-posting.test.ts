@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { handleStoryClick, STORY_CLICK_FAILURE_MESSAGE, type StoryClick } from '../../../src/channels/teams/stories/handle-story-click.js';
-import { postTurnStories } from '../../../src/channels/teams/stories/post-story.js';
-import { createMemoryThreadValues, createStoryCardLedger, storyCardKey } from '../../../src/channels/teams/stories/story-card-ledger.js';
-import type { StoryArtifact } from '../../../src/tools/tool-context.js';
-import { cardTexts, fakeStoryStore, recordingLogger, recordingOutbox, storyVersion, THREAD_ID } from './story-fixtures.js';
+import { handleStoryClick, STORY_CLICK_FAILURE_MESSAGE, type StoryClick } from '../../../../src/channels/teams/stories/handle-story-click.js';
+import { postTurnStories } from '../../../../src/channels/teams/stories/post-story.js';
+import { createMemoryThreadValues, createStoryCardLedger, storyCardKey } from '../../../../src/channels/teams/stories/story-card-ledger.js';
+import type { StoryArtifact } from '../../../../src/tools/tool-context.js';
+import { cardTexts, fakeStoryStore, recordingLogger, recordingOutbox, storyVersion, THREAD_ID } from '../story-fixtures.js';
 
 function artifact(version: number, summary: string, code = `Text of v${version}.`): StoryArtifact {
   return { slug: 'sales-review', version, title: 'Sales review', code, action: version === 1 ? 'create' : 'update', summary };

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import type { QueryResult } from '../../../src/tools/tool-context.js';
-import { buildAnswerCards, TABLES_OMITTED_NOTE, TEXT_SHORTENED_NOTE } from '../../../src/channels/teams/render/answer-cards.js';
-import { readCardAction } from '../../../src/channels/teams/actions/card-actions.js';
-import { prepareChartImage, type PreparedChart } from '../../../src/channels/teams/render/chart-image.js';
-import { CARD_BUDGET_CHARACTERS, CHART_IMAGE_BUDGET_BYTES, cardSizeInCharacters } from '../../../src/channels/teams/render/message-budget.js';
-import { buildClarificationCard, buildFailureCard, buildResolvedCard } from '../../../src/channels/teams/render/status-cards.js';
-import { describeShownPart, queryResultToElements } from '../../../src/channels/teams/render/table-element.js';
-import { adaptiveCardProblems } from './adaptive-card-validation.js';
-import { drawChartPng } from './chart-png.js';
+import type { QueryResult } from '../../../../src/tools/tool-context.js';
+import { buildAnswerCards, TABLES_OMITTED_NOTE, TEXT_SHORTENED_NOTE } from '../../../../src/channels/teams/render/answer-cards.js';
+import { readCardAction } from '../../../../src/channels/teams/actions/card-actions.js';
+import { prepareChartImage, type PreparedChart } from '../../../../src/channels/teams/render/chart-image.js';
+import { CARD_BUDGET_CHARACTERS, CHART_IMAGE_BUDGET_BYTES, cardSizeInCharacters } from '../../../../src/channels/teams/render/message-budget.js';
+import { buildClarificationCard, buildFailureCard, buildResolvedCard } from '../../../../src/channels/teams/render/status-cards.js';
+import { describeShownPart, queryResultToElements } from '../../../../src/channels/teams/render/table-element.js';
+import { adaptiveCardProblems } from '../adaptive-card-validation.js';
+import { drawChartPng } from '../chart-png.js';
 
 function queryResult(rowCount: number, columnCount = 2, truncated = false): QueryResult {
   const columns = Array.from({ length: columnCount }, (_unused, column) => ({ name: column === 0 ? 'month' : `metric_${column}`, type: 'integer' }));

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { readInboundActivity } from '../../../src/channels/teams/inbound/inbound-activity.js';
-import { routeActivity } from '../../../src/channels/teams/inbound/route-activity.js';
-import { stripBotMention } from '../../../src/channels/teams/inbound/strip-bot-mention.js';
-import { threadConversationIdOf } from '../../../src/channels/teams/inbound/teams-thread.js';
-import { RecordingTurnHandler } from './recording-turn-handler.js';
+import { readInboundActivity } from '../../../../src/channels/teams/inbound/inbound-activity.js';
+import { routeActivity } from '../../../../src/channels/teams/inbound/route-activity.js';
+import { stripBotMention } from '../../../../src/channels/teams/inbound/strip-bot-mention.js';
+import { threadConversationIdOf } from '../../../../src/channels/teams/inbound/teams-thread.js';
+import { RecordingTurnHandler } from '../recording-turn-handler.js';
 import {
   ADA,
   BOT_ID,
@@ -15,7 +15,7 @@ import {
   channelThreadReply,
   groupChatMessage,
   personalMessage,
-} from './teams-activities.js';
+} from '../teams-activities.js';
 
 const SERVICE_URL = 'http://127.0.0.1:1/';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { inThreadOrder } from '../../../src/channels/slack/stories/thread-order.js';
+import { inThreadOrder } from '../../../../src/channels/slack/stories/thread-order.js';
 
 const sleep = (milliseconds: number) => new Promise((resolve) => setTimeout(resolve, milliseconds));
 

@@ -2,13 +2,13 @@
 // when Slack is not ready to show an uploaded chart, and the files fallback when it never is.
 import { webApi } from '@slack/bolt';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { SlackOutbox } from '../../../src/channels/slack/outbox/slack-outbox.js';
-import { postStoryParts } from '../../../src/channels/slack/stories/post-story-parts.js';
-import type { ReplyTarget } from '../../../src/channels/slack/types.js';
-import { startFakeSlackApi, type FakeSlackApi } from '../../fakes/slack-api-server.js';
-import { problemsInCalls } from './support/block-kit-validator.js';
-import { TINY_PNG } from './support/engine-fixture.js';
-import { BOT_TOKEN } from './support/slack-harness.js';
+import { SlackOutbox } from '../../../../src/channels/slack/outbox/slack-outbox.js';
+import { postStoryParts } from '../../../../src/channels/slack/stories/post-story-parts.js';
+import type { ReplyTarget } from '../../../../src/channels/slack/types.js';
+import { startFakeSlackApi, type FakeSlackApi } from '../../../fakes/slack-api-server.js';
+import { problemsInCalls } from '../support/block-kit-validator.js';
+import { TINY_PNG } from '../support/engine-fixture.js';
+import { BOT_TOKEN } from '../support/slack-harness.js';
 
 const TARGET: ReplyTarget = { threadId: 'slack:T1:C1:100.1', teamId: 'T1', channelId: 'C1', threadTs: '100.1', isDirectMessage: false };
 const logger = { info: () => undefined, warn: () => undefined, error: () => undefined };

@@ -1,14 +1,14 @@
 // Exact-output tests of the outcome renderer: blocks, packing within Slack limits, buttons.
 import { describe, expect, it } from 'vitest';
-import type { TurnOutcome } from '../../../src/conversations/types.js';
-import { buildAnswerBlocks } from '../../../src/channels/slack/render/answer-blocks.js';
-import { decodeButtonValue, encodeButtonValue } from '../../../src/channels/slack/actions/action-ids.js';
-import { packMessages } from '../../../src/channels/slack/render/pack-messages.js';
-import { planReply } from '../../../src/conversations/reply-plan.js';
-import { renderReply, type RenderOptions } from '../../../src/channels/slack/render/render-reply.js';
-import { resultToCsv } from '../../../src/channels/slack/actions/result-csv.js';
-import { buildSlackThreadId, parseSlackThreadId } from '../../../src/channels/slack/inbound/thread-id.js';
-import { validateSlackMessage } from './support/block-kit-validator.js';
+import type { TurnOutcome } from '../../../../src/conversations/types.js';
+import { buildAnswerBlocks } from '../../../../src/channels/slack/render/answer-blocks.js';
+import { decodeButtonValue, encodeButtonValue } from '../../../../src/channels/slack/actions/action-ids.js';
+import { packMessages } from '../../../../src/channels/slack/render/pack-messages.js';
+import { planReply } from '../../../../src/conversations/reply-plan.js';
+import { renderReply, type RenderOptions } from '../../../../src/channels/slack/render/render-reply.js';
+import { resultToCsv } from '../../../../src/channels/slack/actions/result-csv.js';
+import { buildSlackThreadId, parseSlackThreadId } from '../../../../src/channels/slack/inbound/thread-id.js';
+import { validateSlackMessage } from '../support/block-kit-validator.js';
 
 const THREAD = 'slack:T1:C1:1.1';
 

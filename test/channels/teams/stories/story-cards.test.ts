@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { createCard, textBlock, type CardElement, type ColumnSetElement } from '../../../src/channels/teams/render/adaptive-card-types.js';
-import { prepareChartImage } from '../../../src/channels/teams/render/chart-image.js';
-import { CARD_BUDGET_CHARACTERS, CHART_IMAGE_BUDGET_BYTES, cardSizeInCharacters } from '../../../src/channels/teams/render/message-budget.js';
-import { renderStoryCards } from '../../../src/channels/teams/stories/render-story-cards.js';
-import { readStoryAction } from '../../../src/channels/teams/stories/story-actions.js';
-import { buildStoryCards } from '../../../src/channels/teams/stories/story-card.js';
-import { STORY_CHART_MIN_BUDGET_BYTES, storyChartBudgetBytes } from '../../../src/channels/teams/stories/story-chart-images.js';
-import { buildSupersededCard, buildVersionsCard, REPOST_BUTTON_LIMIT } from '../../../src/channels/teams/stories/story-status-cards.js';
-import { adaptiveCardProblems } from './adaptive-card-validation.js';
-import { drawChartPng } from './chart-png.js';
-import { cardTexts, fakeStoryStore, queryResult, storyVersion, THREAD_ID } from './story-fixtures.js';
+import { createCard, textBlock, type CardElement, type ColumnSetElement } from '../../../../src/channels/teams/render/adaptive-card-types.js';
+import { prepareChartImage } from '../../../../src/channels/teams/render/chart-image.js';
+import { CARD_BUDGET_CHARACTERS, CHART_IMAGE_BUDGET_BYTES, cardSizeInCharacters } from '../../../../src/channels/teams/render/message-budget.js';
+import { renderStoryCards } from '../../../../src/channels/teams/stories/render-story-cards.js';
+import { readStoryAction } from '../../../../src/channels/teams/stories/story-actions.js';
+import { buildStoryCards } from '../../../../src/channels/teams/stories/story-card.js';
+import { STORY_CHART_MIN_BUDGET_BYTES, storyChartBudgetBytes } from '../../../../src/channels/teams/stories/story-chart-images.js';
+import { buildSupersededCard, buildVersionsCard, REPOST_BUTTON_LIMIT } from '../../../../src/channels/teams/stories/story-status-cards.js';
+import { adaptiveCardProblems } from '../adaptive-card-validation.js';
+import { drawChartPng } from '../chart-png.js';
+import { cardTexts, fakeStoryStore, queryResult, storyVersion, THREAD_ID } from '../story-fixtures.js';
 
 const byRegion = queryResult('query_region01', ['region', 'total'], [['North', 300], ['South', 130], ['East', 90]]);
 const store = fakeStoryStore([byRegion]);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { convertInlineMarkdown } from '../../../src/channels/teams/render/convert-inline-markdown.js';
-import { markdownToCardElements } from '../../../src/channels/teams/render/markdown-to-card-elements.js';
+import { convertInlineMarkdown } from '../../../../src/channels/teams/render/convert-inline-markdown.js';
+import { markdownToCardElements } from '../../../../src/channels/teams/render/markdown-to-card-elements.js';
 
 describe('convertInlineMarkdown', () => {
   it('keeps what TextBlock supports and rewrites the rest', () => {
