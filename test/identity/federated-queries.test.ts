@@ -108,7 +108,7 @@ describe('1. Teams: single sign-on token -> on-behalf-of -> the query runs as th
     const connectionsBefore = fixture.proxy.connections.length;
     fixture.scriptQuery(WHO_AND_ROWS, '');
     const outcome = await ask(teamsRequest(BOB_OID, 'What are my sales?', 'bob-revoked'));
-    expect(outcome.text).toMatch(/sign in/i);
+    expect(outcome.notes?.join('\n')).toMatch(/sign in/i);
     expect(outcome.tables).toEqual([]);
     expect(await fixture.identity.teams.hasSsoToken(BOB_OID)).toBe(false);
     expect(fixture.proxy.connections.length).toBe(connectionsBefore);
@@ -126,7 +126,7 @@ describe('3. Slack: account linking through /auth/microsoft/start and /callback,
     const connectionsBefore = fixture.proxy.connections.length;
     fixture.scriptQuery(WHO_AND_ROWS, '');
     const outcome = await ask(slackRequest('U_ALICE', 'What are my sales?', '000100'));
-    expect(outcome.text).toMatch(/sign in/i);
+    expect(outcome.notes?.join('\n')).toMatch(/sign in/i);
     // The model was told why, and not to retry.
     expect(toolResultTexts(fixture.model.prompts.at(-1)!).join('\n')).toMatch(/need to sign in/);
     expect(fixture.proxy.connections.length).toBe(connectionsBefore);
@@ -223,7 +223,7 @@ describe('3. Slack: account linking through /auth/microsoft/start and /callback,
     expect(await fixture.identity.slack!.isLinked(aliceSlack)).toBe(false);
     fixture.scriptQuery(WHO_AND_ROWS, '');
     const outcome = await ask(slackRequest('U_ALICE', 'What are my sales?', '000200'));
-    expect(outcome.text).toMatch(/sign in/i);
+    expect(outcome.notes?.join('\n')).toMatch(/sign in/i);
     expect(outcome.tables).toEqual([]);
   });
 });
@@ -234,7 +234,7 @@ describe('5. no token: never the configured password', () => {
     await expect(fixture.database.runQuery('SELECT 1', { rowCap: 10, timeoutMs: 5_000 })).rejects.toBeInstanceOf(UserCredentialRequiredError);
     fixture.scriptQuery(WHO_AND_ROWS, '');
     const outcome = await ask(teamsRequest('33333333-3333-4333-8333-333333333333', 'What are my sales?', 'nobody'));
-    expect(outcome.text).toMatch(/sign in/i);
+    expect(outcome.notes?.join('\n')).toMatch(/sign in/i);
     expect(fixture.proxy.connections.length).toBe(before);
     expect(fixture.proxy.connections.some((connection) => connection.user === fixture.sharedRole)).toBe(false);
     const sessions = await fixture.asAdmin<{ count: string }>('SELECT count(*) FROM pg_stat_activity WHERE usename = $1', [fixture.sharedRole]);

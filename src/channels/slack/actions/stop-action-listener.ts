@@ -3,7 +3,7 @@
 import type { App, BlockAction, ButtonAction } from '@slack/bolt';
 import { ACTION_IDS } from './action-ids.js';
 import { readButtonClick } from './button-click.js';
-import type { ChannelContext } from '../channel-context.js';
+import { outboxFor, type ChannelContext } from '../channel-context.js';
 import { explainSlackError } from '../outbox/slack-api-errors.js';
 
 export const NOTHING_TO_STOP_TEXT = 'Nothing is running in this thread any more.';
@@ -18,8 +18,8 @@ export function registerStopActionListener(app: App, context: ChannelContext): v
       return;
     }
     context.tasks.run('stop reply', async () => {
-      await context.client.chat
-        .postEphemeral({ channel: click.target.channelId, user: click.userId, thread_ts: click.target.threadTs, text: NOTHING_TO_STOP_TEXT })
+      await outboxFor(context, click.target)
+        .postPrivately(click.userId, { text: NOTHING_TO_STOP_TEXT, blocks: [] })
         .catch((error: unknown) => context.logger.warn(explainSlackError('answer the Stop click', error)));
     });
   });
