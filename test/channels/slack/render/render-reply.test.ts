@@ -91,6 +91,16 @@ describe('renderOutcome', () => {
     ]);
   });
 
+  it('shows the bot notes apart from the answer, and the standard sentence of a stopped turn', () => {
+    const noted = renderOutcome(outcome({ text: 'North leads.', notes: ['I reached my step limit (agent.max_steps) before finishing; ask me to continue or narrow the question.'] }), { offerCsv: false });
+    expect(noted.messages[0]!.blocks).toEqual([
+      { type: 'section', text: { type: 'mrkdwn', text: 'North leads.' } },
+      { type: 'context', elements: [{ type: 'mrkdwn', text: 'I reached my step limit (agent.max_steps) before finishing; ask me to continue or narrow the question.' }] },
+    ]);
+    const stopped = renderOutcome(outcome({ status: 'cancelled' }), { offerCsv: false });
+    expect(stopped.messages[0]!.blocks).toEqual([{ type: 'context', elements: [{ type: 'mrkdwn', text: 'Stopped. Nothing more will run for this question.' }] }]);
+  });
+
   it('renders a clarification with one button per option and no follow-ups', () => {
     const reply = renderOutcome(outcome({ status: 'clarification', clarification: { question: 'Which year?', options: ['2024', '2025'] }, followUps: ['ignored'] }), { offerCsv: false });
     const blocks = [...reply.messages.flatMap((message) => message.blocks), ...(reply.controls?.blocks ?? [])];
