@@ -1,9 +1,7 @@
 // The Microsoft Teams channel adapter: translates Bot Framework activities into TurnRequests and
 // renders reply plans as Adaptive Cards, sent proactively into the thread. See docs/teams.md.
 export { attachTeamsChannel } from './attach-teams-channel.js';
-export { TEAMS_MESSAGES_PATH } from './inbound/activity-route.js';
-export { TeamsConfigurationError } from './teams-errors.js';
-export { LOCAL_MODE_WARNING, PRODUCTION_WITHOUT_CREDENTIALS_MESSAGE } from './inbound/create-teams-adapter.js';
+export { PRODUCTION_WITHOUT_CREDENTIALS_MESSAGE } from './inbound/create-teams-adapter.js';
 export type { TeamsAuthOptions } from './inbound/create-teams-adapter.js';
 export type { TeamsStoryStore } from './stories/render-story-cards.js';
 export type { ThreadValues } from './stories/story-card-ledger.js';
