@@ -93,6 +93,14 @@ describe('answer card', () => {
     expect(texts?.some((text) => text.endsWith(TEXT_SHORTENED_NOTE))).toBe(true);
   });
 
+  it('shows the bot notes as quieter lines after the answer', () => {
+    const [card] = buildAnswerCards({ ...noOutcome, text: 'North leads.', notes: ['I reached my step limit (agent.max_steps).'] }, []);
+    expect(card?.body).toEqual([
+      { type: 'TextBlock', text: 'North leads.', wrap: true },
+      { type: 'TextBlock', text: 'I reached my step limit (agent.max_steps).', wrap: true, isSubtle: true },
+    ]);
+  });
+
   it('says the standard empty-turn sentence rather than sending an empty card', () => {
     expect(buildAnswerCards(noOutcome, [])[0]?.body).toEqual([{ type: 'TextBlock', text: 'I finished without anything to show. Try rephrasing the question.', wrap: true }]);
   });
