@@ -6,7 +6,7 @@ import type { StoryAssets, StoryNode } from '../../stories/index.js';
 import { chartAssetFor, problemFor, tableAssetFor } from '../../stories/index.js';
 import { textBlock, type CardElement, type ColumnElement, type ColumnSetElement } from './adaptive-card-types.js';
 import type { PreparedChart } from './chart-image.js';
-import { markdownToCardElements } from './markdown-to-card-elements.js';
+import { markdownToCardElements } from './card-elements-from-markdown.js';
 import { storyChartTitle } from './story-chart-images.js';
 import { queryResultToElements } from './table-element.js';
 
