@@ -3,6 +3,7 @@
 // Usually one message; split only where Slack's limits demand it (50 blocks, one table per message),
 // each continuation labelled. Also the short line an outdated story message is replaced with.
 import type { StoryAssets, StoryNode } from '../../stories/index.js';
+import { leadingTitleHeading } from '../../markdown/leading-title-heading.js';
 import { ACTION_IDS, BLOCK_IDS, encodeButtonValue } from './action-ids.js';
 import { sectionBlock } from './answer-blocks.js';
 import type { SlackBlock, SlackMessage } from './block-kit.js';
@@ -55,10 +56,9 @@ export function buildStoryMessages(input: StoryMessageInput): SlackMessage[] {
 function withoutTitleHeading(nodes: readonly StoryNode[], title: string): StoryNode[] {
   const [first, ...rest] = nodes;
   if (first?.type !== 'markdown') return [...nodes];
-  const [line, ...lines] = first.markdown.split('\n');
-  if (line?.replace(/^#\s+/, '').trim().toLowerCase() !== title.trim().toLowerCase() || !/^#\s/.test(line)) return [...nodes];
-  const markdown = lines.join('\n').trim();
-  return markdown === '' ? rest : [{ ...first, markdown }, ...rest];
+  const heading = leadingTitleHeading(first.markdown);
+  if (heading?.title.toLowerCase() !== title.trim().toLowerCase()) return [...nodes];
+  return heading.rest === '' ? rest : [{ ...first, markdown: heading.rest }, ...rest];
 }
 
 export function versionsButtonBlock(threadId: string, slug: string): SlackBlock {
