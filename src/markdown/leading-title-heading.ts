@@ -4,7 +4,7 @@
 import { toString as plainText } from 'mdast-util-to-string';
 import { parseMarkdown } from './parse-markdown.js';
 
-export interface LeadingTitleHeading {
+interface LeadingTitleHeading {
   /** The heading's words, without Markdown marks. */
   title: string;
   /** The Markdown after the heading, trimmed. */

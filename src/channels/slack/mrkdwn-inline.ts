@@ -4,7 +4,7 @@
 import type { PhrasingContent } from 'mdast';
 import { escapeMrkdwn } from './convert-inline-markdown.js';
 
-export interface MrkdwnInlineOptions {
+interface MrkdwnInlineOptions {
   /** Inside a heading, which is bold as a whole: nested bold would only show stray stars. */
   insideBold?: boolean;
   /** What a line break inside a paragraph becomes (list items keep one line each). */

@@ -3,7 +3,7 @@
 // literally (stray backticks, tildes).
 import type { PhrasingContent } from 'mdast';
 
-export interface CardInlineOptions {
+interface CardInlineOptions {
   /** Headings are bold already: emphasis marks inside them would show as literal stars. */
   plain?: boolean;
   /** Teams ignores a single newline in a TextBlock: paragraphs use a blank line, list items a space. */
