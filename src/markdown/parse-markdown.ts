@@ -6,6 +6,14 @@ import { fromMarkdown } from 'mdast-util-from-markdown';
 import { gfmFromMarkdown } from 'mdast-util-gfm';
 import { gfm } from 'micromark-extension-gfm';
 
+// Built once: constructing the extensions costs as much as parsing a short answer.
+const OPTIONS = { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] };
+
+// micromark parses at a few hundred kB/s here, and one answer is often rendered twice in a row
+// (Slack sizes the text, then builds its blocks): the last tree is kept. Renderers only read trees.
+let last: { markdown: string; tree: Root } | undefined;
+
 export function parseMarkdown(markdown: string): Root {
-  return fromMarkdown(markdown, { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] });
+  if (last?.markdown !== markdown) last = { markdown, tree: fromMarkdown(markdown, OPTIONS) };
+  return last.tree;
 }
