@@ -1,6 +1,7 @@
 // A story version as one Markdown file: the text as written, each chart as an image link, each
 // table as a Markdown table (rows capped, total stated), grid children one after another.
 import type { JsonValue } from '../databases/types.js';
+import { leadingTitleHeading } from '../markdown/leading-title-heading.js';
 import type { StoryNode } from './story-document.js';
 import { chartAssetFor, problemFor, tableAssetFor, type StoryAssets, type StoryChartAsset, type StoryTableResult } from './render-story-assets.js';
 
@@ -45,7 +46,7 @@ function renderNodes(nodes: readonly StoryNode[], assets: StoryAssets, chartFile
 
 export function renderStoryMarkdown(title: string, assets: StoryAssets, chartFile: (asset: StoryChartAsset) => string): string {
   const first = assets.nodes[0];
-  const hasHeading = first?.type === 'markdown' && /^#\s/.test(first.markdown);
+  const hasHeading = first?.type === 'markdown' && leadingTitleHeading(first.markdown) !== undefined;
   const blocks = renderNodes(assets.nodes, assets, chartFile);
   return `${[...(hasHeading ? [] : [`# ${title}`]), ...blocks].join('\n\n')}\n`;
 }

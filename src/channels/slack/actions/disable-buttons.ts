@@ -3,7 +3,7 @@
 import { BLOCK_IDS } from './action-ids.js';
 import type { SlackBlock } from '../render/block-kit.js';
 import type { ButtonClick } from './button-click.js';
-import { escapeMrkdwn } from '../render/convert-inline-markdown.js';
+import { escapeMrkdwn } from '../render/escape-mrkdwn.js';
 import { explainSlackError } from '../outbox/slack-api-errors.js';
 import type { SlackOutbox } from '../outbox/slack-outbox.js';
 

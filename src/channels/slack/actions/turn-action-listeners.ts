@@ -7,7 +7,7 @@ import { ACTION_IDS, BLOCK_IDS, numberedActionPattern } from './action-ids.js';
 import { sectionBlock } from '../render/answer-blocks.js';
 import { readButtonClick, type ButtonClick } from './button-click.js';
 import { eventKeyForClick, outboxFor, type ChannelContext } from '../channel-context.js';
-import { escapeMrkdwn } from '../render/convert-inline-markdown.js';
+import { escapeMrkdwn } from '../render/escape-mrkdwn.js';
 import { choiceLine, disableButtons } from './disable-buttons.js';
 import { buildSlackTurnRequest } from '../inbound/turn-request.js';
 import { runSlackTurn } from '../turns/run-slack-turn.js';

@@ -2,7 +2,7 @@
 // (assistant.threads.setStatus); elsewhere one "working" message with a Stop button is posted in
 // the thread and edited in place, at most once a second, then deleted when the answer is posted.
 import type { SlackBlock } from '../render/block-kit.js';
-import { escapeMrkdwn } from '../render/convert-inline-markdown.js';
+import { escapeMrkdwn } from '../render/escape-mrkdwn.js';
 import { contextBlock, stopBlocks } from '../render/interactive-blocks.js';
 import { explainSlackError, slackErrorCode } from './slack-api-errors.js';
 import { STATUS_UPDATE_INTERVAL_MS } from '../render/slack-limits.js';

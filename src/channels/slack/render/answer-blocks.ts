@@ -2,14 +2,13 @@
 // 3,000 characters, code kept in fences, tables as table blocks (or code when too big), dividers.
 // Packing the blocks into messages is a separate step (pack-messages.ts).
 import type { SlackBlock } from './block-kit.js';
-import { convertMarkdownText } from './convert-markdown-text.js';
-import { parseMarkdownSegments, type MarkdownSegment } from './markdown-segments.js';
+import { type SlackMarkdownSegment, slackMarkdownSegments } from './slack-markdown-segments.js';
 import { MAX_SECTION_TEXT_CHARACTERS } from './slack-limits.js';
 import { splitCodeBlock, splitText } from './split-text.js';
-import { buildTableBlock, fitsTableBlock, plainCellText, renderTableAsText, type TableContent } from './table-blocks.js';
+import { buildTableBlock, fitsTableBlock, renderTableAsText, type TableContent } from './table-blocks.js';
 
 export function buildAnswerBlocks(markdown: string): SlackBlock[] {
-  return parseMarkdownSegments(markdown).flatMap(segmentToBlocks);
+  return slackMarkdownSegments(markdown).flatMap(segmentToBlocks);
 }
 
 export function sectionBlock(mrkdwn: string): SlackBlock {
@@ -33,18 +32,14 @@ export function codeSections(code: string): SlackBlock[] {
   return splitCodeBlock(escaped, MAX_SECTION_TEXT_CHARACTERS).map(sectionBlock);
 }
 
-function segmentToBlocks(segment: MarkdownSegment): SlackBlock[] {
+function segmentToBlocks(segment: SlackMarkdownSegment): SlackBlock[] {
   switch (segment.kind) {
     case 'text':
-      return textSections(convertMarkdownText(segment.markdown));
+      return textSections(segment.mrkdwn);
     case 'code':
       return codeSections(segment.code);
     case 'table':
-      return tableBlocks({
-        header: segment.header.map(plainCellText),
-        rows: segment.rows.map((row) => row.map(plainCellText)),
-        alignments: segment.alignments,
-      });
+      return tableBlocks(segment);
     case 'divider':
       return [{ type: 'divider' }];
   }

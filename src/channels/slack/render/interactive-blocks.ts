@@ -3,7 +3,7 @@
 import type { QueryRun } from '../../../conversations/outcome-contract.js';
 import { ACTION_IDS, BLOCK_IDS, encodeButtonValue, numberedActionId } from '../actions/action-ids.js';
 import type { SlackBlock, SlackButton } from './block-kit.js';
-import { escapeMrkdwn } from './convert-inline-markdown.js';
+import { escapeMrkdwn } from './escape-mrkdwn.js';
 import { MAX_ACTIONS_ELEMENTS, MAX_BUTTON_TEXT_CHARACTERS } from './slack-limits.js';
 
 export const MAX_FOLLOW_UP_BUTTONS = 3;

@@ -7,7 +7,7 @@ import { buildAnswerBlocks, sectionBlock, tableBlocks, textSections } from './an
 import type { FileToUpload } from '../outbox/slack-outbox.js';
 import type { SlackBlock, SlackMessage } from './block-kit.js';
 import { fallbackText } from './block-text.js';
-import { escapeMrkdwn } from './convert-inline-markdown.js';
+import { escapeMrkdwn } from './escape-mrkdwn.js';
 import { clarificationBlocks, contextBlock, followUpBlocks, queryBlocks, retryBlocks } from './interactive-blocks.js';
 import { markdownToMrkdwn } from './markdown-to-mrkdwn.js';
 import { canAppendBlocks, packMessages } from './pack-messages.js';

@@ -1,12 +1,13 @@
 // Tables for Slack: a native `table` block when it fits (≤ 100 rows × 20 cells), otherwise an
 // aligned monospace code block, so a wide or long table is still readable instead of rejected.
 import type { SlackTableBlock } from './block-kit.js';
-import type { ColumnAlignment } from './markdown-segments.js';
 import { MAX_TABLE_CELLS_PER_ROW, MAX_TABLE_ROWS } from './slack-limits.js';
 
 /** Slack rejects empty raw_text cells; a dash reads as "no value". */
 export const EMPTY_CELL_TEXT = '—';
 const MAX_CELL_CHARACTERS = 500;
+
+export type ColumnAlignment = 'left' | 'center' | 'right';
 
 export interface TableContent {
   header: string[];
@@ -42,14 +43,6 @@ export function renderTableAsText(table: TableContent): string {
     widths.map((width, column) => (row[column] ?? '').padEnd(width)).join(' | ').trimEnd();
   const rule = widths.map((width) => '-'.repeat(width)).join('-+-');
   return [renderRow(table.header), rule, ...table.rows.map(renderRow)].join('\n');
-}
-
-/** Markdown marks mean nothing in a raw_text cell: keep the words, drop the marks. */
-export function plainCellText(markdownCell: string): string {
-  return markdownCell
-    .replace(/\[([^\]]+)\]\(([^)\s]+)[^)]*\)/g, '$1 ($2)')
-    .replace(/\*\*|__|`/g, '')
-    .replace(/(^|\s)[*_]([^*_]+)[*_](?=\s|$)/g, '$1$2');
 }
 
 function cellText(value: string | undefined): string {

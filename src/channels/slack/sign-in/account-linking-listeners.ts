@@ -8,7 +8,7 @@ import { ACTION_IDS } from '../actions/action-ids.js';
 import { sectionBlock } from '../render/answer-blocks.js';
 import { publishHome } from './app-home.js';
 import { outboxFor, type ChannelContext } from '../channel-context.js';
-import { escapeMrkdwn } from '../render/convert-inline-markdown.js';
+import { escapeMrkdwn } from '../render/escape-mrkdwn.js';
 import type { InboundMessage } from '../inbound/inbound-message.js';
 import { contextBlock } from '../render/interactive-blocks.js';
 import { buildSlackTurnRequest } from '../inbound/turn-request.js';

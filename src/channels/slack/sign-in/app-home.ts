@@ -7,7 +7,7 @@ import { ACTION_IDS, BLOCK_IDS } from '../actions/action-ids.js';
 import { sectionBlock } from '../render/answer-blocks.js';
 import type { SlackBlock } from '../render/block-kit.js';
 import type { ChannelContext } from '../channel-context.js';
-import { escapeMrkdwn } from '../render/convert-inline-markdown.js';
+import { escapeMrkdwn } from '../render/escape-mrkdwn.js';
 import { button, contextBlock } from '../render/interactive-blocks.js';
 import { connectButton, LINKING_NOT_CONFIGURED_TEXT } from './sign-in-prompt.js';
 import { explainSlackError } from '../outbox/slack-api-errors.js';

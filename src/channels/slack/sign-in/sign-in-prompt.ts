@@ -6,7 +6,7 @@ import { ACTION_IDS, BLOCK_IDS } from '../actions/action-ids.js';
 import { sectionBlock } from '../render/answer-blocks.js';
 import type { SlackBlock, SlackButton, SlackMessage } from '../render/block-kit.js';
 import { fallbackText } from '../render/block-text.js';
-import { escapeMrkdwn } from '../render/convert-inline-markdown.js';
+import { escapeMrkdwn } from '../render/escape-mrkdwn.js';
 import { contextBlock } from '../render/interactive-blocks.js';
 import { slackUserKey } from '../../../identity/user-keys.js';
 import { explainSlackError } from '../outbox/slack-api-errors.js';

@@ -4,7 +4,7 @@
 // line in place of each image and the charts are shared into the thread as files instead.
 import type { SlackBlock, SlackMessage } from '../render/block-kit.js';
 import { fallbackText } from '../render/block-text.js';
-import { escapeMrkdwn } from '../render/convert-inline-markdown.js';
+import { escapeMrkdwn } from '../render/escape-mrkdwn.js';
 import { contextBlock } from '../render/interactive-blocks.js';
 import type { FileToUpload, MessageMetadata, SlackOutbox } from '../outbox/slack-outbox.js';
 import { explainSlackError, slackErrorCode } from '../outbox/slack-api-errors.js';

@@ -4,7 +4,7 @@
 // version comes from the store and the earlier messages are found through their metadata.
 import { renderStoryAssets, type RenderStoryAssetsOptions } from '../../../stories/index.js';
 import { sectionBlock } from '../render/answer-blocks.js';
-import { escapeMrkdwn } from '../render/convert-inline-markdown.js';
+import { escapeMrkdwn } from '../render/escape-mrkdwn.js';
 import { UnreachableChannelError, type SlackOutbox } from '../outbox/slack-outbox.js';
 import { postStoryParts, type PostStoryPartsOptions } from './post-story-parts.js';
 import { findStoryMessages } from './story-metadata.js';

@@ -7,10 +7,11 @@ import { ACTION_IDS, BLOCK_IDS, encodeButtonValue } from '../actions/action-ids.
 import { sectionBlock } from '../render/answer-blocks.js';
 import type { SlackBlock, SlackMessage } from '../render/block-kit.js';
 import { fallbackText } from '../render/block-text.js';
-import { escapeMrkdwn } from '../render/convert-inline-markdown.js';
+import { escapeMrkdwn } from '../render/escape-mrkdwn.js';
 import { button, contextBlock } from '../render/interactive-blocks.js';
 import { packMessages } from '../render/pack-messages.js';
 import { MAX_BLOCKS_PER_MESSAGE } from '../render/slack-limits.js';
+import { leadingTitleHeading } from '../../../markdown/leading-title-heading.js';
 import { storyNodeBlocks, type ChartFileIds } from './story-node-blocks.js';
 
 const MAX_HEADER_CHARACTERS = 150;
@@ -55,10 +56,9 @@ export function buildStoryMessages(input: StoryMessageInput): SlackMessage[] {
 function withoutTitleHeading(nodes: readonly StoryNode[], title: string): StoryNode[] {
   const [first, ...rest] = nodes;
   if (first?.type !== 'markdown') return [...nodes];
-  const [line, ...lines] = first.markdown.split('\n');
-  if (line?.replace(/^#\s+/, '').trim().toLowerCase() !== title.trim().toLowerCase() || !/^#\s/.test(line)) return [...nodes];
-  const markdown = lines.join('\n').trim();
-  return markdown === '' ? rest : [{ ...first, markdown }, ...rest];
+  const heading = leadingTitleHeading(first.markdown);
+  if (heading?.title.toLowerCase() !== title.trim().toLowerCase()) return [...nodes];
+  return heading.rest === '' ? rest : [{ ...first, markdown: heading.rest }, ...rest];
 }
 
 export function versionsButtonBlock(threadId: string, slug: string): SlackBlock {

@@ -7,7 +7,7 @@ import type { StoryAssets, StoryChartNode, StoryNode, StoryTableNode, StoryTable
 import { chartAssetFor, problemFor, tableAssetFor } from '../../../stories/index.js';
 import { buildAnswerBlocks, sectionBlock, tableBlocks } from '../render/answer-blocks.js';
 import type { SlackBlock } from '../render/block-kit.js';
-import { escapeMrkdwn } from '../render/convert-inline-markdown.js';
+import { escapeMrkdwn } from '../render/escape-mrkdwn.js';
 import { contextBlock } from '../render/interactive-blocks.js';
 import { EMPTY_CELL_TEXT } from '../render/table-blocks.js';
 

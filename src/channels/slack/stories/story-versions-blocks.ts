@@ -4,7 +4,7 @@
 import { formatStoryVersionsSummary, type StoryVersionSummary } from '../../../stories/index.js';
 import { ACTION_IDS, encodeButtonValue, numberedActionId } from '../actions/action-ids.js';
 import type { SlackBlock, SlackMessage } from '../render/block-kit.js';
-import { escapeMrkdwn } from '../render/convert-inline-markdown.js';
+import { escapeMrkdwn } from '../render/escape-mrkdwn.js';
 import { button, contextBlock } from '../render/interactive-blocks.js';
 import { MAX_BLOCKS_PER_MESSAGE } from '../render/slack-limits.js';
 

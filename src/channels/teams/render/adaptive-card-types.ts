@@ -52,12 +52,12 @@ export interface ContainerElement {
   spacing?: Spacing;
 }
 
-/** One column of a ColumnSet; `width` is a relative weight (a number), as grids use it. */
+/** One column of a ColumnSet; `width` is a relative weight (a number, as grids use it) or pixels (an indent). */
 export interface ColumnElement {
   type: 'Column';
   /** Left out for an empty column (the parser drops an empty list). */
   items?: CardElement[];
-  width: number;
+  width: number | `${number}px`;
 }
 
 export interface ColumnSetElement {

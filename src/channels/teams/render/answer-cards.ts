@@ -7,7 +7,7 @@ import { TURN_SENTENCES } from '../../../conversations/standard-sentences.js';
 import { createCard, textBlock, type AdaptiveCard, type CardElement, type SubmitAction } from './adaptive-card-types.js';
 import { followUpActions } from '../actions/card-actions.js';
 import type { PreparedChart } from './chart-image.js';
-import { markdownToCardElements } from './markdown-to-card-elements.js';
+import { markdownToCardElements } from './card-elements-from-markdown.js';
 import { CARD_BUDGET_CHARACTERS, cardSizeInCharacters } from './message-budget.js';
 import { queryResultToElements } from './table-element.js';
 

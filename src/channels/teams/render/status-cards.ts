@@ -5,7 +5,7 @@
 import type { ClarificationRequest, TurnFailure } from '../../../conversations/types.js';
 import { createCard, textBlock, type AdaptiveCard } from './adaptive-card-types.js';
 import { clarificationActions, retryAction } from '../actions/card-actions.js';
-import { markdownToCardElements } from './markdown-to-card-elements.js';
+import { markdownToCardElements } from './card-elements-from-markdown.js';
 
 export const REPLY_IN_THREAD_HINT = 'Choose an option, or reply in this thread.';
 

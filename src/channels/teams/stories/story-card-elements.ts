@@ -6,7 +6,7 @@ import type { StoryAssets, StoryNode } from '../../../stories/index.js';
 import { chartAssetFor, problemFor, tableAssetFor } from '../../../stories/index.js';
 import { textBlock, type CardElement, type ColumnElement, type ColumnSetElement } from '../render/adaptive-card-types.js';
 import type { PreparedChart } from '../render/chart-image.js';
-import { markdownToCardElements } from '../render/markdown-to-card-elements.js';
+import { markdownToCardElements } from '../render/card-elements-from-markdown.js';
 import { storyChartTitle } from './story-chart-images.js';
 import { queryResultToElements } from '../render/table-element.js';
 

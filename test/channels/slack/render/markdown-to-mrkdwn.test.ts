@@ -1,13 +1,11 @@
-// Exact-output tests of Markdown → Slack mrkdwn, segment parsing and text splitting.
+// Exact-output tests of Markdown → Slack mrkdwn, segment splitting and text splitting.
 import { describe, expect, it } from 'vitest';
-import { convertInlineMarkdown } from '../../../../src/channels/slack/render/convert-inline-markdown.js';
-import { convertMarkdownText } from '../../../../src/channels/slack/render/convert-markdown-text.js';
 import { slackTextToPlainText } from '../../../../src/channels/slack/inbound/inbound-text.js';
 import { markdownToMrkdwn } from '../../../../src/channels/slack/render/markdown-to-mrkdwn.js';
-import { parseMarkdownSegments } from '../../../../src/channels/slack/render/markdown-segments.js';
+import { slackMarkdownSegments } from '../../../../src/channels/slack/render/slack-markdown-segments.js';
 import { splitCodeBlock, splitText } from '../../../../src/channels/slack/render/split-text.js';
 
-describe('convertInlineMarkdown', () => {
+describe('inline Markdown in mrkdwn', () => {
   it.each([
     ['**bold** and __also bold__', '*bold* and *also bold*'],
     ['*italic* and _italic_', '_italic_ and _italic_'],
@@ -21,27 +19,27 @@ describe('convertInlineMarkdown', () => {
     ['2 * 3 * 4', '2 * 3 * 4'],
     ['[**bold link**](https://x.io)', '<https://x.io|*bold link*>'],
   ])('%s', (markdown, expected) => {
-    expect(convertInlineMarkdown(markdown)).toBe(expected);
+    expect(markdownToMrkdwn(markdown)).toBe(expected);
   });
 });
 
-describe('convertMarkdownText', () => {
+describe('running text in mrkdwn', () => {
   it('turns headings into bold lines and keeps lists and quotes', () => {
     const markdown = ['# Sales **summary**', '', 'Intro *text*.', '', '- one', '* two', '  - nested', '1. first', '2) second', '> quoted **bit**'].join('\n');
-    expect(convertMarkdownText(markdown)).toBe(['*Sales summary*', '', 'Intro _text_.', '', '• one', '• two', '    ◦ nested', '1. first', '2. second', '> quoted *bit*'].join('\n'));
+    expect(markdownToMrkdwn(markdown)).toBe(['*Sales summary*', '', 'Intro _text_.', '', '• one', '• two', '    ◦ nested', '1. first', '2. second', '> quoted *bit*'].join('\n'));
   });
 });
 
-describe('parseMarkdownSegments and markdownToMrkdwn', () => {
+describe('slackMarkdownSegments and markdownToMrkdwn', () => {
   const markdown = ['Intro', '', '```sql', 'SELECT 1 < 2', '```', '', '| Region | Total |', '|:--|--:|', '| North | 300 |', '| South \\| East | 50 |', '', '---', 'End'].join('\n');
 
   it('separates text, code, tables and rules', () => {
-    expect(parseMarkdownSegments(markdown)).toEqual([
-      { kind: 'text', markdown: 'Intro' },
+    expect(slackMarkdownSegments(markdown)).toEqual([
+      { kind: 'text', mrkdwn: 'Intro' },
       { kind: 'code', code: 'SELECT 1 < 2' },
       { kind: 'table', header: ['Region', 'Total'], rows: [['North', '300'], ['South | East', '50']], alignments: ['left', 'right'] },
       { kind: 'divider' },
-      { kind: 'text', markdown: 'End' },
+      { kind: 'text', mrkdwn: 'End' },
     ]);
   });
 

@@ -1,8 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { convertInlineMarkdown } from '../../../../src/channels/teams/render/convert-inline-markdown.js';
-import { markdownToCardElements } from '../../../../src/channels/teams/render/markdown-to-card-elements.js';
+import { markdownToCardElements } from '../../../../src/channels/teams/render/card-elements-from-markdown.js';
 
-describe('convertInlineMarkdown', () => {
+/** The text of the one TextBlock a single line of Markdown becomes. */
+function convertInlineMarkdown(markdown: string): string {
+  const elements = markdownToCardElements(markdown);
+  expect(elements).toHaveLength(1);
+  return (elements[0] as { text: string }).text;
+}
+
+describe('inline Markdown in a TextBlock', () => {
   it('keeps what TextBlock supports and rewrites the rest', () => {
     expect(convertInlineMarkdown('**Revenue** rose in _March_, see [the report](https://example.com/r).')).toBe(
       '**Revenue** rose in _March_, see [the report](https://example.com/r).',
