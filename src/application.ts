@@ -14,8 +14,7 @@ import { initStatementGate } from './sql/statement-gate.js';
 import { openStore } from './store/open-store.js';
 import type { Actor, Store } from './store/types.js';
 import { randomIdFactory, systemClock, type Clock, type IdFactory } from './support/clock-and-ids.js';
-import { registerBuiltInTools } from './tools/register-built-in-tools.js';
-import type { ToolRuntime } from './tools/tool-registry.js';
+import type { ToolRuntime } from './tools/tool-offer.js';
 import { startToolRuntime } from './tools/tool-runtime.js';
 
 export interface ApplicationOptions {
@@ -49,7 +48,6 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
     await ensureDemoWarehouse(demoPath);
     logger.info('no datathread.yaml found: using the built-in demo warehouse', { path: demoPath });
   }
-  registerBuiltInTools();
   await initStatementGate();
   // Throws a ConfigError (key + fix) when federated databases lack the key, app or scope.
   const identitySettings = identitySettingsFrom(environment, config.databases);

@@ -3,13 +3,9 @@
 // the conversation and puts it on the blackboard for the channel to post. No public URL.
 import { tool } from 'ai';
 import type { JsonValue } from '../databases/types.js';
-import {
-  buildVegaLiteSpec,
-  chartConfigSchema,
-  renderChartPng,
-  validateChartConfig,
-  type ChartConfig,
-} from '../charts/index.js';
+import { buildVegaLiteSpec } from '../charts/build-vega-lite-spec.js';
+import { chartConfigSchema, type ChartConfig } from '../charts/chart-config.js';
+import { validateChartConfig } from '../charts/validate-chart-config.js';
 import type { ToolContext } from './tool-context.js';
 
 export const DISPLAY_CHART_DESCRIPTION = [
@@ -54,6 +50,8 @@ export async function displayChart(context: ToolContext, config: ChartConfig): P
 
   context.reportStatus('Drawing a chart…');
   const { spec, notes } = buildVegaLiteSpec(config, result);
+  // vega and canvas load with the first chart, not with every process that only builds tool sets.
+  const { renderChartPng } = await import('../charts/render-chart-png.js');
   const rendered = await renderChartPng(spec);
   if (result.truncated) notes.push(`The chart shows the first ${result.rows.length} rows only (the result was cut at the row cap); aggregate in SQL to chart everything.`);
   const chartId = context.createId('chart_');
