@@ -1,9 +1,10 @@
 // Everything that must outlive a process sits behind this one interface (SQLite by default,
 // PostgreSQL when several replicas run). Records are plain data; JSON columns are parsed for you.
 import type { JsonValue, QueryColumn } from '../databases/types.js';
+import type { Platform } from '../support/platforms.js';
 
 export interface Actor {
-  platform: 'slack' | 'teams' | 'console' | 'mcp';
+  platform: Platform;
   userId: string;
   displayName?: string;
   email?: string;
