@@ -2,6 +2,7 @@
 // PostgreSQL when several replicas run). Records are plain data; JSON columns are parsed for you.
 import type { JsonValue, QueryColumn } from '../databases/types.js';
 import type { Platform } from '../support/platforms.js';
+import { DatathreadError } from '../support/errors.js';
 
 export interface Actor {
   platform: Platform;
@@ -166,22 +167,25 @@ export interface Store {
   deleteUserToken(userKey: string, provider: string): Promise<void>;
 }
 
-export class StoryExistsError extends Error {
+export class StoryExistsError extends DatathreadError {
   override readonly name = 'StoryExistsError';
+  readonly code = 'story_exists';
   constructor(readonly slug: string) {
     super(`Story "${slug}" already exists in this conversation.`);
   }
 }
 
-export class StoryVersionConflictError extends Error {
+export class StoryVersionConflictError extends DatathreadError {
   override readonly name = 'StoryVersionConflictError';
+  readonly code = 'story_version_conflict';
   constructor(readonly slug: string, readonly version: number) {
     super(`Story "${slug}" already has a version ${version}: another change landed first. Reload it and try again.`);
   }
 }
 
-export class StoryNotFoundError extends Error {
+export class StoryNotFoundError extends DatathreadError {
   override readonly name = 'StoryNotFoundError';
+  readonly code = 'story_not_found';
   constructor(readonly slug: string) {
     super(`Story "${slug}" does not exist in this conversation. Create it before adding versions.`);
   }

@@ -9,9 +9,11 @@ import { explainSlackError, isUnreachableChannel } from './slack-api-errors.js';
 import { MAX_SECTION_TEXT_CHARACTERS } from './slack-limits.js';
 import { splitText } from './split-text.js';
 import type { ReplyTarget, SlackChannelLogger, SlackWebClient } from './types.js';
+import { DatathreadError } from '../../support/errors.js';
 
-export class UnreachableChannelError extends Error {
+export class UnreachableChannelError extends DatathreadError {
   override readonly name = 'UnreachableChannelError';
+  readonly code = 'channel_unreachable';
 }
 
 export interface PostReplyHooks {

@@ -7,7 +7,7 @@ import { renderStoryAssets, type RenderStoryAssetsOptions } from '../../stories/
 import type { StoryArtifact } from '../../tools/tool-context.js';
 import { sectionBlock } from './answer-blocks.js';
 import { escapeMrkdwn } from './convert-inline-markdown.js';
-import { postMessage } from './post-reply.js';
+import { postMessage, UnreachableChannelError } from './post-reply.js';
 import { postStoryParts, type PostStoryPartsOptions } from './post-story-parts.js';
 import { findStoryMessages } from './story-metadata.js';
 import { buildStoryMessages } from './story-messages.js';
@@ -70,8 +70,8 @@ async function postInOrder(dependencies: StoryPostingDependencies, target: Reply
     await postStoryParts(client, target, { slug: story.slug, version: story.version, messages, chartFiles: charts.files }, logger, dependencies.partsOptions);
     await supersedeStoryMessages(client, target, outdated, story, logger);
   } catch (error) {
-    if (error instanceof Error && error.name === 'UnreachableChannelError') throw error;
-    logger.error('A story could not be rendered for Slack.', { threadId: target.threadId, slug: story.slug, version: story.version, error: error instanceof Error ? error.message : String(error) });
+    if (error instanceof UnreachableChannelError) throw error;
+    logger.error('A story could not be rendered for Slack.', { threadId: target.threadId, slug: story.slug, version: story.version, error });
     const text = storyRenderFailureText(story.title, story.version);
     await postMessage(client, target, { text, blocks: [sectionBlock(text)] }, logger);
   }

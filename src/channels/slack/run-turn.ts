@@ -73,7 +73,7 @@ export async function runSlackTurn(dependencies: TurnRunnerDependencies, request
     if (signInRequired.length > 0) await postSignInPrompt({ client, logger, identity: dependencies.identity }, target, request.actor.userId, signInRequired);
   } catch (error) {
     await started?.catch(() => undefined);
-    logger.error('Slack turn failed before an answer could be posted.', { threadId: request.threadId, error: error instanceof Error ? error.message : String(error) });
+    logger.error('Slack turn failed before an answer could be posted.', { threadId: request.threadId, error });
     await postMessage(client, target, { text: INTERNAL_FAILURE_TEXT, blocks: [sectionBlock(INTERNAL_FAILURE_TEXT)] }, logger).catch(() => undefined);
   } finally {
     await indicator.finish();

@@ -98,7 +98,7 @@ export async function attachTeamsChannel(options: TeamsChannelOptions): Promise<
         async (context) => work(new TeamsOutbox(context.turnState.get<ConnectorClient>(adapter.ConnectorClientKey), parties), context),
       )
       .catch((error: unknown) => {
-        logger.error('Teams reply could not be sent', { threadId, error: error instanceof Error ? error.message : String(error) });
+        logger.error('Teams reply could not be sent', { threadId, error });
       })
       .finally(() => {
         turns.delete(turn);
@@ -175,7 +175,7 @@ export async function attachTeamsChannel(options: TeamsChannelOptions): Promise<
     },
     (request, response, next) => {
       receive(request, response).catch((error: unknown) => {
-        logger.error('Teams activity rejected', { error: error instanceof Error ? error.message : String(error) });
+        logger.error('Teams activity rejected', { error });
         if (!response.headersSent) response.status(400).json({ error: 'Not a valid Bot Framework activity.' });
         else next(error);
       });

@@ -43,7 +43,7 @@ export async function runTeamsTurn(job: TeamsTurnJob, dependencies: TeamsTurnDep
   const sideEffects: Promise<void>[] = [];
   const typing = createTypingIndicator(
     () => outbox.sendTyping(),
-    (error) => logger.warn('Teams typing indicator failed', { threadId, error: describe(error) }),
+    (error) => logger.warn('Teams typing indicator failed', { threadId, error }),
     dependencies.typingIntervalMs,
   );
   try {
@@ -74,10 +74,10 @@ export async function runTeamsTurn(job: TeamsTurnJob, dependencies: TeamsTurnDep
     }
   } catch (error) {
     typing.stop();
-    logger.error('Teams turn failed', { threadId, error: describe(error) });
+    logger.error('Teams turn failed', { threadId, error });
     await outbox
       .sendCard(buildFailureCard({ kind: 'internal', message: UNEXPECTED_FAILURE_MESSAGE, retryable: false }))
-      .catch((sendError: unknown) => logger.error('Teams failure message could not be sent', { threadId, error: describe(sendError) }));
+      .catch((sendError: unknown) => logger.error('Teams failure message could not be sent', { threadId, error: sendError }));
   } finally {
     typing.stop();
     await Promise.allSettled(sideEffects);
@@ -93,7 +93,7 @@ async function resolveClickedCard(replyToId: string, job: TeamsTurnJob, dependen
   try {
     await dependencies.outbox.updateCard(replyToId, buildResolvedCard(card, describeChoice(job)));
   } catch (error) {
-    dependencies.logger.warn('Teams card update failed', { replyToId, error: describe(error) });
+    dependencies.logger.warn('Teams card update failed', { replyToId, error });
   }
 }
 
@@ -124,8 +124,4 @@ function isEmptyAnswer(outcome: TurnOutcome): boolean {
     outcome.tables.length === 0 &&
     outcome.followUps.length === 0
   );
-}
-
-function describe(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
