@@ -43,19 +43,6 @@ export interface StoredQueryResult {
   createdAt: Date;
 }
 
-export interface StoredChart {
-  threadId: string;
-  chartId: string;
-  queryId: string;
-  title: string;
-  /** The display_chart input as the model gave it. */
-  config: JsonValue;
-  /** The Vega-Lite spec the PNG was rendered from. */
-  spec: JsonValue;
-  png: Buffer;
-  createdAt: Date;
-}
-
 export interface StoredStory {
   threadId: string;
   slug: string;
@@ -126,10 +113,6 @@ export interface Store {
 
   saveQueryResult(result: StoredQueryResult): Promise<void>;
   getQueryResult(threadId: string, queryId: string): Promise<StoredQueryResult | undefined>;
-
-  saveChart(chart: StoredChart): Promise<void>;
-  getChart(threadId: string, chartId: string): Promise<StoredChart | undefined>;
-  listCharts(threadId: string): Promise<StoredChart[]>;
 
   /** Creates the story and its version 1 in one transaction; throws StoryExistsError if the slug is taken. */
   createStory(story: StoredStory, firstVersion: StoredStoryVersion): Promise<void>;

@@ -1,6 +1,6 @@
 // display_chart{query_id, chart_type, x_axis_key, x_axis_type, series[], title}: draws a chart
-// from an earlier query result as a PNG on the server (Vega-Lite → vega → canvas), stores it with
-// the conversation and puts it on the blackboard for the channel to post. No public URL.
+// from an earlier query result as a PNG on the server (Vega-Lite → vega → canvas) and puts it on
+// the blackboard for the channel to post. No public URL.
 import { tool } from 'ai';
 import type { JsonValue } from '../databases/types.js';
 import { buildVegaLiteSpec } from '../charts/build-vega-lite-spec.js';
@@ -65,7 +65,7 @@ export async function displayChart(context: ToolContext, config: ChartConfig): P
   const rendered = await renderChartPng(spec);
   if (result.truncated) notes.push(`The chart shows the first ${result.rows.length} rows only (the result was cut at the row cap); aggregate in SQL to chart everything.`);
   const chartId = context.createId('chart_');
-  await context.addChart({
+  context.addChart({
     chartId,
     queryId: config.query_id,
     title: config.title,
