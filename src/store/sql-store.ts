@@ -15,17 +15,17 @@ import {
   queryResultFromRow,
   userTokenFromRow,
 } from './store-rows.js';
-import {
-  type ConversationRecord,
-  type EncryptedUserToken,
-  type NewStoredMessage,
-  type PendingClarification,
-  type QueryAuditRecord,
-  type Store,
-  type StoredMessage,
-  type StoredQueryResult,
-  type StoredStory,
-  type StoredStoryVersion,
+import type {
+  ConversationRecord,
+  EncryptedUserToken,
+  NewStoredMessage,
+  PendingClarification,
+  QueryAuditRecord,
+  Store,
+  StoredMessage,
+  StoredQueryResult,
+  StoredStory,
+  StoredStoryVersion,
 } from './types.js';
 
 /**
