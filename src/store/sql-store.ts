@@ -192,10 +192,6 @@ export class SqlStore implements Store {
     return this.coordination.savePendingClarification(pending);
   }
 
-  getPendingClarification(threadId: string): Promise<PendingClarification | undefined> {
-    return this.coordination.getPendingClarification(threadId);
-  }
-
   takePendingClarification(threadId: string): Promise<PendingClarification | undefined> {
     return this.coordination.takePendingClarification(threadId);
   }

@@ -125,7 +125,6 @@ export interface Store {
   listStoryVersions(threadId: string, slug: string): Promise<StoredStoryVersion[]>;
 
   savePendingClarification(pending: PendingClarification): Promise<void>;
-  getPendingClarification(threadId: string): Promise<PendingClarification | undefined>;
   /** Removes and returns it, atomically: only one resumer wins. */
   takePendingClarification(threadId: string): Promise<PendingClarification | undefined>;
 

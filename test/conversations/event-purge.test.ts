@@ -3,29 +3,21 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import sqlite3 from 'sqlite3';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { scheduleEventPurge } from '../../src/conversations/event-purge.js';
 import { createLogger } from '../../src/logging/logger.js';
 import { openStore } from '../../src/store/open-store.js';
 import type { Store } from '../../src/store/types.js';
+import { readSqliteRows } from '../support/sqlite-rows.js';
 
 const START_MS = Date.parse('2026-03-01T09:00:00Z');
 
 let directory: string;
 let store: Store;
 
-function countEventRows(path: string): Promise<string[]> {
-  return new Promise((resolve, reject) => {
-    const database = new sqlite3.Database(path, sqlite3.OPEN_READONLY, (openError) => {
-      if (openError) return reject(openError);
-      database.all('SELECT event_key FROM processed_events ORDER BY event_key', (queryError, rows: { event_key: string }[]) => {
-        database.close();
-        if (queryError) reject(queryError);
-        else resolve(rows.map((row) => row.event_key));
-      });
-    });
-  });
+async function countEventRows(path: string): Promise<string[]> {
+  const rows = await readSqliteRows(path, 'SELECT event_key FROM processed_events ORDER BY event_key');
+  return rows.map((row) => String(row.event_key));
 }
 
 beforeEach(async () => {
