@@ -4,6 +4,7 @@ import { createLanguageModel, type ModelAvailability } from './agent/model-facto
 import type { Environment } from './config/environment.js';
 import type { LoadedConfig } from './config/load-config.js';
 import { ConversationEngine } from './conversations/conversation-engine.js';
+import { scheduleEventPurge } from './conversations/event-purge.js';
 import { createDatabaseAdapter } from './databases/create-database-adapter.js';
 import { ensureDemoWarehouse } from './databases/demo-warehouse.js';
 import type { DatabaseAdapter, UserDatabaseCredential } from './databases/types.js';
@@ -14,8 +15,7 @@ import { initStatementGate } from './sql/statement-gate.js';
 import { openStore } from './store/open-store.js';
 import type { Actor, Store } from './store/types.js';
 import { randomIdFactory, systemClock, type Clock, type IdFactory } from './support/clock-and-ids.js';
-import { registerBuiltInTools } from './tools/register-built-in-tools.js';
-import type { ToolRuntime } from './tools/tool-registry.js';
+import type { ToolRuntime } from './tools/tool-offer.js';
 import { startToolRuntime } from './tools/tool-runtime.js';
 
 export interface ApplicationOptions {
@@ -49,11 +49,11 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
     await ensureDemoWarehouse(demoPath);
     logger.info('no datathread.yaml found: using the built-in demo warehouse', { path: demoPath });
   }
-  registerBuiltInTools();
   await initStatementGate();
   // Throws a ConfigError (key + fix) when federated databases lack the key, app or scope.
   const identitySettings = identitySettingsFrom(environment, config.databases);
   const store = await openStore(environment.stateUrl);
+  const eventPurge = scheduleEventPurge({ store, clock, logger });
   const databases = config.databases.map((database) => createDatabaseAdapter(database, { logger }));
   const identity = identitySettings ? createIdentityService({ settings: identitySettings, store, logger, clock }) : undefined;
   const model = createLanguageModel(environment, config.agent.model);
@@ -84,6 +84,7 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
     close: async () => {
       await tooling.close();
       await Promise.allSettled(databases.map((database) => database.close()));
+      await eventPurge.stop();
       await store.close();
     },
   };

@@ -55,15 +55,11 @@ export async function runChannelTurn(runner: ChannelTurnRunner, request: TurnReq
     if (plan.signInRequired.length > 0) await steps.promptSignIn?.(plan);
   } catch (error) {
     await started?.catch(() => undefined);
-    logger.error(`${channelName} turn failed before an answer could be posted.`, { threadId, error: describeError(error) });
+    logger.error(`${channelName} turn failed before an answer could be posted.`, { threadId, error });
     await steps.postInterrupted(TURN_SENTENCES.interrupted).catch((postError: unknown) => {
-      logger.error(`${channelName} could not tell the thread that the turn failed.`, { threadId, error: describeError(postError) });
+      logger.error(`${channelName} could not tell the thread that the turn failed.`, { threadId, error: postError });
     });
   } finally {
     await steps.finish();
   }
-}
-
-function describeError(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

@@ -72,11 +72,6 @@ export const chartConfigSchema = z.object({
 
 export type ChartConfig = z.infer<typeof chartConfigSchema>;
 
-/** Chart types drawn on an X axis (everything except kpi_card); nao calls for x_axis_key on them. */
-export function needsXAxis(chartType: ChartType): boolean {
-  return chartType !== 'kpi_card';
-}
-
 export function isBarLike(chartType: ChartType): boolean {
   return ['bar', 'stacked_bar', 'stacked_bar_100', 'horizontal_bar', 'horizontal_bar_100'].includes(chartType);
 }

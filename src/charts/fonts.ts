@@ -5,14 +5,16 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { GlobalFonts } from 'canvas';
 import { CHART_FONT_FAMILY } from './chart-theme.js';
+import { DatathreadError } from '../support/errors.js';
 
 export const FONT_FILES = [
   { file: 'Inter-Regular.otf' },
   { file: 'Inter-SemiBold.otf' },
 ] as const;
 
-export class ChartFontMissingError extends Error {
+export class ChartFontMissingError extends DatathreadError {
   override readonly name = 'ChartFontMissingError';
+  readonly code = 'chart_font_missing';
   constructor(searchedFrom: string) {
     super(`The chart font assets/fonts/${FONT_FILES[0].file} was not found above ${searchedFrom}. Copy the assets/ folder next to dist/ (the Dockerfile must COPY assets).`);
   }

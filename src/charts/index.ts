@@ -1,5 +1,5 @@
 // What the tools, stories and channels reuse to draw charts.
-export { chartConfigSchema, chartTypes, type ChartConfig } from './chart-config.js';
+export { chartTypes, type ChartConfig } from './chart-config.js';
 export { validateChartConfig } from './validate-chart-config.js';
 export { buildVegaLiteSpec } from './build-vega-lite-spec.js';
 export { renderChartPng, compileToVega, type RenderedChart } from './render-chart-png.js';

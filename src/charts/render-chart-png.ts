@@ -6,6 +6,7 @@ import { compile, type TopLevelSpec } from 'vega-lite';
 import { CHART_PIXEL_RATIO } from './chart-theme.js';
 import { encodePng } from './encode-png.js';
 import { registerChartFonts } from './fonts.js';
+import { DatathreadError } from '../support/errors.js';
 
 export interface RenderedChart {
   png: Buffer;
@@ -13,8 +14,9 @@ export interface RenderedChart {
   heightPx: number;
 }
 
-export class ChartRenderError extends Error {
+export class ChartRenderError extends DatathreadError {
   override readonly name = 'ChartRenderError';
+  readonly code = 'chart_render_failed';
 }
 
 // Vega-Lite's warnings (dropped properties and the like) are for spec authors, not the server log.

@@ -1,7 +1,10 @@
 // nao's display_chart rules, with its exact texts, then the checks nao leaves out: the columns
-// exist, series are numeric, there are rows. Failures are data for the model, never exceptions.
+// exist, series are numeric, there are rows. Rules only some chart types have live with the type
+// (chart-types.ts). Failures are data for the model, never exceptions.
 import type { JsonValue, QueryColumn } from '../databases/types.js';
-import { isPieLike, needsXAxis, type ChartConfig } from './chart-config.js';
+import type { ChartConfig } from './chart-config.js';
+import type { ChartXAxis } from './chart-type-rules.js';
+import { chartTypeDefinitions } from './chart-types.js';
 import { inferXAxisType, isNumericColumn, readNumber } from './chart-values.js';
 import { parseDateValue } from './dates.js';
 
@@ -12,32 +15,19 @@ export interface ChartSourceRows {
   rows: JsonValue[][];
 }
 
-const STACKED_BAR_TYPES = new Set(['stacked_bar', 'stacked_bar_100', 'horizontal_bar_100']);
-const STACKED_AREA_TYPES = new Set(['stacked_area', 'stacked_area_100']);
-export const RADAR_MIN_CATEGORIES = 3;
-
 function fail(error: string): ChartValidation {
   return { success: false, error };
 }
 
 /** Checks the config alone, or (with `source`) also against the rows it will be drawn from. */
 export function validateChartConfig(config: ChartConfig, source?: ChartSourceRows): ChartValidation {
-  const { chart_type: chartType, series } = config;
-  if (needsXAxis(chartType) && !config.x_axis_key) {
-    return fail(`xAxisKey is required for ${chartType} charts.`);
+  const definition = chartTypeDefinitions[config.chart_type];
+  if (definition.xAxisRequired && !config.x_axis_key) {
+    return fail(`xAxisKey is required for ${config.chart_type} charts.`);
   }
-  if (chartType === 'pie' && series.length !== 1) return fail('Pie charts require exactly one series.');
-  if (chartType === 'donut' && series.length !== 1) return fail('Donut charts require exactly one series.');
-  if (series.length === 0) return fail('At least one series is required.');
-  if (STACKED_BAR_TYPES.has(chartType) && series.length < 2) {
-    return fail('Stacked bar chart requires at least two series. You may need to pivot the data to create a series for each stack.');
-  }
-  if (STACKED_AREA_TYPES.has(chartType) && series.length < 2) {
-    return fail('Stacked area chart requires at least two series. You may need to pivot the data to create a series for each stack.');
-  }
-  if (chartType === 'kpi_card' && series.length > 2) {
-    return fail('KPI cards take one series (the value) or two (the value, then the value to compare it with).');
-  }
+  const typeProblem = definition.checkConfig(config);
+  if (typeProblem !== undefined) return fail(typeProblem);
+  if (config.series.length === 0) return fail('At least one series is required.');
   if (config.y_axis_min !== undefined && config.y_axis_max !== undefined && config.y_axis_min >= config.y_axis_max) {
     return fail('The left Y-axis minimum must be less than the maximum.');
   }
@@ -52,6 +42,7 @@ export function validateChartConfig(config: ChartConfig, source?: ChartSourceRow
 }
 
 function validateAgainstRows(config: ChartConfig, source: ChartSourceRows): ChartValidation {
+  const definition = chartTypeDefinitions[config.chart_type];
   const names = source.columns.map((column) => column.name);
   const columnList = names.map((name) => `"${name}"`).join(', ');
   const missing = (key: string, role: string) =>
@@ -81,15 +72,13 @@ function validateAgainstRows(config: ChartConfig, source: ChartSourceRows): Char
     if (values.every((value) => value === null)) {
       return fail(`Series column "${entry.data_key}" holds only NULL values, so there is nothing to draw.`);
     }
-    if (isPieLike(config.chart_type) && values.some((value) => (readNumber(value) ?? 0) < 0)) {
-      return fail(`${config.chart_type === 'pie' ? 'Pie' : 'Donut'} charts cannot show negative values ("${entry.data_key}" has some). Use a bar chart instead.`);
-    }
   }
 
+  let xAxis: ChartXAxis | undefined;
   if (xKey) {
     const index = names.indexOf(xKey);
     const xType = config.x_axis_type ?? inferXAxisType(source.columns[index]!, source.rows, index);
-    const present = source.rows.map((row) => row[index]).filter((value) => value !== null && value !== undefined);
+    const present = source.rows.map((row) => row[index]).filter((value): value is JsonValue => value !== null && value !== undefined);
     if (config.x_axis_type === 'date') {
       const bad = present.find((value) => parseDateValue(value) === undefined);
       if (bad !== undefined) {
@@ -100,15 +89,15 @@ function validateAgainstRows(config: ChartConfig, source: ChartSourceRows): Char
       const bad = present.find((value) => readNumber(value) === undefined);
       if (bad !== undefined) return fail(`Column "${xKey}" is not numeric (found ${JSON.stringify(bad)}). Use x_axis_type "category".`);
     }
-    if (config.chart_type === 'scatter' && xType === 'category') {
-      return fail(`Scatter charts need a numeric or date X axis, but "${xKey}" holds categories. Use a bar or line chart instead.`);
-    }
-    if (present.length === 0 && config.chart_type !== 'kpi_card') {
+    if (present.length === 0 && definition.xAxisRequired) {
       return fail(`Column "${xKey}" holds only NULL values, so there is no X axis to draw.`);
     }
-    if (config.chart_type === 'radar' && new Set(present.map(String)).size < RADAR_MIN_CATEGORIES) {
-      return fail(`Radar charts need at least ${RADAR_MIN_CATEGORIES} categories (rows). Use a bar chart for fewer.`);
-    }
+    xAxis = { key: xKey, type: xType, values: present };
   }
-  return { success: true };
+  const series = config.series.map((entry) => {
+    const index = names.indexOf(entry.data_key);
+    return { dataKey: entry.data_key, values: source.rows.map((row) => row[index] ?? null) };
+  });
+  const typeProblem = definition.checkRows(config, { series, xAxis });
+  return typeProblem === undefined ? { success: true } : fail(typeProblem);
 }

@@ -1,4 +1,5 @@
 // A tiny argument parser: positional words plus `--name value` / `--flag` options.
+import { DatathreadError } from '../support/errors.js';
 
 export interface ParsedArguments {
   positionals: string[];
@@ -26,6 +27,7 @@ export function parseArguments(argv: string[], valueOptions: readonly string[]):
   return { positionals, options };
 }
 
-export class UsageError extends Error {
+export class UsageError extends DatathreadError {
   override readonly name = 'UsageError';
+  readonly code = 'usage_invalid';
 }

@@ -5,7 +5,6 @@ import { createDatabaseAdapter } from '../databases/create-database-adapter.js';
 import { ensureDemoWarehouse } from '../databases/demo-warehouse.js';
 import { silentLogger } from '../logging/logger.js';
 import { openStore } from '../store/open-store.js';
-import { registerBuiltInTools } from '../tools/register-built-in-tools.js';
 import { listOfferedToolNames } from '../tools/tool-registry.js';
 import { startToolRuntime } from '../tools/tool-runtime.js';
 import { describeToolRuntime } from './describe-tool-runtime.js';
@@ -53,7 +52,6 @@ export async function checkCommand(_parsed: ParsedArguments, started: Bootstrapp
       await database.close();
     }
   }
-  registerBuiltInTools();
   const tooling = await startToolRuntime(config, environment, silentLogger);
   try {
     const report = await describeToolRuntime(tooling.runtime, config);

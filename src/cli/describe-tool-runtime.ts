@@ -3,7 +3,7 @@
 // is skipped).
 import type { LoadedConfig } from '../config/load-config.js';
 import { summarizeContextFolder } from '../context-files/summarize-folder.js';
-import type { ToolRuntime } from '../tools/tool-registry.js';
+import type { ToolRuntime } from '../tools/tool-offer.js';
 
 export interface ToolRuntimeReport {
   text: string;

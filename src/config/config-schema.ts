@@ -1,6 +1,7 @@
 // The datathread.yaml schema. Unknown keys are errors (a typo must not silently do nothing).
 import { z } from 'zod';
 import { toolNames } from './agent-settings.js';
+import { PLATFORMS } from '../support/platforms.js';
 import { databaseConfigSchema } from './database-config.js';
 
 export const DEFAULT_MODEL = 'gpt-4.1-mini';
@@ -28,7 +29,7 @@ const accessRuleSchema = z
   .object({
     /** Database names this rule grants, or ["*"] for all. */
     databases: z.array(z.string().min(1)).min(1),
-    platforms: z.array(z.enum(['slack', 'teams', 'console', 'mcp'])).optional(),
+    platforms: z.array(z.enum(PLATFORMS)).optional(),
     /** Slack channel ids / Teams channel ids. */
     channels: z.array(z.string().min(1)).optional(),
     /** Slack team ids / Teams team ids. */

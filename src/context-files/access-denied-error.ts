@@ -1,5 +1,6 @@
 // The refusal every context-folder tool gives for a path it must not touch, in nao's words
 // ("Access denied: path '…' is outside the project folder"), so the model learns one rule.
+import { DatathreadError } from '../support/errors.js';
 
 export const IGNORE_FILE_NAME = '.datathreadignore';
 
@@ -18,8 +19,9 @@ function describe(reason: AccessDeniedReason, path: string): string {
   }
 }
 
-export class AccessDeniedError extends Error {
+export class AccessDeniedError extends DatathreadError {
   override readonly name = 'AccessDeniedError';
+  readonly code = 'access_denied';
 
   constructor(
     readonly reason: AccessDeniedReason,
@@ -30,6 +32,7 @@ export class AccessDeniedError extends Error {
 }
 
 /** A path inside the folder that does not exist (or is not the kind of entry asked for). */
-export class ContextPathError extends Error {
+export class ContextPathError extends DatathreadError {
   override readonly name = 'ContextPathError';
+  readonly code = 'context_path_not_found';
 }

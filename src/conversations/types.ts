@@ -2,8 +2,7 @@
 // line into a TurnRequest, and renders the TurnOutcome back. No platform types in here.
 import type { ChartArtifact, QueryResult, QueryRun, StoryArtifact } from './outcome-contract.js';
 import type { Actor } from '../store/types.js';
-
-export type Platform = Actor['platform'];
+import type { Platform } from '../support/platforms.js';
 
 /** Where the message was written; the access rules match on it. */
 export interface TurnPlace {

@@ -11,6 +11,7 @@ import { DatabaseUnavailableError, QueryFailedError } from './errors.js';
 import { cancellationError, startQueryDeadline } from './query-deadline.js';
 import { INTROSPECTION_ROW_CAP, INTROSPECTION_TIMEOUT_MS, schemaSummaryFromRows } from './schema-summary.js';
 import type { DatabaseAdapter, JsonValue, QueryRows, RunQueryOptions, SchemaSummary } from './types.js';
+import { errorMessage } from '../support/errors.js';
 
 const IN_MEMORY = ':memory:';
 const MAX_IDLE_CONNECTIONS = 4;
@@ -71,7 +72,7 @@ export class DuckDBAdapter implements DatabaseAdapter {
       return { columns, rows, rowCount: rows.length, truncated, durationMs: performance.now() - startedAt };
     } catch (error) {
       if (deadline.reason) throw cancellationError(deadline.reason, options.timeoutMs, options.signal);
-      throw new QueryFailedError(error instanceof Error ? error.message : String(error), { cause: error });
+      throw new QueryFailedError(errorMessage(error), { cause: error });
     } finally {
       deadline.clear();
       if (reusable && !deadline.reason) this.release(connection);
@@ -139,7 +140,7 @@ export class DuckDBAdapter implements DatabaseAdapter {
     try {
       instance = await DuckDBInstance.create(path, options);
     } catch (error) {
-      throw new DatabaseUnavailableError(this.name, error instanceof Error ? error.message : String(error), { cause: error });
+      throw new DatabaseUnavailableError(this.name, errorMessage(error), { cause: error });
     }
     try {
       await this.lockDown(instance);

@@ -14,6 +14,7 @@ import { cancellationError, startQueryDeadline } from './query-deadline.js';
 import { INTROSPECTION_ROW_CAP, INTROSPECTION_TIMEOUT_MS, schemaSummaryFromRows } from './schema-summary.js';
 import { closeSqlite, execSqlite, finalizeSqlite, openSqlite, readSqliteRows, prepareSqlite } from './sqlite-connection.js';
 import type { DatabaseAdapter, JsonValue, QueryColumn, QueryRows, RunQueryOptions, SchemaSummary } from './types.js';
+import { errorMessage } from '../support/errors.js';
 
 const BUSY_TIMEOUT_MS = 5_000;
 
@@ -66,7 +67,7 @@ export class SqliteAdapter implements DatabaseAdapter {
       return { columns, rows, rowCount: rows.length, truncated, durationMs: performance.now() - startedAt };
     } catch (error) {
       if (deadline.reason && errorCode(error) === 'SQLITE_INTERRUPT') throw cancellationError(deadline.reason, options.timeoutMs, options.signal);
-      throw new QueryFailedError(error instanceof Error ? error.message.replace(/^SQLITE_\w+: /, '') : String(error), { cause: error });
+      throw new QueryFailedError(errorMessage(error).replace(/^SQLITE_\w+: /, ''), { cause: error });
     } finally {
       deadline.clear();
       if (statement) await finalizeSqlite(statement);

@@ -13,6 +13,7 @@ import { createConfidentialClient } from './msal-client.js';
 import type { EntraAppSettings } from './identity-settings.js';
 import type { SignInStateSigner } from './sign-in-state.js';
 import { PENDING_SIGN_IN_PROVIDER, type PendingSignInSecret, type UserTokenVault } from './user-token-vault.js';
+import { DatathreadError } from '../support/errors.js';
 
 export const SIGN_IN_START_PATH = '/auth/microsoft/start';
 export const SIGN_IN_CALLBACK_PATH = '/auth/microsoft/callback';
@@ -52,8 +53,9 @@ export interface CompletedSignIn extends LinkedAccount {
   pendingThreadId: string | undefined;
 }
 
-export class SignInRefusedError extends Error {
+export class SignInRefusedError extends DatathreadError {
   override readonly name = 'SignInRefusedError';
+  readonly code = 'sign_in_refused';
 }
 
 export class SlackAccountLinking {

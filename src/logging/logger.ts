@@ -28,8 +28,29 @@ export function maskSecrets(text: string, secrets: readonly string[]): string {
   return masked;
 }
 
-function describeError(error: Error): LogFields {
-  return { name: error.name, message: error.message };
+/** How deep a chain of causes is followed; deeper ones (or a cycle) end in a note. */
+const MAX_CAUSE_DEPTH = 5;
+
+/** A string or number `code` (ours, Node's ECONNREFUSED, a driver's SQLSTATE) helps grouping in the log. */
+function codeOf(error: Error): string | number | undefined {
+  const code = (error as { code?: unknown }).code;
+  return typeof code === 'string' || typeof code === 'number' ? code : undefined;
+}
+
+function describeCause(cause: unknown, depth: number): unknown {
+  if (!(cause instanceof Error)) return typeof cause === 'object' && cause !== null ? String(cause) : cause;
+  if (depth >= MAX_CAUSE_DEPTH) return `${cause.name}: ${cause.message} (further causes left out)`;
+  return describeError(cause, depth + 1);
+}
+
+/** Name, code, message, stack and the chain of causes; other properties (request bodies, headers) stay out. */
+function describeError(error: Error, depth = 0): LogFields {
+  const fields: LogFields = { name: error.name, message: error.message };
+  const code = codeOf(error);
+  if (code !== undefined) fields.code = code;
+  if (error.stack) fields.stack = error.stack;
+  if (error.cause !== undefined) fields.cause = describeCause(error.cause, depth);
+  return fields;
 }
 
 function serialise(fields: LogFields | undefined): LogFields {

@@ -13,6 +13,7 @@ import { exposedToolName } from './mcp-tool-name.js';
 import type { McpCallResult } from './render-call-result.js';
 import { repairToolSchema } from './repair-schema.js';
 import { compileArgumentsValidator, type ArgumentsValidator } from './validate-arguments.js';
+import { DatathreadError } from '../support/errors.js';
 
 export const CLIENT_INFO = { name: 'datathread', version: '0.1.0' };
 const STDERR_LINES_KEPT = 20;
@@ -45,8 +46,9 @@ interface Connection {
   tools: McpToolDescriptor[];
 }
 
-export class McpServerUnavailableError extends Error {
+export class McpServerUnavailableError extends DatathreadError {
   override readonly name = 'McpServerUnavailableError';
+  readonly code = 'mcp_server_unavailable';
 }
 
 function describeTarget(config: McpServerConfig): string {

@@ -12,6 +12,7 @@ import { StatementGateNotReadyError } from './errors.js';
 import { splitStatements, tokenizeSql, type SqlTokenization } from './sql-tokenizer.js';
 import { refusalForLeadingKeywords } from './statement-kinds.js';
 import { refusalForStatement } from './syntax-tree-inspection.js';
+import { errorMessage } from '../support/errors.js';
 
 export type { Dialect } from '../databases/types.js';
 
@@ -94,7 +95,7 @@ function refusalForUnparsedSql(tokenization: SqlTokenization, error: unknown): s
     const refusal = refusalForLeadingKeywords(leadingWords);
     if (refusal !== null) return refusal;
   }
-  const message = (error instanceof Error ? error.message : String(error)).replace(/^sql parser error:\s*/i, '');
+  const message = errorMessage(error).replace(/^sql parser error:\s*/i, '');
   return `The statement could not be parsed (${message}); only statements the parser understands are run. Rewrite it as a plain SELECT query.`;
 }
 

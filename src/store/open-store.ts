@@ -3,14 +3,16 @@ import { resolve } from 'node:path';
 import { openPostgresStore } from './postgres-store.js';
 import { openSqliteStore, SQLITE_MEMORY_FILENAME } from './sqlite-store.js';
 import type { Store } from './types.js';
+import { DatathreadError } from '../support/errors.js';
 
 const SQLITE_PREFIX = 'sqlite:';
 const ACCEPTED_FORMS =
   'sqlite:./path/state.db (a file, relative to the working directory), sqlite::memory: (in memory, lost on exit), ' +
   'or postgres://user:password@host:5432/database (postgresql:// also works)';
 
-export class UnsupportedStoreUrlError extends Error {
+export class UnsupportedStoreUrlError extends DatathreadError {
   override readonly name = 'UnsupportedStoreUrlError';
+  readonly code = 'store_url_unsupported';
   constructor(description: string) {
     super(`Unsupported state store URL ${description}. Use ${ACCEPTED_FORMS}.`);
   }

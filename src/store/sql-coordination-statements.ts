@@ -28,15 +28,6 @@ export class SqlCoordination {
     );
   }
 
-  async getPendingClarification(threadId: string): Promise<PendingClarification | undefined> {
-    const rows = await this.database.query(
-      `SELECT thread_id, question, options, asked_user_id, platform_state, created_at
-       FROM pending_clarifications WHERE thread_id = $1`,
-      [threadId],
-    );
-    return rows[0] ? pendingClarificationFromRow(rows[0]) : undefined;
-  }
-
   async takePendingClarification(threadId: string): Promise<PendingClarification | undefined> {
     // One statement: of two concurrent takers, only the one whose DELETE removed the row gets it back.
     const rows = await this.database.query(

@@ -9,7 +9,6 @@ import { SqlCoordination } from './sql-coordination-statements.js';
 import { SqlStories } from './sql-story-statements.js';
 import type { StoreDatabase, StoreParameter, StoreQueryRunner } from './store-database.js';
 import {
-  chartFromRow,
   conversationFromRow,
   messageFromRow,
   queryAuditFromRow,
@@ -23,7 +22,6 @@ import type {
   PendingClarification,
   QueryAuditRecord,
   Store,
-  StoredChart,
   StoredMessage,
   StoredQueryResult,
   StoredStory,
@@ -162,44 +160,6 @@ export class SqlStore implements Store {
     return rows[0] ? queryResultFromRow(rows[0]) : undefined;
   }
 
-  async saveChart(chart: StoredChart): Promise<void> {
-    await this.database.execute(
-      `INSERT INTO charts (thread_id, chart_id, query_id, title, config, spec, png, created_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
-       ON CONFLICT (thread_id, chart_id) DO UPDATE SET
-         query_id = excluded.query_id, title = excluded.title, config = excluded.config, spec = excluded.spec,
-         png = excluded.png, created_at = excluded.created_at`,
-      [
-        chart.threadId,
-        chart.chartId,
-        chart.queryId,
-        chart.title,
-        JSON.stringify(chart.config),
-        JSON.stringify(chart.spec),
-        chart.png,
-        epochMs(chart.createdAt),
-      ],
-    );
-  }
-
-  async getChart(threadId: string, chartId: string): Promise<StoredChart | undefined> {
-    const rows = await this.database.query(
-      `SELECT thread_id, chart_id, query_id, title, config, spec, png, created_at
-       FROM charts WHERE thread_id = $1 AND chart_id = $2`,
-      [threadId, chartId],
-    );
-    return rows[0] ? chartFromRow(rows[0]) : undefined;
-  }
-
-  async listCharts(threadId: string): Promise<StoredChart[]> {
-    const rows = await this.database.query(
-      `SELECT thread_id, chart_id, query_id, title, config, spec, png, created_at
-       FROM charts WHERE thread_id = $1 ORDER BY created_at, id`,
-      [threadId],
-    );
-    return rows.map(chartFromRow);
-  }
-
   createStory(story: StoredStory, firstVersion: StoredStoryVersion): Promise<void> {
     return this.stories.createStory(story, firstVersion);
   }
@@ -230,10 +190,6 @@ export class SqlStore implements Store {
 
   savePendingClarification(pending: PendingClarification): Promise<void> {
     return this.coordination.savePendingClarification(pending);
-  }
-
-  getPendingClarification(threadId: string): Promise<PendingClarification | undefined> {
-    return this.coordination.getPendingClarification(threadId);
   }
 
   takePendingClarification(threadId: string): Promise<PendingClarification | undefined> {

@@ -8,7 +8,6 @@ import type {
   EncryptedUserToken,
   PendingClarification,
   QueryAuditRecord,
-  StoredChart,
   StoredMessage,
   StoredQueryResult,
   StoredStory,
@@ -69,19 +68,6 @@ export function queryResultFromRow(row: StoreRow): StoredQueryResult {
     rows: jsonFromColumn<JsonValue[][]>(row.result_rows),
     rowCount: Number(row.row_count),
     truncated: Boolean(row.truncated),
-    createdAt: dateFromColumn(row.created_at),
-  };
-}
-
-export function chartFromRow(row: StoreRow): StoredChart {
-  return {
-    threadId: String(row.thread_id),
-    chartId: String(row.chart_id),
-    queryId: String(row.query_id),
-    title: String(row.title),
-    config: jsonFromColumn(row.config),
-    spec: jsonFromColumn(row.spec),
-    png: bufferFromColumn(row.png),
     createdAt: dateFromColumn(row.created_at),
   };
 }

@@ -1,9 +1,11 @@
 // Everything that must outlive a process sits behind this one interface (SQLite by default,
 // PostgreSQL when several replicas run). Records are plain data; JSON columns are parsed for you.
 import type { JsonValue, QueryColumn } from '../databases/types.js';
+import type { Platform } from '../support/platforms.js';
+import { DatathreadError } from '../support/errors.js';
 
 export interface Actor {
-  platform: 'slack' | 'teams' | 'console' | 'mcp';
+  platform: Platform;
   userId: string;
   displayName?: string;
   email?: string;
@@ -38,19 +40,6 @@ export interface StoredQueryResult {
   rows: JsonValue[][];
   rowCount: number;
   truncated: boolean;
-  createdAt: Date;
-}
-
-export interface StoredChart {
-  threadId: string;
-  chartId: string;
-  queryId: string;
-  title: string;
-  /** The display_chart input as the model gave it. */
-  config: JsonValue;
-  /** The Vega-Lite spec the PNG was rendered from. */
-  spec: JsonValue;
-  png: Buffer;
   createdAt: Date;
 }
 
@@ -125,10 +114,6 @@ export interface Store {
   saveQueryResult(result: StoredQueryResult): Promise<void>;
   getQueryResult(threadId: string, queryId: string): Promise<StoredQueryResult | undefined>;
 
-  saveChart(chart: StoredChart): Promise<void>;
-  getChart(threadId: string, chartId: string): Promise<StoredChart | undefined>;
-  listCharts(threadId: string): Promise<StoredChart[]>;
-
   /** Creates the story and its version 1 in one transaction; throws StoryExistsError if the slug is taken. */
   createStory(story: StoredStory, firstVersion: StoredStoryVersion): Promise<void>;
   /** Adds the next version; throws StoryVersionConflictError if `version` is not latest + 1. */
@@ -140,7 +125,6 @@ export interface Store {
   listStoryVersions(threadId: string, slug: string): Promise<StoredStoryVersion[]>;
 
   savePendingClarification(pending: PendingClarification): Promise<void>;
-  getPendingClarification(threadId: string): Promise<PendingClarification | undefined>;
   /** Removes and returns it, atomically: only one resumer wins. */
   takePendingClarification(threadId: string): Promise<PendingClarification | undefined>;
 
@@ -165,22 +149,25 @@ export interface Store {
   deleteUserToken(userKey: string, provider: string): Promise<void>;
 }
 
-export class StoryExistsError extends Error {
+export class StoryExistsError extends DatathreadError {
   override readonly name = 'StoryExistsError';
+  readonly code = 'story_exists';
   constructor(readonly slug: string) {
     super(`Story "${slug}" already exists in this conversation.`);
   }
 }
 
-export class StoryVersionConflictError extends Error {
+export class StoryVersionConflictError extends DatathreadError {
   override readonly name = 'StoryVersionConflictError';
+  readonly code = 'story_version_conflict';
   constructor(readonly slug: string, readonly version: number) {
     super(`Story "${slug}" already has a version ${version}: another change landed first. Reload it and try again.`);
   }
 }
 
-export class StoryNotFoundError extends Error {
+export class StoryNotFoundError extends DatathreadError {
   override readonly name = 'StoryNotFoundError';
+  readonly code = 'story_not_found';
   constructor(readonly slug: string) {
     super(`Story "${slug}" does not exist in this conversation. Create it before adding versions.`);
   }

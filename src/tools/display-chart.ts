@@ -1,20 +1,26 @@
 // display_chart{query_id, chart_type, x_axis_key, x_axis_type, series[], title}: draws a chart
-// from an earlier query result as a PNG on the server (Vega-Lite → vega → canvas), stores it with
-// the conversation and puts it on the blackboard for the channel to post. No public URL.
+// from an earlier query result as a PNG on the server (Vega-Lite → vega → canvas) and puts it on
+// the blackboard for the channel to post. No public URL.
 import { tool } from 'ai';
 import type { JsonValue } from '../databases/types.js';
-import {
-  buildVegaLiteSpec,
-  chartConfigSchema,
-  renderChartPng,
-  validateChartConfig,
-  type ChartConfig,
-} from '../charts/index.js';
+import { buildVegaLiteSpec } from '../charts/build-vega-lite-spec.js';
+import { chartConfigSchema, chartTypes, type ChartConfig } from '../charts/chart-config.js';
+import { chartTypeDefinitions } from '../charts/chart-types.js';
+import { validateChartConfig } from '../charts/validate-chart-config.js';
 import type { ToolContext } from './tool-context.js';
 
-export const DISPLAY_CHART_DESCRIPTION = [
+/** "bar (one series, …), stacked_bar, …": every chart type the record defines, with its note. */
+function describeChartTypes(): string {
+  const described = chartTypes.map((type) => {
+    const { description } = chartTypeDefinitions[type];
+    return description === '' ? type : `${type} (${description})`;
+  });
+  return `Chart types: ${described.join(', ')}.`;
+}
+
+const DISPLAY_CHART_DESCRIPTION = [
   'Display a chart of the rows of an earlier `execute_sql` result (by its query_id). The chart is drawn as an image and posted in the thread; do not describe it pixel by pixel afterwards.',
-  'Chart types: bar (one series, or several side by side), stacked_bar, stacked_bar_100 (shares of 100 %), horizontal_bar (good for long category names and rankings), horizontal_bar_100, line, area, stacked_area, stacked_area_100, mixed (per series `series_type` bar|line|area and `y_axis` left|right, e.g. revenue bars with a margin % line on the right), pie and donut (exactly one series; x_axis_key names the slices; no negative values), scatter (numeric or date X), radar (3+ categories as rows, one polygon per series), kpi_card.',
+  describeChartTypes(),
   'kpi_card: x_axis_key may be null. Shows series[0] as a big number, from the first row, or from the latest row when x_axis_key is set. Optional comparison: a second series in the same row (e.g. `previous_revenue`), or, with x_axis_key and two or more rows, the previous row (previous period). The change is shown as ▲/▼ with % and absolute difference.',
   'Stacked types need at least two series: pivot the data so each stack is a column. Series columns must be numeric. Dates on the X axis are sorted chronologically and labelled by their granularity (day, month, quarter, year). More than 25 categories in a bar chart (8 slices in a pie) are folded into the top ones plus "Other".',
   'Optional: x_axis_label, y_axis_label, y_axis_min/y_axis_max, show_data_labels, and per series value_format {prefix: "$", suffix: "%", compact: true} (compact: 1.2k, 3.4M).',
@@ -54,10 +60,12 @@ export async function displayChart(context: ToolContext, config: ChartConfig): P
 
   context.reportStatus('Drawing a chart…');
   const { spec, notes } = buildVegaLiteSpec(config, result);
+  // vega and canvas load with the first chart, not with every process that only builds tool sets.
+  const { renderChartPng } = await import('../charts/render-chart-png.js');
   const rendered = await renderChartPng(spec);
   if (result.truncated) notes.push(`The chart shows the first ${result.rows.length} rows only (the result was cut at the row cap); aggregate in SQL to chart everything.`);
   const chartId = context.createId('chart_');
-  await context.addChart({
+  context.addChart({
     chartId,
     queryId: config.query_id,
     title: config.title,

@@ -137,17 +137,11 @@ export class ToolContext {
     return this.backgroundErrors.splice(0);
   }
 
-  async addChart(chart: ChartArtifact): Promise<void> {
-    await this.store.saveChart({
-      threadId: this.threadId,
-      chartId: chart.chartId,
-      queryId: chart.queryId,
-      title: chart.title,
-      config: chart.config,
-      spec: chart.spec,
-      png: chart.png,
-      createdAt: this.now(),
-    });
+  /**
+   * Puts a drawn chart on the blackboard for the channel to post. The PNG is not stored: the
+   * display_chart call and its input stay in the conversation history, which is enough to draw it again.
+   */
+  addChart(chart: ChartArtifact): void {
     this.charts.push(chart);
   }
 }

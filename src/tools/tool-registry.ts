@@ -1,90 +1,23 @@
-// The one place that decides which tools a turn gets (as nao's getTools): from the settings and
-// what the place and the platform support — no clarification where nobody can answer; context
-// tools when the folder exists; execute_python when Monty loads; web search when the provider
-// offers it; the configured MCP servers' tools when they are connected.
+// The one place that decides which tools a turn gets (as nao's getTools): the enabled names that
+// the tool map can offer in this situation, then the configured MCP servers' tools when connected.
 import type { ToolSet } from 'ai';
 import type { ToolName } from '../config/agent-settings.js';
-import type { ContextFolder } from '../context-files/context-folder.js';
-import type { McpConnections } from '../mcp/mcp-connections.js';
 import { createMcpTool } from '../mcp/mcp-tool.js';
-import type { PythonAvailability } from '../python/load-monty.js';
-import { createClarificationTool } from './clarification.js';
-import { createExecutePythonTool } from './execute-python.js';
-import { createExecuteSqlTool } from './execute-sql.js';
-import { createGrepFilesTool } from './grep-files.js';
-import { createListFilesTool } from './list-files.js';
-import { createReadFileTool } from './read-file.js';
-import { createReadQueryResultTool } from './read-query-result.js';
-import { createSearchFilesTool } from './search-files.js';
-import { createSuggestFollowUpsTool } from './suggest-follow-ups.js';
+import { builtInTools } from './built-in-tools.js';
 import type { ToolContext } from './tool-context.js';
-import { createWebSearchTool } from './web-search.js';
+import type { ToolFactory, ToolSetOptions } from './tool-offer.js';
 
-export interface ToolAvailability {
-  available: boolean;
-  /** Why not (or "off"), for `datathread check`. */
-  reason?: string;
-}
-
-/** What this process can offer beyond the core tools; built once at start-up (tool-runtime.ts). */
-export interface ToolRuntime {
-  /** The configured context folder (the context tools need it to exist). */
-  contextFolder?: ContextFolder;
-  python?: PythonAvailability;
-  webSearch?: ToolAvailability;
-  mcp?: McpConnections;
-}
-
-export interface ToolSetOptions {
-  /** False in non-interactive runs (datathread mcp, ask without a terminal): no clarification. */
-  interactive: boolean;
-  /** Without it, only the core tools are offered. */
-  runtime?: ToolRuntime;
-}
-
-type ToolFactory = (context: ToolContext, runtime: ToolRuntime) => ToolSet[string];
-
-const factories: Partial<Record<ToolName, ToolFactory>> = {
-  execute_sql: createExecuteSqlTool,
-  read_query_result: createReadQueryResultTool,
-  clarification: createClarificationTool,
-  suggest_follow_ups: createSuggestFollowUpsTool,
-  read: (_context, runtime) => createReadFileTool(runtime.contextFolder!),
-  list: (_context, runtime) => createListFilesTool(runtime.contextFolder!),
-  search: (_context, runtime) => createSearchFilesTool(runtime.contextFolder!),
-  grep: (_context, runtime) => createGrepFilesTool(runtime.contextFolder!),
-  execute_python: (context, runtime) => {
-    const python = runtime.python as Extract<PythonAvailability, { available: true }>;
-    return createExecutePythonTool(context, { monty: python.monty, folder: contextFolderOf(runtime) });
-  },
-  web_search: () => createWebSearchTool(),
-};
-
-function contextFolderOf(runtime: ToolRuntime | undefined): ContextFolder | undefined {
-  return runtime?.contextFolder?.exists() ? runtime.contextFolder : undefined;
-}
-
-const requirements: Partial<Record<ToolName, (runtime: ToolRuntime | undefined) => boolean>> = {
-  read: (runtime) => contextFolderOf(runtime) !== undefined,
-  list: (runtime) => contextFolderOf(runtime) !== undefined,
-  search: (runtime) => contextFolderOf(runtime) !== undefined,
-  grep: (runtime) => contextFolderOf(runtime) !== undefined,
-  execute_python: (runtime) => runtime?.python?.available === true,
-  web_search: (runtime) => runtime?.webSearch?.available === true,
-};
-
-/** Registers a tool implemented in another module (charts, stories) without a cycle of imports. */
-export function registerToolFactory(name: ToolName, factory: (context: ToolContext) => ToolSet[string]): void {
-  factories[name] = factory;
+function offeredFactories(enabled: readonly ToolName[], options: ToolSetOptions): [ToolName, ToolFactory][] {
+  const offered: [ToolName, ToolFactory][] = [];
+  for (const name of enabled) {
+    const factory = builtInTools[name](options);
+    if (factory) offered.push([name, factory]);
+  }
+  return offered;
 }
 
 export function selectToolNames(enabled: readonly ToolName[], options: ToolSetOptions): ToolName[] {
-  return enabled.filter(
-    (name) =>
-      factories[name] !== undefined &&
-      (name !== 'clarification' || options.interactive) &&
-      (requirements[name]?.(options.runtime) ?? true),
-  );
+  return offeredFactories(enabled, options).map(([name]) => name);
 }
 
 /** Every tool name a turn is offered, MCP tools (`server__tool`) included: for `datathread check`. */
@@ -93,10 +26,9 @@ export function listOfferedToolNames(enabled: readonly ToolName[], options: Tool
 }
 
 export function createToolSet(context: ToolContext, options: ToolSetOptions): ToolSet {
-  const runtime = options.runtime ?? {};
   const tools: ToolSet = {};
-  for (const name of selectToolNames(context.settings.enabledTools, options)) tools[name] = factories[name]!(context, runtime);
-  const mcp = runtime.mcp;
+  for (const [name, factory] of offeredFactories(context.settings.enabledTools, options)) tools[name] = factory(context);
+  const mcp = options.runtime?.mcp;
   if (mcp) {
     for (const descriptor of mcp.tools()) {
       if (!(descriptor.exposedName in tools)) tools[descriptor.exposedName] = createMcpTool(descriptor, mcp, context);

@@ -7,7 +7,7 @@ import { ContextFolder } from '../context-files/context-folder.js';
 import type { Logger } from '../logging/logger.js';
 import { McpConnections } from '../mcp/mcp-connections.js';
 import { loadMonty, type PythonAvailability } from '../python/load-monty.js';
-import type { ToolRuntime } from './tool-registry.js';
+import type { ToolRuntime } from './tool-offer.js';
 import { webSearchAvailability } from './web-search.js';
 
 export interface StartedToolRuntime {

@@ -4,7 +4,7 @@
 import { openai } from '@ai-sdk/openai';
 import type { ToolSet } from 'ai';
 import type { Environment } from '../config/environment.js';
-import type { ToolAvailability } from './tool-registry.js';
+import type { ToolAvailability } from './tool-offer.js';
 
 export function webSearchAvailability(enabled: boolean, environment: Pick<Environment, 'openAiApiKey' | 'openAiBaseUrl'>): ToolAvailability {
   if (!enabled) return { available: false, reason: 'off (web_search.enabled is false)' };

@@ -6,7 +6,7 @@ import type { Store } from '../../src/store/types.js';
 import { ToolContext } from '../../src/tools/tool-context.js';
 import { queryDuckDb } from '../../bench/charts-fixtures.js';
 
-export const THREAD_ID = 'slack:C123:1712.55';
+const THREAD_ID = 'slack:C123:1712.55';
 
 const settings: AgentSettings = {
   model: 'test-model',

@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { APICallError } from '@ai-sdk/provider';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ConversationEngine } from '../../src/conversations/conversation-engine.js';
@@ -5,8 +6,14 @@ import type { TurnOutcome } from '../../src/conversations/types.js';
 import { createLogger } from '../../src/logging/logger.js';
 import { createEngineHarness, slackLikeRequest, type EngineHarness } from '../support/engine-harness.js';
 import { createScriptedModel, toolResultTexts } from '../support/scripted-model.js';
+import { readSqliteRows } from '../support/sqlite-rows.js';
 
 let harness: EngineHarness;
+
+/** The pending clarification as the store wrote it, read from the SQLite file. */
+function pendingRows(threadId: string): Promise<Record<string, unknown>[]> {
+  return readSqliteRows(join(harness.directory, 'state.db'), 'SELECT question, asked_user_id FROM pending_clarifications WHERE thread_id = ?', [threadId]);
+}
 
 beforeEach(async () => {
   harness = await createEngineHarness();
@@ -73,14 +80,14 @@ describe('ConversationEngine', () => {
     const asked = await completed(harness.createEngine({ model: first.model }), slackLikeRequest({ text: 'Sales?' }));
     expect(asked.status).toBe('clarification');
     expect(asked.clarification).toEqual({ question: 'Which year?', options: ['2025', '2026'] });
-    expect(await harness.store.getPendingClarification('slack:T1:C1:1700000000.000100')).toMatchObject({ question: 'Which year?', askedUserId: 'U_ANA' });
+    expect(await pendingRows('slack:T1:C1:1700000000.000100')).toEqual([{ question: 'Which year?', asked_user_id: 'U_ANA' }]);
 
     const second = createScriptedModel([{ text: 'In 2026, 350.' }]);
     const resumed = await completed(harness.createEngine({ model: second.model }), slackLikeRequest({ text: '2026', kind: 'clarification_answer' }));
     expect(resumed.text).toBe('In 2026, 350.');
     const lastUser = second.prompts[0]!.filter((message) => message.role === 'user').at(-1)!;
     expect(JSON.stringify(lastUser.content)).toContain('Answer to your question \\"Which year?\\": 2026');
-    expect(await harness.store.getPendingClarification('slack:T1:C1:1700000000.000100')).toBeUndefined();
+    expect(await pendingRows('slack:T1:C1:1700000000.000100')).toEqual([]);
   });
 
   it('runs an event once, whether it comes again under its id or as the same message under another id', async () => {

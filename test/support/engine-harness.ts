@@ -15,7 +15,6 @@ import { initStatementGate } from '../../src/sql/statement-gate.js';
 import { openStore } from '../../src/store/open-store.js';
 import type { Store } from '../../src/store/types.js';
 import { randomIdFactory } from '../../src/support/clock-and-ids.js';
-import { registerBuiltInTools } from '../../src/tools/register-built-in-tools.js';
 import { createDuckDbFile } from './duckdb-fixture.js';
 
 export interface EngineHarness {
@@ -39,7 +38,6 @@ export function settingsForTest(overrides: Partial<AgentSettings> = {}): AgentSe
 
 export async function createEngineHarness(): Promise<EngineHarness> {
   await initStatementGate();
-  registerBuiltInTools();
   const directory = await mkdtemp(join(tmpdir(), 'datathread-engine-'));
   await createDuckDbFile(join(directory, 'shop.duckdb'), [
     'CREATE TABLE sales (region VARCHAR, amount INTEGER)',

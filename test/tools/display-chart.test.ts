@@ -3,7 +3,7 @@ import type { Store } from '../../src/store/types.js';
 import { createDisplayChartTool, displayChart, renderDisplayChartOutput, type DisplayChartOutput } from '../../src/tools/display-chart.js';
 import type { ToolContext } from '../../src/tools/tool-context.js';
 import type { ChartConfig } from '../../src/charts/index.js';
-import { addDuckDbResult, createChartToolContext, THREAD_ID } from '../charts/chart-tool-context.js';
+import { addDuckDbResult, createChartToolContext } from '../charts/chart-tool-context.js';
 import { inspectPng } from '../charts/png-inspection.js';
 
 const REGION_SQL = `select * from (values ('North', 120.5, 80), ('South', 98.25, 91), ('East', 143.0, 60)) v(region, revenue, orders)`;
@@ -31,7 +31,7 @@ describe('display_chart tool', () => {
     await store.close();
   });
 
-  it('renders the chart, stores it with the conversation and puts it on the blackboard', async () => {
+  it('renders the chart and puts it on the blackboard for the channel', async () => {
     const output = await displayChart(context, barConfig);
     expect(output).toMatchObject({ success: true, chartId: 'chart_00000001', widthPx: 2400, heightPx: 1350, notes: [] });
     expect(renderDisplayChartOutput(output)).toBe('Chart displayed successfully.');
@@ -44,10 +44,7 @@ describe('display_chart tool', () => {
     const image = await inspectPng(chart.png);
     expect([image.width, image.height]).toEqual([2400, 1350]);
     expect(image.inkShare).toBeGreaterThan(0.02);
-
-    const stored = await store.getChart(THREAD_ID, 'chart_00000001');
-    expect(stored?.png.equals(chart.png)).toBe(true);
-    expect(stored?.config).toMatchObject({ chart_type: 'bar', x_axis_key: 'region' });
+    expect(chart.config).toMatchObject({ chart_type: 'bar', x_axis_key: 'region' });
   });
 
   it('goes through the AI SDK tool shape: schema, execute, Markdown for the model', async () => {
@@ -85,7 +82,7 @@ describe('display_chart tool', () => {
     context.queryResults.clear(); // as in a new turn: only the store knows the result
     const output = await displayChart(context, barConfig);
     expect(output.success).toBe(true);
-    expect(await store.listCharts(THREAD_ID)).toHaveLength(1);
+    expect(context.charts.map((chart) => chart.queryId)).toEqual(['query_regions1']);
   });
 
   it('returns validation failures as data with their exact text', async () => {

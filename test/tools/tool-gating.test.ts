@@ -47,9 +47,9 @@ describe('tool gating', () => {
   it('offers the context tools only when the folder exists, and clarification only in interactive runs', () => {
     const enabled = [...toolNames];
     const missing = selectToolNames(enabled, { interactive: false, runtime: { contextFolder: new ContextFolder(join(directory, 'nope')) } });
-    expect(missing).toEqual(['execute_sql', 'read_query_result', 'suggest_follow_ups']);
+    expect(missing).toEqual(['execute_sql', 'read_query_result', 'display_chart', 'story', 'suggest_follow_ups']);
     const present = selectToolNames(enabled, { interactive: true, runtime: { contextFolder: new ContextFolder(directory) } });
-    expect(present).toEqual(['execute_sql', 'read_query_result', 'clarification', 'suggest_follow_ups', 'read', 'list', 'search', 'grep']);
+    expect(present).toEqual(['execute_sql', 'read_query_result', 'display_chart', 'story', 'clarification', 'suggest_follow_ups', 'read', 'list', 'search', 'grep']);
   });
 
   it('offers web search only with OpenAI itself, never through an OpenAI-compatible base URL', () => {

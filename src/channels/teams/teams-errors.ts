@@ -1,4 +1,7 @@
 // Errors with a stable name and a message that says how to fix the problem.
-export class TeamsConfigurationError extends Error {
+import { DatathreadError } from '../../support/errors.js';
+
+export class TeamsConfigurationError extends DatathreadError {
   override readonly name = 'TeamsConfigurationError';
+  readonly code = 'teams_configuration_invalid';
 }

@@ -20,7 +20,6 @@ import { initStatementGate } from '../../../src/sql/statement-gate.js';
 import { openStore } from '../../../src/store/open-store.js';
 import type { Store } from '../../../src/store/types.js';
 import { randomIdFactory } from '../../../src/support/clock-and-ids.js';
-import { registerBuiltInTools } from '../../../src/tools/register-built-in-tools.js';
 import { startFakeEntra, type FakeEntra } from '../../fakes/entra-server.js';
 import { adminUrl, createScratchDatabase, type ScratchDatabase } from '../../support/postgres-database.js';
 import { createScriptedModel, type ScriptedModel } from '../../support/scripted-model.js';
@@ -95,7 +94,6 @@ function recordingNetworkClient(inner: INetworkModule, urls: string[]): INetwork
 
 export async function createFederatedFixture(): Promise<FederatedFixture> {
   await initStatementGate();
-  registerBuiltInTools();
   const scratch = await createScratchDatabase('dt_identity');
   const sharedRole = `${scratch.name}_shared`;
   // Roles are cluster-wide and shared with any other test that uses these people: create once.

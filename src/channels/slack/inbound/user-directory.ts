@@ -42,14 +42,10 @@ export function createUserDirectory(options: {
       } catch (error) {
         if (!warnedAboutFailure) {
           warnedAboutFailure = true;
-          options.logger.warn('Slack users.info failed; turns carry only the user id. Add the users:read and users:read.email scopes and reinstall the app.', { error: describeError(error) });
+          options.logger.warn('Slack users.info failed; turns carry only the user id. Add the users:read and users:read.email scopes and reinstall the app.', { error });
         }
         return { platform: 'slack', userId };
       }
     },
   };
-}
-
-function describeError(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

@@ -3,9 +3,11 @@
 import type { webApi } from '@slack/bolt';
 import { slackErrorCode } from '../outbox/slack-api-errors.js';
 import type { BotIdentity } from '../types.js';
+import { DatathreadError, errorMessage } from '../../../support/errors.js';
 
-export class SlackConfigurationError extends Error {
+export class SlackConfigurationError extends DatathreadError {
   override readonly name = 'SlackConfigurationError';
+  readonly code = 'slack_configuration_invalid';
 }
 
 export function checkSlackSettings(settings: { botToken: string; signingSecret: string; appToken?: string }): void {
@@ -24,9 +26,10 @@ export async function fetchBotIdentity(client: webApi.WebClient): Promise<BotIde
     response = await client.auth.test();
   } catch (error) {
     const code = slackErrorCode(error);
-    const detail = code ?? (error instanceof Error ? error.message : String(error));
+    const detail = code ?? errorMessage(error);
     throw new SlackConfigurationError(
       `Slack rejected the bot token (auth.test: ${detail}). Check SLACK_BOT_TOKEN (xoxb-…) and, for GovSlack or tests, SLACK_API_URL.`,
+      { cause: error },
     );
   }
   if (!response.user_id || !response.bot_id || !response.team_id) {

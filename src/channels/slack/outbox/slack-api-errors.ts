@@ -1,5 +1,6 @@
 // Reading Web API failures: the `error` code Slack returned (not_in_channel, channel_not_found …)
 // and a plain sentence for the log that says what to do about it.
+import { errorMessage } from '../../support/errors.js';
 
 export function slackErrorCode(error: unknown): string | undefined {
   if (typeof error !== 'object' || error === null) return undefined;
@@ -23,7 +24,7 @@ export function explainSlackError(action: string, error: unknown): string {
   const code = slackErrorCode(error);
   const fix = code ? FIXES[code] : undefined;
   if (fix) return `Slack refused to ${action} (${code}): ${fix}`;
-  const detail = error instanceof Error ? error.message : String(error);
+  const detail = errorMessage(error);
   return `Slack refused to ${action}: ${detail}`;
 }
 

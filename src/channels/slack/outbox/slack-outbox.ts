@@ -9,9 +9,11 @@ import { MAX_SECTION_TEXT_CHARACTERS } from '../render/slack-limits.js';
 import { splitText } from '../render/split-text.js';
 import type { ReplyTarget, SlackWebClient } from '../types.js';
 import { explainSlackError, isUnreachableChannel } from './slack-api-errors.js';
+import { DatathreadError } from '../../../support/errors.js';
 
-export class UnreachableChannelError extends Error {
+export class UnreachableChannelError extends DatathreadError {
   override readonly name = 'UnreachableChannelError';
+  readonly code = 'channel_unreachable';
 }
 
 export interface FileToUpload {

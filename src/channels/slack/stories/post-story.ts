@@ -53,7 +53,7 @@ async function postInOrder(dependencies: StoryPostingDependencies, outbox: Slack
     await supersedeStoryMessages(outbox, outdated, story);
   } catch (error) {
     if (error instanceof UnreachableChannelError) throw error;
-    logger.error('A story could not be rendered for Slack.', { threadId: target.threadId, slug: story.slug, version: story.version, error: error instanceof Error ? error.message : String(error) });
+    logger.error('A story could not be rendered for Slack.', { threadId: target.threadId, slug: story.slug, version: story.version, error });
     const text = storyRenderFailureText(story.title, story.version);
     await outbox.post({ text, blocks: [sectionBlock(text)] });
   }

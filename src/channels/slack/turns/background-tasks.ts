@@ -16,7 +16,7 @@ export function createBackgroundTasks(logger: ChannelLogger): BackgroundTasks {
     run(name, task) {
       const promise = Promise.resolve()
         .then(task)
-        .catch((error: unknown) => logger.error(`Slack ${name} failed unexpectedly; the user may see no answer.`, { error: error instanceof Error ? error.message : String(error) }))
+        .catch((error: unknown) => logger.error(`Slack ${name} failed unexpectedly; the user may see no answer.`, { error }))
         .finally(() => running.delete(promise));
       running.add(promise);
     },

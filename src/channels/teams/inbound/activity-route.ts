@@ -49,7 +49,7 @@ export function registerActivityRoute(app: Express, context: ChannelContext): Ac
     },
     (request, response, next) => {
       receive(request, response).catch((error: unknown) => {
-        logger.error('Teams activity rejected', { error: error instanceof Error ? error.message : String(error) });
+        logger.error('Teams activity rejected', { error });
         if (!response.headersSent) response.status(400).json({ error: 'Not a valid Bot Framework activity.' });
         else next(error);
       });

@@ -34,7 +34,7 @@ export async function handleStoryClick(click: StoryClick, dependencies: StoryCli
   try {
     return await answerStoryClick(click, dependencies);
   } catch (error) {
-    dependencies.logger.error('Teams story button failed', { threadId: click.threadId, action: click.action.datathread, error: error instanceof Error ? error.message : String(error) });
+    dependencies.logger.error('Teams story button failed', { threadId: click.threadId, action: click.action.datathread, error });
     await dependencies.outbox
       .post(buildFailureCard({ kind: 'internal', message: STORY_CLICK_FAILURE_MESSAGE, retryable: false }))
       .catch(() => undefined);

@@ -39,7 +39,7 @@ export async function postNewStoryVersion(threadId: string, story: StoryVersionT
     try {
       await dependencies.outbox.update(activityId, superseded);
     } catch (error) {
-      logger.warn('Superseded story card could not be updated', { threadId, slug: story.slug, activityId, error: error instanceof Error ? error.message : String(error) });
+      logger.warn('Superseded story card could not be updated', { threadId, slug: story.slug, activityId, error });
     }
   }
 }
@@ -62,7 +62,7 @@ async function renderOrExplain(
   try {
     return await renderStoryCards(threadId, story, dependencies.store, latestVersion === undefined ? {} : { latestVersion });
   } catch (error) {
-    dependencies.logger.error('Story could not be rendered for Teams', { threadId, slug: story.slug, version: story.version, error: error instanceof Error ? error.message : String(error) });
+    dependencies.logger.error('Story could not be rendered for Teams', { threadId, slug: story.slug, version: story.version, error });
     return [buildStoryFailureCard(story.title, story.version)];
   }
 }

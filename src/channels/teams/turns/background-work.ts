@@ -25,7 +25,7 @@ export function createBackgroundWork(adapter: CloudAdapter, logger: ChannelLogge
       const promise = adapter
         .continueConversation(identity, reference, async (context) => work(new TeamsOutbox(context.turnState.get<ConnectorClient>(adapter.ConnectorClientKey), target), context))
         .catch((error: unknown) => {
-          logger.error('Teams reply could not be sent', { threadId, error: error instanceof Error ? error.message : String(error) });
+          logger.error('Teams reply could not be sent', { threadId, error });
         })
         .finally(() => {
           running.delete(promise);

@@ -44,7 +44,7 @@ export async function runTeamsTurn(job: TeamsTurnJob, dependencies: TeamsTurnDep
   const sideEffects: Promise<void>[] = [];
   const typing = createTypingIndicator(
     () => outbox.sendTyping(),
-    (error) => logger.warn('Teams typing indicator failed', { threadId, error: error instanceof Error ? error.message : String(error) }),
+    (error) => logger.warn('Teams typing indicator failed', { threadId, error }),
     dependencies.typingIntervalMs,
   );
   await runChannelTurn({ channelName: 'Teams', handler, logger }, job.request, {
@@ -84,7 +84,7 @@ async function resolveClickedCard(replyToId: string, job: TeamsTurnJob, dependen
   try {
     await dependencies.outbox.update(replyToId, buildResolvedCard(card, describeChoice(job)));
   } catch (error) {
-    dependencies.logger.warn('Teams card update failed', { replyToId, error: error instanceof Error ? error.message : String(error) });
+    dependencies.logger.warn('Teams card update failed', { replyToId, error });
   }
 }
 
