@@ -19,7 +19,7 @@ export async function checkCommand(_parsed: ParsedArguments, started: Bootstrapp
   const { config, environment } = started;
   let failures = 0;
   output.write(`Configuration: ${config.source} — OK\n`);
-  const model = createLanguageModel(environment, config.agent.model);
+  const model = createLanguageModel(config.model);
   if (model.available) output.write(`Model: ${model.description}\n`);
   else {
     output.write(`Model: NOT CONFIGURED — ${model.reason}\n`);
