@@ -18,7 +18,8 @@ import { createReadQueryResultTool } from './read-query-result.js';
 import { createSearchFilesTool } from './search-files.js';
 import { createSuggestFollowUpsTool } from './suggest-follow-ups.js';
 import type { ToolContext } from './tool-context.js';
-import { createWebSearchTool } from './web-search.js';
+import { createWebTool } from './web-search.js';
+import type { ModelProvider } from '../config/model-providers.js';
 
 export interface ToolAvailability {
   available: boolean;
@@ -32,6 +33,10 @@ export interface ToolRuntime {
   contextFolder?: ContextFolder;
   python?: PythonAvailability;
   webSearch?: ToolAvailability;
+  /** Anthropic's web fetch, gated with web search. */
+  webFetch?: ToolAvailability;
+  /** The configured model provider: which web tools exist, whether tool results may carry images. */
+  modelProvider?: ModelProvider;
   mcp?: McpConnections;
 }
 
@@ -57,7 +62,8 @@ const factories: Partial<Record<ToolName, ToolFactory>> = {
     const python = runtime.python as Extract<PythonAvailability, { available: true }>;
     return createExecutePythonTool(context, { monty: python.monty, folder: contextFolderOf(runtime) });
   },
-  web_search: () => createWebSearchTool(),
+  web_search: (_context, runtime) => createWebTool('web_search', runtime.modelProvider),
+  web_fetch: (_context, runtime) => createWebTool('web_fetch', runtime.modelProvider),
 };
 
 function contextFolderOf(runtime: ToolRuntime | undefined): ContextFolder | undefined {
@@ -71,10 +77,11 @@ const requirements: Partial<Record<ToolName, (runtime: ToolRuntime | undefined) 
   grep: (runtime) => contextFolderOf(runtime) !== undefined,
   execute_python: (runtime) => runtime?.python?.available === true,
   web_search: (runtime) => runtime?.webSearch?.available === true,
+  web_fetch: (runtime) => runtime?.webFetch?.available === true,
 };
 
 /** Registers a tool implemented in another module (charts, stories) without a cycle of imports. */
-export function registerToolFactory(name: ToolName, factory: (context: ToolContext) => ToolSet[string]): void {
+export function registerToolFactory(name: ToolName, factory: ToolFactory): void {
   factories[name] = factory;
 }
 
