@@ -10,7 +10,9 @@ import {
   validateChartConfig,
   type ChartConfig,
 } from '../charts/index.js';
+import { acceptsImagesInToolResults } from '../agent/provider-capabilities.js';
 import type { ToolContext } from './tool-context.js';
+import type { ToolRuntime } from './tool-registry.js';
 
 export const DISPLAY_CHART_DESCRIPTION = [
   'Display a chart of the rows of an earlier `execute_sql` result (by its query_id). The chart is drawn as an image and posted in the thread; do not describe it pixel by pixel afterwards.',
@@ -33,12 +35,19 @@ export type DisplayChartOutput =
     }
   | { _version: '1'; success: false; error: string };
 
-export function createDisplayChartTool(context: ToolContext) {
+export function createDisplayChartTool(context: ToolContext, runtime: ToolRuntime = {}) {
+  const withImage = acceptsImagesInToolResults(runtime.modelProvider);
   return tool({
     description: DISPLAY_CHART_DESCRIPTION,
     inputSchema: chartConfigSchema,
     execute: async (input): Promise<DisplayChartOutput> => displayChart(context, input),
-    toModelOutput: ({ output }) => ({ type: 'text', value: renderDisplayChartOutput(output) }),
+    toModelOutput: ({ output }) => {
+      const text = renderDisplayChartOutput(output);
+      const png = withImage && output.success ? context.charts.find((chart) => chart.chartId === output.chartId)?.png : undefined;
+      if (!png) return { type: 'text', value: text };
+      // The model sees what the user sees, so it can check the chart it asked for.
+      return { type: 'content', value: [{ type: 'text', text }, { type: 'image-data', data: png.toString('base64'), mediaType: 'image/png' }] };
+    },
   });
 }
 
