@@ -17,6 +17,7 @@ import { createReadFileTool } from './read-file.js';
 import { createReadQueryResultTool } from './read-query-result.js';
 import { createSearchFilesTool } from './search-files.js';
 import { createSuggestFollowUpsTool } from './suggest-follow-ups.js';
+import { withPortableInputSchema } from './portable-input-schema.js';
 import type { ToolContext } from './tool-context.js';
 import { createWebTool } from './web-search.js';
 import type { ModelProvider } from '../config/model-providers.js';
@@ -102,11 +103,12 @@ export function listOfferedToolNames(enabled: readonly ToolName[], options: Tool
 export function createToolSet(context: ToolContext, options: ToolSetOptions): ToolSet {
   const runtime = options.runtime ?? {};
   const tools: ToolSet = {};
-  for (const name of selectToolNames(context.settings.enabledTools, options)) tools[name] = factories[name]!(context, runtime);
+  // Every tool shows the model a schema all providers accept (portable-input-schema.ts).
+  for (const name of selectToolNames(context.settings.enabledTools, options)) tools[name] = withPortableInputSchema(factories[name]!(context, runtime));
   const mcp = runtime.mcp;
   if (mcp) {
     for (const descriptor of mcp.tools()) {
-      if (!(descriptor.exposedName in tools)) tools[descriptor.exposedName] = createMcpTool(descriptor, mcp, context);
+      if (!(descriptor.exposedName in tools)) tools[descriptor.exposedName] = withPortableInputSchema(createMcpTool(descriptor, mcp, context));
     }
   }
   return tools;
