@@ -75,7 +75,8 @@ function contentOf(step: ProviderStep) {
 
 function usageOf(step: ProviderStep) {
   const usage = step.usage ?? DEFAULT_STEP_USAGE;
-  return { inputTokens: usage.input, outputTokens: usage.output, totalTokens: usage.input + usage.output, cacheReadInputTokens: usage.cached, cacheWriteInputTokens: 0 };
+  // Bedrock counts cache reads apart from inputTokens.
+  return { inputTokens: usage.input - usage.cached, outputTokens: usage.output, totalTokens: usage.input + usage.output, cacheReadInputTokens: usage.cached, cacheWriteInputTokens: 0 };
 }
 
 const codec = new EventStreamCodec(toUtf8, fromUtf8);
@@ -89,6 +90,13 @@ function frame(eventType: string, payload: unknown): Uint8Array {
     },
     body: fromUtf8(JSON.stringify(payload)),
   });
+}
+
+/** A whole event-stream frame whose payload no longer matches its CRC. */
+function corruptedFrame(): Buffer {
+  const bytes = Buffer.from(frame('messageStart', { role: 'assistant' }));
+  bytes[bytes.length - 6] = bytes[bytes.length - 6]! ^ 0xff;
+  return bytes;
 }
 
 function writeStream(response: ServerResponse, step: ProviderStep): void {
@@ -133,7 +141,7 @@ export async function startFakeBedrock(credentials: BedrockCredentials): Promise
     respond: (step, request, response) => {
       if (step.malformed) {
         response.writeHead(200, { 'content-type': request.streaming ? 'application/vnd.amazon.eventstream' : 'application/json' });
-        response.end(request.streaming ? Buffer.from([0, 0, 0, 64, 0, 0, 0, 1, 2, 3]) : '{"output": {"message": ');
+        response.end(request.streaming ? corruptedFrame() : '{"output": {"message": ');
         return;
       }
       if (request.streaming) return writeStream(response, step);
