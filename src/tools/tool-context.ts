@@ -2,7 +2,7 @@
 // assembled from it. It holds no platform types, so Slack, Teams and the terminal share it.
 import type { AgentSettings } from '../config/agent-settings.js';
 import type { DatabaseAdapter, JsonValue, QueryRows, UserDatabaseCredential } from '../databases/types.js';
-import type { Actor, Store } from '../store/types.js';
+import type { Actor, ModelIdentity, Store } from '../store/types.js';
 
 export interface QueryResult extends QueryRows {
   queryId: string;
@@ -60,6 +60,8 @@ export interface ToolContextOptions {
   signal?: AbortSignal;
   /** Tells the channel what the agent is doing ("Querying warehouse…"). */
   onStatus?: (status: string) => void;
+  /** The model running the turn, for the query audit. */
+  model?: ModelIdentity;
 }
 
 export class ToolContext {
@@ -71,6 +73,7 @@ export class ToolContext {
   readonly now: () => Date;
   readonly createId: (prefix: string) => string;
   readonly signal: AbortSignal | undefined;
+  readonly model: ModelIdentity | undefined;
   readonly queryResults = new Map<string, QueryResult>();
   readonly charts: ChartArtifact[] = [];
   readonly storyVersions: StoryArtifact[] = [];
@@ -97,6 +100,7 @@ export class ToolContext {
     this.now = options.now;
     this.createId = options.createId;
     this.signal = options.signal;
+    this.model = options.model;
     this.credentialFor = options.credentialFor;
     this.onStatus = options.onStatus;
   }

@@ -46,14 +46,18 @@ function chartTurnScript(): ProviderStepProducer[] {
   ];
 }
 
-const fixtures: Array<{ name: string; start: () => Promise<ProviderFixture>; imagesInToolResults: boolean }> = [
-  { name: 'Anthropic Messages', start: startAnthropicFixture, imagesInToolResults: true },
-  { name: 'Gemini generateContent', start: startGeminiFixture, imagesInToolResults: true },
-  { name: 'Bedrock Converse (SigV4)', start: () => startBedrockFixture(), imagesInToolResults: true },
-  { name: 'Azure OpenAI deployment (api-key)', start: () => startAzureFixture(), imagesInToolResults: false },
+// The scripted steps report 100 + 100 + 900 input (600 cached) and 20 + 20 + 40 output tokens;
+// the OpenAI-compatible fake reports 10 in and 10 out per step.
+const SCRIPTED_USAGE = { inputTokens: 1_100, outputTokens: 80, cachedInputTokens: 600 };
+
+const fixtures: Array<{ name: string; start: () => Promise<ProviderFixture>; imagesInToolResults: boolean; usage: { provider: string; inputTokens: number; outputTokens: number; cachedInputTokens: number } }> = [
+  { name: 'Anthropic Messages', start: startAnthropicFixture, imagesInToolResults: true, usage: { provider: 'anthropic.messages', ...SCRIPTED_USAGE } },
+  { name: 'Gemini generateContent', start: startGeminiFixture, imagesInToolResults: true, usage: { provider: 'google.generative-ai', ...SCRIPTED_USAGE } },
+  { name: 'Bedrock Converse (SigV4)', start: () => startBedrockFixture(), imagesInToolResults: true, usage: { provider: 'amazon-bedrock', ...SCRIPTED_USAGE } },
+  { name: 'Azure OpenAI deployment (api-key)', start: () => startAzureFixture(), imagesInToolResults: false, usage: { provider: 'azure.chat', inputTokens: 30, outputTokens: 30, cachedInputTokens: 0 } },
 ];
 
-describe.each(fixtures)('a full turn through $name', ({ start, imagesInToolResults }) => {
+describe.each(fixtures)('a full turn through $name', ({ start, imagesInToolResults, usage }) => {
   let fixture: ProviderFixture;
 
   beforeAll(async () => {
@@ -87,7 +91,9 @@ describe.each(fixtures)('a full turn through $name', ({ start, imagesInToolResul
     expect(requests[2]!.rawBody).toContain('Chart displayed successfully.');
 
     const audit = await harness.store.listQueryAudit({ threadId });
-    expect(audit.map((row) => row.sql)).toEqual([SALES_SQL]);
+    expect(audit.map((row) => [row.sql, row.model?.provider])).toEqual([[SALES_SQL, usage.provider]]);
+    const recorded = (await harness.store.listTokenUsage(new Date(0))).filter((row) => row.threadId === threadId);
+    expect(recorded).toEqual([{ threadId, model: expect.any(String), createdAt: expect.any(Date), ...usage }]);
     // Images are seen once: the stored history keeps a note, not the bytes.
     const stored = JSON.stringify(await harness.store.listMessages(threadId));
     expect(stored).not.toContain(PNG_BASE64_START);
