@@ -59,7 +59,7 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
   const model = createLanguageModel(config.model);
   if (model.available) logger.info('model configured', { model: model.description });
   else logger.warn(model.reason);
-  const tooling = await startToolRuntime(config, environment, logger);
+  const tooling = await startToolRuntime(config, logger);
   const engine = new ConversationEngine({
     store,
     databases,

@@ -69,7 +69,7 @@ export async function checkCommand(parsed: ParsedArguments, started: Bootstrappe
     }
   }
   registerBuiltInTools();
-  const tooling = await startToolRuntime(config, environment, silentLogger);
+  const tooling = await startToolRuntime(config, silentLogger);
   try {
     const report = await describeToolRuntime(tooling.runtime, config);
     output.write(report.text);

@@ -17,19 +17,19 @@ import {
   tokenUsageFromRow,
   userTokenFromRow,
 } from './store-rows.js';
-import {
-  type ConversationRecord,
-  type EncryptedUserToken,
-  type NewStoredMessage,
-  type PendingClarification,
-  type QueryAuditRecord,
-  type Store,
-  type StoredChart,
-  type StoredMessage,
-  type StoredQueryResult,
-  type StoredStory,
-  type StoredStoryVersion,
-  type TokenUsageRecord,
+import type {
+  ConversationRecord,
+  EncryptedUserToken,
+  NewStoredMessage,
+  PendingClarification,
+  QueryAuditRecord,
+  Store,
+  StoredChart,
+  StoredMessage,
+  StoredQueryResult,
+  StoredStory,
+  StoredStoryVersion,
+  TokenUsageRecord,
 } from './types.js';
 
 /**

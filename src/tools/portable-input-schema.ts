@@ -25,7 +25,7 @@ function withoutNull(node: SchemaNode): { node: SchemaNode; nullable: boolean } 
     return { node: { ...node, type: types.length === 1 ? types[0] : types }, nullable: true };
   }
   const variants = Array.isArray(node.anyOf) ? node.anyOf : Array.isArray(node.oneOf) ? node.oneOf : undefined;
-  if (variants && variants.some(isNullSchema)) {
+  if (variants?.some(isNullSchema)) {
     const rest = variants.filter((variant) => !isNullSchema(variant));
     const { anyOf: _anyOf, oneOf: _oneOf, ...others } = node;
     if (rest.length === 1 && isNode(rest[0])) return { node: { ...rest[0], ...others }, nullable: true };

@@ -1,7 +1,6 @@
 // Builds, once per process, what the registry needs to offer the optional tools: the context
 // folder, the Monty interpreter (when enabled and loadable), which web tools the model provider offers, and the
 // connected MCP servers. `datathread check` prints the same facts.
-import type { Environment } from '../config/environment.js';
 import type { LoadedConfig } from '../config/load-config.js';
 import { ContextFolder } from '../context-files/context-folder.js';
 import type { Logger } from '../logging/logger.js';
@@ -20,7 +19,7 @@ export async function pythonAvailabilityFor(config: Pick<LoadedConfig, 'python'>
   return loadMonty();
 }
 
-export async function startToolRuntime(config: LoadedConfig, environment: Environment, logger: Logger): Promise<StartedToolRuntime> {
+export async function startToolRuntime(config: LoadedConfig, logger: Logger): Promise<StartedToolRuntime> {
   const modelProvider = config.model.configured ? config.model.settings.provider : undefined;
   const contextFolder = new ContextFolder(config.context.path);
   if (!contextFolder.exists()) logger.info('no context folder: the read, list, search and grep tools are off', { path: contextFolder.root });
