@@ -56,10 +56,10 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
   const eventPurge = scheduleEventPurge({ store, clock, logger });
   const databases = config.databases.map((database) => createDatabaseAdapter(database, { logger }));
   const identity = identitySettings ? createIdentityService({ settings: identitySettings, store, logger, clock }) : undefined;
-  const model = createLanguageModel(environment, config.agent.model);
+  const model = createLanguageModel(config.model);
   if (model.available) logger.info('model configured', { model: model.description });
   else logger.warn(model.reason);
-  const tooling = await startToolRuntime(config, environment, logger);
+  const tooling = await startToolRuntime(config, logger);
   const engine = new ConversationEngine({
     store,
     databases,

@@ -1,21 +1,55 @@
-// Builds the language model from the environment. With OPENAI_BASE_URL we speak Chat Completions,
-// which every OpenAI-compatible server (Azure, vLLM, Ollama, LiteLLM) has; the Responses API is
-// OpenAI's own.
+// Builds the language model for the configured provider with the AI SDK's own provider packages.
+// OpenAI's own endpoint speaks the Responses API; an OpenAI-compatible server and Azure
+// deployments speak Chat Completions, which every such server has.
+import { createAmazonBedrock } from '@ai-sdk/amazon-bedrock';
+import { createAnthropic } from '@ai-sdk/anthropic';
+import { createAzure } from '@ai-sdk/azure';
+import { createGoogleGenerativeAI } from '@ai-sdk/google';
 import { createOpenAI } from '@ai-sdk/openai';
+import type { INetworkModule } from '@azure/msal-node';
 import type { LanguageModel } from 'ai';
-import type { Environment } from '../config/environment.js';
+import type { ModelConfiguration, ModelSettings } from '../config/model-settings.js';
+import { createAzureTokenProvider } from './azure-entra-token.js';
 
-export type ModelAvailability = { available: true; model: LanguageModel; description: string } | { available: false; reason: string };
+export type ModelAvailability =
+  | { available: true; model: LanguageModel; provider: ModelSettings['provider']; description: string }
+  | { available: false; reason: string };
 
-export const MODEL_NOT_CONFIGURED_HELP =
-  'No AI model is configured: set OPENAI_API_KEY (for OpenAI) or OPENAI_BASE_URL (for any OpenAI-compatible server such as Azure OpenAI, vLLM, Ollama or LiteLLM), optionally DATATHREAD_MODEL, then restart datathread.';
+export interface ModelFactoryOptions {
+  /** msal-node's HTTP client for the Azure Entra token (private CAs, tests). */
+  entraNetworkClient?: INetworkModule;
+}
 
-export function createLanguageModel(environment: Environment, modelId: string): ModelAvailability {
-  if (!environment.openAiApiKey && !environment.openAiBaseUrl) return { available: false, reason: MODEL_NOT_CONFIGURED_HELP };
-  if (environment.openAiBaseUrl) {
-    const provider = createOpenAI({ baseURL: environment.openAiBaseUrl, apiKey: environment.openAiApiKey ?? 'not-needed' });
-    return { available: true, model: provider.chat(modelId), description: `${modelId} via ${new URL(environment.openAiBaseUrl).host} (Chat Completions)` };
+export function createLanguageModel(configuration: ModelConfiguration, options: ModelFactoryOptions = {}): ModelAvailability {
+  if (!configuration.configured) return { available: false, reason: configuration.reason };
+  const settings = configuration.settings;
+  const built = buildModel(settings, options);
+  return { available: true, model: built.model, provider: settings.provider, description: `${settings.model} via ${built.via}` };
+}
+
+function buildModel(settings: ModelSettings, options: ModelFactoryOptions): { model: LanguageModel; via: string } {
+  switch (settings.provider) {
+    case 'openai':
+      return { model: createOpenAI({ apiKey: settings.apiKey })(settings.model), via: 'OpenAI (Responses API)' };
+    case 'openai_compatible': {
+      const provider = createOpenAI({ baseURL: settings.baseUrl, apiKey: settings.apiKey ?? 'not-needed' });
+      return { model: provider.chat(settings.model), via: `${new URL(settings.baseUrl).host} (Chat Completions)` };
+    }
+    case 'azure': {
+      const authentication = settings.apiKey
+        ? { apiKey: settings.apiKey }
+        : { tokenProvider: createAzureTokenProvider({ ...settings.entra!, networkClient: options.entraNetworkClient }) };
+      const provider = createAzure({ baseURL: settings.baseUrl, apiVersion: settings.apiVersion, useDeploymentBasedUrls: true, ...authentication });
+      const how = settings.apiKey ? 'API key' : 'Entra ID token';
+      return { model: provider.chat(settings.model), via: `Azure OpenAI ${new URL(settings.baseUrl).host} (deployment, ${how})` };
+    }
+    case 'anthropic':
+      return { model: createAnthropic({ apiKey: settings.apiKey, baseURL: settings.baseUrl })(settings.model), via: 'Anthropic (Messages API)' };
+    case 'google':
+      return { model: createGoogleGenerativeAI({ apiKey: settings.apiKey, baseURL: settings.baseUrl })(settings.model), via: 'Google Gemini API' };
+    case 'bedrock': {
+      const provider = createAmazonBedrock({ region: settings.region, baseURL: settings.baseUrl, apiKey: settings.apiKey, ...settings.credentials });
+      return { model: provider(settings.model), via: `Amazon Bedrock ${settings.region} (Converse API)` };
+    }
   }
-  const provider = createOpenAI({ apiKey: environment.openAiApiKey });
-  return { available: true, model: provider(modelId), description: `${modelId} via OpenAI (Responses API)` };
 }

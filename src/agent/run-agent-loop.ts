@@ -1,7 +1,7 @@
 // The AI SDK loop of one turn. Stops on the step cap, on clarification (wait for the user) and on
 // suggest_follow_ups (the answer is complete). Text is collected from every step: a model often
 // writes its answer in the same step as a tool call, and result.text holds only the last step's.
-import { generateText, hasToolCall, stepCountIs, type LanguageModel, type ModelMessage, type ToolSet } from 'ai';
+import { generateText, hasToolCall, stepCountIs, type LanguageModel, type LanguageModelUsage, type ModelMessage, type ToolSet } from 'ai';
 
 export interface AgentLoopInput {
   model: LanguageModel;
@@ -21,6 +21,8 @@ export interface AgentLoopResult {
   stepCount: number;
   /** True when the step cap stopped the loop while the model still wanted to call tools. */
   hitStepLimit: boolean;
+  /** Tokens of every step of the turn. */
+  usage: LanguageModelUsage;
 }
 
 export const MODEL_RETRIES = 2;
@@ -47,5 +49,6 @@ export async function runAgentLoop(input: AgentLoopInput): Promise<AgentLoopResu
     responseMessages: result.response.messages,
     stepCount: result.steps.length,
     hitStepLimit: endedOnTools && result.steps.length >= input.maxSteps,
+    usage: result.totalUsage,
   };
 }

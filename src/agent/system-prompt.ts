@@ -71,6 +71,7 @@ export function buildSystemPrompt(input: SystemPromptInput): string {
       ? '- For arithmetic over rows you already fetched (ratios, growth, statistics, reshaping), use execute_python with query_result(query_id) rather than running SQL again or computing in your head.'
       : '',
     has('web_search') ? '- Use web_search only for facts outside the databases (public events, definitions, benchmarks); say which answers come from the web.' : '',
+    has('web_fetch') ? '- Use web_fetch only to read a public web page the user named or a search found; never send it data from the databases.' : '',
     has('clarification') ? '- If the request is genuinely ambiguous and no sensible default exists, call clarification with one question (and 2–5 options). Otherwise make a reasonable assumption and state it.' : '',
     has('suggest_follow_ups') ? '- After answering, call suggest_follow_ups with 1–3 natural next questions.' : '',
     '- Write the answer in Markdown for a chat thread: lead with the result, keep it short, state assumptions (periods, filters) and caveats (truncated or limited results).',

@@ -52,11 +52,11 @@ export const chartConfigSchema = z.object({
   chart_type: z.enum(chartTypes).describe('Kind of chart; see the tool description.'),
   x_axis_key: z
     .string()
-    .nullable()
+    .nullish()
     .describe('Column for the X axis (categories, dates or numbers); the slice names of pie/donut. null only for kpi_card.'),
   x_axis_type: z
     .enum(xAxisTypes)
-    .nullable()
+    .nullish()
     .describe('"date" for dates/timestamps, "number" for numeric axes, "category" for labels; null to infer it from the column.'),
   // No .min(1): the tool answers an empty list with nao's own message instead of a schema error.
   series: z.array(chartSeriesSchema).describe('Columns to plot as data series (at least one).'),

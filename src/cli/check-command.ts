@@ -7,18 +7,33 @@ import { silentLogger } from '../logging/logger.js';
 import { openStore } from '../store/open-store.js';
 import { listOfferedToolNames } from '../tools/tool-registry.js';
 import { startToolRuntime } from '../tools/tool-runtime.js';
+import { systemClock } from '../support/clock-and-ids.js';
 import { describeToolRuntime } from './describe-tool-runtime.js';
+import { parseUsageDays, renderUsageReport, usageWindowStart } from './usage-report.js';
 import type { ParsedArguments } from './arguments.js';
 import type { Bootstrapped } from './bootstrap.js';
 import type { TerminalOutput } from './render-reply.js';
 
 const MAX_TABLES_LISTED = 30;
 
-export async function checkCommand(_parsed: ParsedArguments, started: Bootstrapped, output: TerminalOutput): Promise<number> {
+async function usageCommand(parsed: ParsedArguments, started: Bootstrapped, output: TerminalOutput): Promise<number> {
+  const days = parseUsageDays(parsed.options.get('days'));
+  const store = await openStore(started.environment.stateUrl);
+  try {
+    const records = await store.listTokenUsage(usageWindowStart(systemClock(), days));
+    output.write(renderUsageReport(records, days));
+    return 0;
+  } finally {
+    await store.close();
+  }
+}
+
+export async function checkCommand(parsed: ParsedArguments, started: Bootstrapped, output: TerminalOutput): Promise<number> {
   const { config, environment } = started;
+  if (parsed.options.has('usage')) return usageCommand(parsed, started, output);
   let failures = 0;
   output.write(`Configuration: ${config.source} — OK\n`);
-  const model = createLanguageModel(environment, config.agent.model);
+  const model = createLanguageModel(config.model);
   if (model.available) output.write(`Model: ${model.description}\n`);
   else {
     output.write(`Model: NOT CONFIGURED — ${model.reason}\n`);
@@ -52,7 +67,7 @@ export async function checkCommand(_parsed: ParsedArguments, started: Bootstrapp
       await database.close();
     }
   }
-  const tooling = await startToolRuntime(config, environment, silentLogger);
+  const tooling = await startToolRuntime(config, silentLogger);
   try {
     const report = await describeToolRuntime(tooling.runtime, config);
     output.write(report.text);

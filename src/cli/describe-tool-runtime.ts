@@ -28,7 +28,8 @@ export async function describeToolRuntime(runtime: ToolRuntime, config: Pick<Loa
   const python = runtime.python;
   if (python?.available) lines.push('Python (execute_python): available — Monty sandbox, 30 s / 64 MB limits');
   else if (python) lines.push(`Python (execute_python): ${config.python.enabled ? 'NOT AVAILABLE — ' : ''}${python.reason}`);
-  if (runtime.webSearch) lines.push(`Web search: ${runtime.webSearch.available ? 'available (OpenAI web search)' : runtime.webSearch.reason}`);
+  if (runtime.webSearch) lines.push(`Web search: ${runtime.webSearch.reason}`);
+  if (runtime.webFetch?.available) lines.push(`Web fetch: ${runtime.webFetch.reason}`);
   for (const server of runtime.mcp?.statuses ?? []) {
     const label = `MCP server ${server.name} (${server.transport}: ${server.target})`;
     if (server.connected) {

@@ -11,6 +11,7 @@ const USAGE = `Usage:
   datathread ask "question" [--database NAME] [--out DIR]   one turn; charts saved as PNG files in DIR
   datathread chat [--database NAME] [--out DIR]             a conversation in the terminal
   datathread check                                          validate the config and connect to every database
+  datathread check --usage [--days N]                       the model's token usage per day (default: last 7 days)
   datathread mcp [--database NAME]                          serve datathread as an MCP server on stdio (ask, execute_sql)
   datathread serve                                          run the server (same as npm start)`;
 
@@ -26,7 +27,7 @@ export async function runCli(argv: string[], io: CliIo = {}): Promise<number> {
   const output = io.output ?? stdout;
   const started = () => bootstrap(io.variables);
   try {
-    const parsed = parseArguments(rest, ['database', 'out']);
+    const parsed = parseArguments(rest, ['database', 'out', 'days']);
     switch (command) {
       case 'ask':
         return await askCommand(parsed, started(), output);

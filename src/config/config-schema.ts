@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { toolNames } from './agent-settings.js';
 import { PLATFORMS } from '../support/platforms.js';
 import { databaseConfigSchema } from './database-config.js';
+import { modelProviders } from './model-providers.js';
 
-export const DEFAULT_MODEL = 'gpt-4.1-mini';
 export const DEFAULT_MAX_STEPS = 20;
 export const DEFAULT_TURN_TIMEOUT_MS = 300_000;
 export const DEFAULT_QUERY_TIMEOUT_MS = 30_000;
@@ -15,7 +15,10 @@ export const DEFAULT_MCP_CALL_TIMEOUT_MS = 60_000;
 
 const agentSchema = z
   .object({
-    model: z.string().min(1).default(DEFAULT_MODEL),
+    /** Omitted: inferred from which provider's settings the environment holds. */
+    provider: z.enum(modelProviders).optional(),
+    /** Omitted: the provider's default model (Azure: AZURE_OPENAI_DEPLOYMENT). */
+    model: z.string().min(1).optional(),
     max_steps: z.number().int().min(1).max(200).default(DEFAULT_MAX_STEPS),
     turn_timeout_ms: z.number().int().min(1_000).default(DEFAULT_TURN_TIMEOUT_MS),
     query_timeout_ms: z.number().int().min(100).default(DEFAULT_QUERY_TIMEOUT_MS),

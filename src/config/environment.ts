@@ -1,6 +1,7 @@
 // The only place that reads process.env: everything else receives these values.
 import { z } from 'zod';
 import { ConfigError, type ConfigProblem } from './config-error.js';
+import { modelProviders, type ModelProvider } from './model-providers.js';
 
 const optionalText = z
   .string()
@@ -11,6 +12,23 @@ const environmentSchema = z.object({
   OPENAI_API_KEY: optionalText,
   OPENAI_BASE_URL: optionalText.pipe(z.url({ error: 'must be a URL such as http://localhost:11434/v1' }).optional()),
   DATATHREAD_MODEL: optionalText,
+  DATATHREAD_PROVIDER: optionalText.pipe(z.enum(modelProviders, { error: `must be one of ${modelProviders.join(', ')}` }).optional()),
+  AZURE_OPENAI_API_KEY: optionalText,
+  AZURE_OPENAI_RESOURCE_NAME: optionalText,
+  AZURE_OPENAI_ENDPOINT: optionalText.pipe(z.url({ error: 'must be a URL such as https://my-resource.openai.azure.com/openai' }).optional()),
+  AZURE_OPENAI_DEPLOYMENT: optionalText,
+  AZURE_OPENAI_API_VERSION: optionalText,
+  ANTHROPIC_API_KEY: optionalText,
+  ANTHROPIC_BASE_URL: optionalText.pipe(z.url({ error: 'must be a URL such as https://api.anthropic.com/v1' }).optional()),
+  GOOGLE_GENERATIVE_AI_API_KEY: optionalText,
+  GOOGLE_GENERATIVE_AI_BASE_URL: optionalText.pipe(z.url({ error: 'must be a URL such as https://generativelanguage.googleapis.com/v1beta' }).optional()),
+  AWS_REGION: optionalText,
+  AWS_DEFAULT_REGION: optionalText,
+  AWS_ACCESS_KEY_ID: optionalText,
+  AWS_SECRET_ACCESS_KEY: optionalText,
+  AWS_SESSION_TOKEN: optionalText,
+  AWS_BEARER_TOKEN_BEDROCK: optionalText,
+  BEDROCK_BASE_URL: optionalText.pipe(z.url({ error: 'must be a URL such as https://bedrock-runtime.us-east-1.amazonaws.com' }).optional()),
   SLACK_BOT_TOKEN: optionalText,
   SLACK_SIGNING_SECRET: optionalText,
   SLACK_APP_TOKEN: optionalText,
@@ -43,6 +61,10 @@ export interface Environment {
   openAiApiKey?: string;
   openAiBaseUrl?: string;
   model?: string;
+  /** DATATHREAD_PROVIDER: overrides agent.provider. */
+  provider?: ModelProvider;
+  /** Each model provider's settings under its usual variable names. */
+  providers: ProviderEnvironment;
   slack: { botToken?: string; signingSecret?: string; appToken?: string; apiUrl?: string };
   teams: { clientId?: string; clientSecret?: string; tenantId?: string };
   /** Teams sign-in for federated databases (docs/identity.md). */
@@ -59,6 +81,13 @@ export interface Environment {
   nodeEnv?: string;
   /** Raw variables, for `{{ env('X') }}` interpolation in datathread.yaml only. */
   variables: Readonly<Record<string, string | undefined>>;
+}
+
+export interface ProviderEnvironment {
+  azure: { apiKey?: string; resourceName?: string; endpoint?: string; deployment?: string; apiVersion?: string };
+  anthropic: { apiKey?: string; baseUrl?: string };
+  google: { apiKey?: string; baseUrl?: string };
+  bedrock: { region?: string; accessKeyId?: string; secretAccessKey?: string; sessionToken?: string; apiKey?: string; baseUrl?: string };
 }
 
 export const DEFAULT_PORT = 3978;
@@ -80,6 +109,26 @@ export function readEnvironment(variables: Readonly<Record<string, string | unde
     openAiApiKey: value.OPENAI_API_KEY,
     openAiBaseUrl: value.OPENAI_BASE_URL,
     model: value.DATATHREAD_MODEL,
+    provider: value.DATATHREAD_PROVIDER,
+    providers: {
+      azure: {
+        apiKey: value.AZURE_OPENAI_API_KEY,
+        resourceName: value.AZURE_OPENAI_RESOURCE_NAME,
+        endpoint: value.AZURE_OPENAI_ENDPOINT,
+        deployment: value.AZURE_OPENAI_DEPLOYMENT,
+        apiVersion: value.AZURE_OPENAI_API_VERSION,
+      },
+      anthropic: { apiKey: value.ANTHROPIC_API_KEY, baseUrl: value.ANTHROPIC_BASE_URL },
+      google: { apiKey: value.GOOGLE_GENERATIVE_AI_API_KEY, baseUrl: value.GOOGLE_GENERATIVE_AI_BASE_URL },
+      bedrock: {
+        region: value.AWS_REGION ?? value.AWS_DEFAULT_REGION,
+        accessKeyId: value.AWS_ACCESS_KEY_ID,
+        secretAccessKey: value.AWS_SECRET_ACCESS_KEY,
+        sessionToken: value.AWS_SESSION_TOKEN,
+        apiKey: value.AWS_BEARER_TOKEN_BEDROCK,
+        baseUrl: value.BEDROCK_BASE_URL,
+      },
+    },
     slack: {
       botToken: value.SLACK_BOT_TOKEN,
       signingSecret: value.SLACK_SIGNING_SECRET,
@@ -116,6 +165,12 @@ export function readEnvironment(variables: Readonly<Record<string, string | unde
 export function environmentSecrets(environment: Environment): string[] {
   return [
     environment.openAiApiKey,
+    environment.providers.azure.apiKey,
+    environment.providers.anthropic.apiKey,
+    environment.providers.google.apiKey,
+    environment.providers.bedrock.secretAccessKey,
+    environment.providers.bedrock.sessionToken,
+    environment.providers.bedrock.apiKey,
     environment.slack.botToken,
     environment.slack.signingSecret,
     environment.slack.appToken,

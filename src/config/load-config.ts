@@ -10,6 +10,8 @@ import { configFileSchema, type AccessRule, type McpServerConfig } from './confi
 import type { DatabaseConfig } from './database-config.js';
 import { DEFAULT_CONFIG_PATH, type Environment } from './environment.js';
 import { interpolateEnv } from './interpolate-env.js';
+import { DEFAULT_MODELS } from './model-providers.js';
+import { resolveModelSettings, type ModelConfiguration } from './model-settings.js';
 
 export const DEMO_DATABASE_NAME = 'demo';
 
@@ -19,6 +21,8 @@ export interface LoadedConfig {
   isDemo: boolean;
   databases: DatabaseConfig[];
   agent: AgentSettings;
+  /** The model provider and its settings, or why none is configured. */
+  model: ModelConfiguration;
   accessRules: AccessRule[];
   /** The project context folder, absolute (it may not exist: the context tools are then off). */
   context: { path: string };
@@ -77,18 +81,20 @@ export function parseConfigText(text: string, source: string, environment: Envir
   if (!parsed.success) throw new ConfigError(source, describeIssues(parsed.error.issues));
   const value = parsed.data;
   const configDirectory = dirname(resolve(source));
+  const model = resolveModelSettings(environment, value.agent);
   return {
     source,
     isDemo: false,
     databases: resolveFilePaths(value.databases, configDirectory),
     agent: {
-      model: environment.model ?? value.agent.model,
+      model: model.configured ? model.settings.model : (environment.model ?? value.agent.model ?? DEFAULT_MODELS.openai),
       maxSteps: value.agent.max_steps,
       turnTimeoutMs: value.agent.turn_timeout_ms,
       queryTimeoutMs: value.agent.query_timeout_ms,
       rowCap: value.agent.row_cap,
       enabledTools: selectEnabledTools(value.agent.tools, { python: value.python.enabled, webSearch: value.web_search.enabled }),
     },
+    model,
     accessRules: value.access.rules,
     context: { path: resolve(configDirectory, value.context.path) },
     python: { enabled: value.python.enabled },

@@ -16,7 +16,7 @@ export function classifyFailure(error: unknown, reason: 'timeout' | 'cancelled' 
   if (apiError) {
     const status = apiError.statusCode;
     if (status === 401 || status === 403) {
-      return { kind: 'model', message: 'The AI model service refused my credentials. An admin needs to check OPENAI_API_KEY / OPENAI_BASE_URL.', retryable: false };
+      return { kind: 'model', message: 'The AI model service refused my credentials. An admin needs to check the model provider\'s key or credentials (datathread check shows which provider is configured).', retryable: false };
     }
     if (status === 404) {
       return { kind: 'model', message: 'The AI model service does not know the configured model. An admin needs to check DATATHREAD_MODEL / agent.model.', retryable: false };
@@ -24,10 +24,11 @@ export function classifyFailure(error: unknown, reason: 'timeout' | 'cancelled' 
     if (status === 429) {
       return { kind: 'model', message: 'The AI model service is rate limiting me right now. Wait a minute and press Retry.', retryable: true };
     }
-    return { kind: 'model', message: `The AI model service failed to answer${status ? ` (HTTP ${status})` : ''}. Press Retry in a moment; if it keeps failing, tell an admin.`, retryable: true };
+    // A 200 with a body that cannot be read (a malformed answer or stream) has no status worth naming.
+    return { kind: 'model', message: `The AI model service failed to answer${status && status >= 400 ? ` (HTTP ${status})` : ''}. Press Retry in a moment; if it keeps failing, tell an admin.`, retryable: true };
   }
   if (isConnectionError(error)) {
-    return { kind: 'model', message: 'I could not reach the AI model service. Press Retry in a moment; if it keeps failing, an admin needs to check OPENAI_BASE_URL.', retryable: true };
+    return { kind: 'model', message: 'I could not reach the AI model service. Press Retry in a moment; if it keeps failing, an admin needs to check the model provider\'s address (its base URL setting).', retryable: true };
   }
   return { kind: 'internal', message: TURN_SENTENCES.failed, retryable: true };
 }

@@ -1,6 +1,7 @@
 // Runs turns: dedupe -> per-thread lock -> history and pending clarification from the store ->
 // agent loop -> persist -> a neutral TurnOutcome for the channel to render. Platform-free.
-import type { LanguageModel, ModelMessage } from 'ai';
+import type { LanguageModel, LanguageModelUsage, ModelMessage } from 'ai';
+import { modelIdentityOf } from '../agent/model-identity.js';
 import { runAgentLoop } from '../agent/run-agent-loop.js';
 import { SchemaCatalog } from '../agent/schema-catalog.js';
 import { buildSystemPrompt } from '../agent/system-prompt.js';
@@ -133,6 +134,7 @@ export class ConversationEngine implements TurnHandler {
       });
       await this.flushContext(context, request.threadId);
       await this.persist(request.threadId, [userMessage, ...result.responseMessages]);
+      await this.recordUsage(request.threadId, result.usage);
       if (context.clarification) {
         await store.savePendingClarification({
           threadId: request.threadId,
@@ -185,6 +187,21 @@ export class ConversationEngine implements TurnHandler {
     return request.text;
   }
 
+  /** The basis for budgets: one row per answered turn. A failed write is logged, never shown. */
+  private async recordUsage(threadId: string, usage: LanguageModelUsage): Promise<void> {
+    if (!this.options.model) return;
+    await this.options.store
+      .recordTokenUsage({
+        threadId,
+        ...modelIdentityOf(this.options.model),
+        inputTokens: usage.inputTokens ?? 0,
+        outputTokens: usage.outputTokens ?? 0,
+        cachedInputTokens: usage.inputTokenDetails?.cacheReadTokens ?? 0,
+        createdAt: this.options.clock(),
+      })
+      .catch((error: unknown) => this.options.logger.error('token usage not recorded', { threadId, error }));
+  }
+
   private createContext(request: TurnRequest, signal: AbortSignal, observer: TurnObserver): ToolContext {
     const allNames = this.options.databases.map((database) => database.name);
     const allowed = new Set(allowedDatabaseNames(this.options.accessRules, request, allNames));
@@ -200,6 +217,7 @@ export class ConversationEngine implements TurnHandler {
       signal,
       credentialFor: credentialFor ? (database) => credentialFor(request.actor, database) : undefined,
       onStatus: (status) => observer.onStatus?.(status),
+      model: this.options.model ? modelIdentityOf(this.options.model) : undefined,
     });
   }
 

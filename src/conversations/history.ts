@@ -11,6 +11,19 @@ export const SHORTENED_NOTE = '\n…(shortened in the history; call read_query_r
 
 type ToolResultOutput = { type: string; value?: unknown };
 
+type ContentPart = { type: string; [key: string]: unknown };
+
+export const IMAGE_IN_HISTORY_NOTE = '(the chart image was shown when it was drawn)';
+
+/** Images in tool results are seen once: the history keeps a note instead of the base64 bytes. */
+function withoutImages(output: ToolResultOutput): ToolResultOutput {
+  if (output.type !== 'content' || !Array.isArray(output.value)) return output;
+  return {
+    ...output,
+    value: (output.value as ContentPart[]).map((part) => (part.type === 'image-data' || part.type === 'media' ? { type: 'text', text: IMAGE_IN_HISTORY_NOTE } : part)),
+  };
+}
+
 function shortenOutput(output: ToolResultOutput): ToolResultOutput {
   if (output.type === 'text' && typeof output.value === 'string' && output.value.length > MAX_HISTORY_TOOL_RESULT_CHARACTERS) {
     return { ...output, value: output.value.slice(0, MAX_HISTORY_TOOL_RESULT_CHARACTERS) + SHORTENED_NOTE };
@@ -19,6 +32,14 @@ function shortenOutput(output: ToolResultOutput): ToolResultOutput {
     return { type: 'text', value: JSON.stringify(output.value).slice(0, MAX_HISTORY_TOOL_RESULT_CHARACTERS) + SHORTENED_NOTE };
   }
   return output;
+}
+
+function mapToolOutputs(message: ModelMessage, change: (output: ToolResultOutput) => ToolResultOutput): ModelMessage {
+  if (message.role !== 'tool') return message;
+  return {
+    ...message,
+    content: message.content.map((part) => (part.type === 'tool-result' ? { ...part, output: change(part.output as ToolResultOutput) as typeof part.output } : part)),
+  };
 }
 
 export function compactMessage(message: ModelMessage): ModelMessage {
@@ -39,7 +60,7 @@ export function historyFromStore(messages: StoredMessage[]): ModelMessage[] {
 }
 
 export function toStorable(message: ModelMessage): JsonValue {
-  return JSON.parse(JSON.stringify(message)) as JsonValue;
+  return JSON.parse(JSON.stringify(mapToolOutputs(message, withoutImages))) as JsonValue;
 }
 
 /** The text of the last user message, for the Retry button. */

@@ -11,6 +11,7 @@ const statuses: Record<string, string> = {
   search: 'Reading the project notes…',
   grep: 'Reading the project notes…',
   web_search: 'Searching the web…',
+  web_fetch: 'Reading a web page…',
 };
 
 export function describeToolStatus(toolName: string): string | undefined {

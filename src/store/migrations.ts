@@ -175,6 +175,25 @@ export const MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  {
+    version: 3,
+    name: 'token usage: tokens per turn, and the model behind each audited query',
+    sql: (types) => `
+      CREATE TABLE token_usage (
+        id ${types.serialPrimaryKey},
+        thread_id TEXT NOT NULL,
+        provider TEXT NOT NULL,
+        model TEXT NOT NULL,
+        input_tokens INTEGER NOT NULL,
+        output_tokens INTEGER NOT NULL,
+        cached_input_tokens INTEGER NOT NULL,
+        created_at BIGINT NOT NULL
+      );
+      CREATE INDEX token_usage_created_at ON token_usage (created_at);
+      ALTER TABLE query_audit ADD COLUMN model_provider TEXT;
+      ALTER TABLE query_audit ADD COLUMN model TEXT;
+    `,
+  },
 ];
 
 /** The migrations not yet in `appliedVersions`, in version order. */

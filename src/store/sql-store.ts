@@ -13,6 +13,7 @@ import {
   messageFromRow,
   queryAuditFromRow,
   queryResultFromRow,
+  tokenUsageFromRow,
   userTokenFromRow,
 } from './store-rows.js';
 import type {
@@ -26,6 +27,7 @@ import type {
   StoredQueryResult,
   StoredStory,
   StoredStoryVersion,
+  TokenUsageRecord,
 } from './types.js';
 
 /**
@@ -216,8 +218,8 @@ export class SqlStore implements Store {
     await this.database.execute(
       `INSERT INTO query_audit
          (thread_id, query_id, actor_platform, actor_user_id, actor_display_name, actor_email, ran_as,
-          database_name, sql_text, row_count, duration_ms, refused, detail, created_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
+          database_name, sql_text, row_count, duration_ms, refused, detail, created_at, model_provider, model)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)`,
       [
         record.threadId,
         record.queryId,
@@ -233,13 +235,32 @@ export class SqlStore implements Store {
         record.refused,
         record.detail,
         epochMs(record.createdAt),
+        record.model?.provider ?? null,
+        record.model?.model ?? null,
       ],
     );
   }
 
+  async recordTokenUsage(record: TokenUsageRecord): Promise<void> {
+    await this.database.execute(
+      `INSERT INTO token_usage (thread_id, provider, model, input_tokens, output_tokens, cached_input_tokens, created_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+      [record.threadId, record.provider, record.model, record.inputTokens, record.outputTokens, record.cachedInputTokens, epochMs(record.createdAt)],
+    );
+  }
+
+  async listTokenUsage(since: Date): Promise<TokenUsageRecord[]> {
+    const rows = await this.database.query(
+      `SELECT thread_id, provider, model, input_tokens, output_tokens, cached_input_tokens, created_at
+         FROM token_usage WHERE created_at >= $1 ORDER BY created_at, id`,
+      [epochMs(since)],
+    );
+    return rows.map(tokenUsageFromRow);
+  }
+
   async listQueryAudit(filter?: { threadId?: string }): Promise<QueryAuditRecord[]> {
     const columns = `thread_id, query_id, actor_platform, actor_user_id, actor_display_name, actor_email, ran_as,
-      database_name, sql_text, row_count, duration_ms, refused, detail, created_at`;
+      database_name, sql_text, row_count, duration_ms, refused, detail, created_at, model_provider, model`;
     const rows =
       filter?.threadId === undefined
         ? await this.database.query(`SELECT ${columns} FROM query_audit ORDER BY created_at, id`)

@@ -12,6 +12,7 @@ import type {
   StoredQueryResult,
   StoredStory,
   StoredStoryVersion,
+  TokenUsageRecord,
 } from './types.js';
 import type { StoreRow } from './store-database.js';
 
@@ -133,6 +134,19 @@ export function queryAuditFromRow(row: StoreRow): QueryAuditRecord {
     durationMs: optionalNumberFromColumn(row.duration_ms),
     refused: Boolean(row.refused),
     detail: optionalStringFromColumn(row.detail),
+    createdAt: dateFromColumn(row.created_at),
+    ...(row.model_provider !== null && row.model_provider !== undefined ? { model: { provider: String(row.model_provider), model: String(row.model) } } : {}),
+  };
+}
+
+export function tokenUsageFromRow(row: StoreRow): TokenUsageRecord {
+  return {
+    threadId: String(row.thread_id),
+    provider: String(row.provider),
+    model: String(row.model),
+    inputTokens: Number(row.input_tokens),
+    outputTokens: Number(row.output_tokens),
+    cachedInputTokens: Number(row.cached_input_tokens),
     createdAt: dateFromColumn(row.created_at),
   };
 }

@@ -88,6 +88,24 @@ export interface QueryAuditRecord {
   /** Why it was refused, or the error it ended with. */
   detail: string | null;
   createdAt: Date;
+  /** The model whose tool call ran the query (absent for queries not asked by a model). */
+  model?: ModelIdentity;
+}
+
+/** A model as the AI SDK names it: provider id (e.g. `anthropic.messages`) and model id. */
+export interface ModelIdentity {
+  provider: string;
+  model: string;
+}
+
+/** Tokens one turn used, summed over its steps. */
+export interface TokenUsageRecord extends ModelIdentity {
+  threadId: string;
+  inputTokens: number;
+  outputTokens: number;
+  /** Input tokens read from the provider's prompt cache (part of inputTokens). */
+  cachedInputTokens: number;
+  createdAt: Date;
 }
 
 export interface EncryptedUserToken {
@@ -138,6 +156,10 @@ export interface Store {
 
   recordQueryAudit(record: QueryAuditRecord): Promise<void>;
   listQueryAudit(filter?: { threadId?: string }): Promise<QueryAuditRecord[]>;
+
+  recordTokenUsage(record: TokenUsageRecord): Promise<void>;
+  /** Turns recorded at or after `since`, oldest first. */
+  listTokenUsage(since: Date): Promise<TokenUsageRecord[]>;
 
   /** Small per-thread values a channel keeps between processes (e.g. which Teams activity shows a story). */
   getThreadValue(threadId: string, key: string): Promise<string | undefined>;

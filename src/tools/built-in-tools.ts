@@ -18,7 +18,7 @@ import { createSearchFilesTool } from './search-files.js';
 import { createStoryTool } from './story.js';
 import { createSuggestFollowUpsTool } from './suggest-follow-ups.js';
 import type { ToolFactory, ToolOffer, ToolRuntime } from './tool-offer.js';
-import { createWebSearchTool } from './web-search.js';
+import { createWebTool } from './web-search.js';
 
 function existingContextFolder(runtime: ToolRuntime | undefined): ContextFolder | undefined {
   return runtime?.contextFolder?.exists() ? runtime.contextFolder : undefined;
@@ -38,7 +38,7 @@ function withContextFolder(create: (folder: ContextFolder) => ToolSet[string]): 
 export const builtInTools: Record<ToolName, ToolOffer> = {
   execute_sql: always(createExecuteSqlTool),
   read_query_result: always(createReadQueryResultTool),
-  display_chart: always(createDisplayChartTool),
+  display_chart: ({ runtime }) => (context) => createDisplayChartTool(context, runtime),
   story: always(createStoryTool),
   clarification: ({ interactive }) => (interactive ? createClarificationTool : undefined),
   suggest_follow_ups: always(createSuggestFollowUpsTool),
@@ -52,5 +52,6 @@ export const builtInTools: Record<ToolName, ToolOffer> = {
     const folder = existingContextFolder(runtime);
     return (context) => createExecutePythonTool(context, { monty: python.monty, folder });
   },
-  web_search: ({ runtime }) => (runtime?.webSearch?.available === true ? createWebSearchTool : undefined),
+  web_search: ({ runtime }) => (runtime?.webSearch?.available === true ? () => createWebTool('web_search', runtime.modelProvider) : undefined),
+  web_fetch: ({ runtime }) => (runtime?.webFetch?.available === true ? () => createWebTool('web_fetch', runtime.modelProvider) : undefined),
 };

@@ -7,7 +7,9 @@ import { buildVegaLiteSpec } from '../charts/build-vega-lite-spec.js';
 import { chartConfigSchema, chartTypes, type ChartConfig } from '../charts/chart-config.js';
 import { chartTypeDefinitions } from '../charts/chart-types.js';
 import { validateChartConfig } from '../charts/validate-chart-config.js';
+import { acceptsImagesInToolResults } from '../agent/provider-capabilities.js';
 import type { ToolContext } from './tool-context.js';
+import type { ToolRuntime } from './tool-offer.js';
 
 /** "bar (one series, …), stacked_bar, …": every chart type the record defines, with its note. */
 function describeChartTypes(): string {
@@ -39,12 +41,19 @@ export type DisplayChartOutput =
     }
   | { _version: '1'; success: false; error: string };
 
-export function createDisplayChartTool(context: ToolContext) {
+export function createDisplayChartTool(context: ToolContext, runtime: ToolRuntime = {}) {
+  const withImage = acceptsImagesInToolResults(runtime.modelProvider);
   return tool({
     description: DISPLAY_CHART_DESCRIPTION,
     inputSchema: chartConfigSchema,
     execute: async (input): Promise<DisplayChartOutput> => displayChart(context, input),
-    toModelOutput: ({ output }) => ({ type: 'text', value: renderDisplayChartOutput(output) }),
+    toModelOutput: ({ output }) => {
+      const text = renderDisplayChartOutput(output);
+      const png = withImage && output.success ? context.charts.find((chart) => chart.chartId === output.chartId)?.png : undefined;
+      if (!png) return { type: 'text', value: text };
+      // The model sees what the user sees, so it can check the chart it asked for.
+      return { type: 'content', value: [{ type: 'text', text }, { type: 'image-data', data: png.toString('base64'), mediaType: 'image/png' }] };
+    },
   });
 }
 

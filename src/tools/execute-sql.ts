@@ -31,6 +31,7 @@ function audit(context: ToolContext, run: QueryRun, ranAs: string | null): void 
     refused: run.refused,
     detail: run.error,
     createdAt: context.now(),
+    ...(context.model ? { model: context.model } : {}),
   }));
 }
 

@@ -3,7 +3,7 @@
 import type { AgentSettings } from '../config/agent-settings.js';
 import type { ChartArtifact, QueryResult, QueryRun, StoryArtifact } from '../conversations/outcome-contract.js';
 import type { DatabaseAdapter, UserDatabaseCredential } from '../databases/types.js';
-import type { Actor, Store } from '../store/types.js';
+import type { Actor, ModelIdentity, Store } from '../store/types.js';
 
 export type { ChartArtifact, QueryResult, QueryRun, StoryArtifact } from '../conversations/outcome-contract.js';
 
@@ -22,6 +22,8 @@ export interface ToolContextOptions {
   signal?: AbortSignal;
   /** Tells the channel what the agent is doing ("Querying warehouse…"). */
   onStatus?: (status: string) => void;
+  /** The model running the turn, for the query audit. */
+  model?: ModelIdentity;
 }
 
 export class ToolContext {
@@ -33,6 +35,7 @@ export class ToolContext {
   readonly now: () => Date;
   readonly createId: (prefix: string) => string;
   readonly signal: AbortSignal | undefined;
+  readonly model: ModelIdentity | undefined;
   readonly queryResults = new Map<string, QueryResult>();
   readonly charts: ChartArtifact[] = [];
   readonly storyVersions: StoryArtifact[] = [];
@@ -59,6 +62,7 @@ export class ToolContext {
     this.now = options.now;
     this.createId = options.createId;
     this.signal = options.signal;
+    this.model = options.model;
     this.credentialFor = options.credentialFor;
     this.onStatus = options.onStatus;
   }

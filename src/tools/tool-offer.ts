@@ -1,6 +1,7 @@
 // The shapes the tool map is written in: what this process can offer beyond the core tools, the
 // situation of one turn, and how one tool answers "can you be offered here, and how are you built".
 import type { ToolSet } from 'ai';
+import type { ModelProvider } from '../config/model-providers.js';
 import type { ContextFolder } from '../context-files/context-folder.js';
 import type { McpConnections } from '../mcp/mcp-connections.js';
 import type { PythonAvailability } from '../python/load-monty.js';
@@ -18,6 +19,10 @@ export interface ToolRuntime {
   contextFolder?: ContextFolder;
   python?: PythonAvailability;
   webSearch?: ToolAvailability;
+  /** Anthropic's web fetch, gated with web search. */
+  webFetch?: ToolAvailability;
+  /** The configured model provider: which web tools exist, whether tool results may carry images. */
+  modelProvider?: ModelProvider;
   mcp?: McpConnections;
 }
 

@@ -4,6 +4,7 @@ import type { ToolSet } from 'ai';
 import type { ToolName } from '../config/agent-settings.js';
 import { createMcpTool } from '../mcp/mcp-tool.js';
 import { builtInTools } from './built-in-tools.js';
+import { withPortableInputSchema } from './portable-input-schema.js';
 import type { ToolContext } from './tool-context.js';
 import type { ToolFactory, ToolSetOptions } from './tool-offer.js';
 
@@ -27,11 +28,12 @@ export function listOfferedToolNames(enabled: readonly ToolName[], options: Tool
 
 export function createToolSet(context: ToolContext, options: ToolSetOptions): ToolSet {
   const tools: ToolSet = {};
-  for (const [name, factory] of offeredFactories(context.settings.enabledTools, options)) tools[name] = factory(context);
+  // Every tool shows the model a schema all providers accept (portable-input-schema.ts).
+  for (const [name, factory] of offeredFactories(context.settings.enabledTools, options)) tools[name] = withPortableInputSchema(factory(context));
   const mcp = options.runtime?.mcp;
   if (mcp) {
     for (const descriptor of mcp.tools()) {
-      if (!(descriptor.exposedName in tools)) tools[descriptor.exposedName] = createMcpTool(descriptor, mcp, context);
+      if (!(descriptor.exposedName in tools)) tools[descriptor.exposedName] = withPortableInputSchema(createMcpTool(descriptor, mcp, context));
     }
   }
   return tools;

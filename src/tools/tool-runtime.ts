@@ -1,14 +1,13 @@
 // Builds, once per process, what the registry needs to offer the optional tools: the context
-// folder, the Monty interpreter (when enabled and loadable), web search availability, and the
+// folder, the Monty interpreter (when enabled and loadable), which web tools the model provider offers, and the
 // connected MCP servers. `datathread check` prints the same facts.
-import type { Environment } from '../config/environment.js';
 import type { LoadedConfig } from '../config/load-config.js';
 import { ContextFolder } from '../context-files/context-folder.js';
 import type { Logger } from '../logging/logger.js';
 import { McpConnections } from '../mcp/mcp-connections.js';
 import { loadMonty, type PythonAvailability } from '../python/load-monty.js';
 import type { ToolRuntime } from './tool-offer.js';
-import { webSearchAvailability } from './web-search.js';
+import { webToolAvailability } from './web-search.js';
 
 export interface StartedToolRuntime {
   runtime: ToolRuntime;
@@ -20,14 +19,22 @@ export async function pythonAvailabilityFor(config: Pick<LoadedConfig, 'python'>
   return loadMonty();
 }
 
-export async function startToolRuntime(config: LoadedConfig, environment: Environment, logger: Logger): Promise<StartedToolRuntime> {
+export async function startToolRuntime(config: LoadedConfig, logger: Logger): Promise<StartedToolRuntime> {
+  const modelProvider = config.model.configured ? config.model.settings.provider : undefined;
   const contextFolder = new ContextFolder(config.context.path);
   if (!contextFolder.exists()) logger.info('no context folder: the read, list, search and grep tools are off', { path: contextFolder.root });
   const python = await pythonAvailabilityFor(config);
   if (!python.available && config.python.enabled) logger.warn(`execute_python is off: ${python.reason}`);
   const mcp = config.mcp.servers.length > 0 ? await McpConnections.start(config.mcp.servers, logger) : McpConnections.empty();
   return {
-    runtime: { contextFolder, python, webSearch: webSearchAvailability(config.webSearch.enabled, environment), mcp },
+    runtime: {
+      contextFolder,
+      python,
+      webSearch: webToolAvailability('web_search', config.webSearch.enabled, modelProvider),
+      webFetch: webToolAvailability('web_fetch', config.webSearch.enabled, modelProvider),
+      modelProvider,
+      mcp,
+    },
     close: () => mcp.close(),
   };
 }

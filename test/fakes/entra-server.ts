@@ -241,6 +241,16 @@ export async function startFakeEntra(options: FakeEntraOptions = {}): Promise<Fa
         if (revoked.has(code.user.upn)) return { status: 400, body: errorBody('invalid_grant', 'AADSTS50173: revoked.') };
         return tokenResponse(code.user, form.scope ?? code.scope, form.grant_type, { nonce: code.nonce, withIdToken: true });
       }
+      case 'client_credentials': {
+        // The app's own token (no user, no refresh token): only `<resource>/.default` scopes.
+        const scope = form.scope ?? '';
+        if (!/^\S+\/\.default$/.test(scope)) return { status: 400, body: errorBody('invalid_scope', 'AADSTS1002012: The provided value for scope is not valid. Client credential flows must have a scope value with /.default suffixed to the resource identifier.') };
+        const audience = scope.slice(0, -'/.default'.length);
+        const issuedAt = seconds();
+        const accessToken = signJwt({ aud: audience, iss: issuer, tid: tenantId, appid: clientId, azp: clientId, oid: clientId, sub: clientId, idtyp: 'app', iat: issuedAt, nbf: issuedAt, exp: issuedAt + lifetimeSeconds, jti: randomUUID() });
+        issued.push({ upn: `app:${clientId}`, scope, audience, accessToken, refreshToken: '', grantType: form.grant_type });
+        return { status: 200, body: { token_type: 'Bearer', expires_in: lifetimeSeconds, ext_expires_in: lifetimeSeconds, access_token: accessToken } };
+      }
       case 'refresh_token': {
         const user = refreshTokens.get(form.refresh_token ?? '');
         if (!user || revoked.has(user.upn)) return { status: 400, body: errorBody('invalid_grant', 'AADSTS700082: The refresh token has expired or was revoked.') };

@@ -13,6 +13,10 @@ export interface ScriptedStep {
   toolCalls?: ScriptedToolCall[];
   /** Answer with this HTTP status and an OpenAI-style error body instead. */
   errorStatus?: number;
+  /** With errorStatus: the Retry-After header, in seconds. */
+  retryAfterSeconds?: number;
+  /** Answer 200 with a body the client cannot parse (a broken stream or JSON). */
+  malformed?: boolean;
   delayMs?: number;
 }
 
@@ -22,6 +26,15 @@ export interface RecordedChatRequest {
   tools?: Array<{ type: string; function: { name: string } }>;
   stream?: boolean;
   authorization?: string;
+  /** Azure OpenAI's key header. */
+  apiKey?: string;
+  /** Path and query, e.g. /openai/deployments/<name>/chat/completions?api-version=… */
+  url?: string;
+}
+
+export interface FakeOpenAIOptions {
+  /** Refuse (401, OpenAI's error shape) requests whose headers this rejects. */
+  authorize?: (headers: IncomingMessage['headers']) => boolean;
 }
 
 export type StepProducer = ScriptedStep | ((request: RecordedChatRequest) => ScriptedStep);
@@ -84,18 +97,25 @@ function writeStream(response: ServerResponse, step: ScriptedStep, model: string
   response.end();
 }
 
-export async function startFakeOpenAI(initialSteps: StepProducer[] = []): Promise<FakeOpenAI> {
+export async function startFakeOpenAI(initialSteps: StepProducer[] = [], options: FakeOpenAIOptions = {}): Promise<FakeOpenAI> {
   const queue: StepProducer[] = [...initialSteps];
   const requests: RecordedChatRequest[] = [];
   const server: Server = createServer(async (request, response) => {
-    if (request.method !== 'POST' || !request.url?.endsWith('/chat/completions')) {
+    if (request.method !== 'POST' || !new URL(request.url ?? '/', 'http://localhost').pathname.endsWith('/chat/completions')) {
       response.writeHead(404, { 'content-type': 'application/json' });
       response.end(JSON.stringify({ error: { message: `unknown path ${request.url}`, type: 'invalid_request_error' } }));
       return;
     }
     const body = JSON.parse(await readBody(request)) as RecordedChatRequest;
     body.authorization = request.headers.authorization;
+    body.apiKey = request.headers['api-key'] as string | undefined;
+    body.url = request.url;
     requests.push(body);
+    if (options.authorize && !options.authorize(request.headers)) {
+      response.writeHead(401, { 'content-type': 'application/json' });
+      response.end(JSON.stringify({ error: { code: '401', message: 'Access denied due to invalid subscription key or wrong API endpoint.' } }));
+      return;
+    }
     const producer = queue.shift();
     if (!producer) {
       response.writeHead(500, { 'content-type': 'application/json' });
@@ -105,8 +125,14 @@ export async function startFakeOpenAI(initialSteps: StepProducer[] = []): Promis
     const step = typeof producer === 'function' ? producer(body) : producer;
     if (step.delayMs) await new Promise((resolve) => setTimeout(resolve, step.delayMs));
     if (step.errorStatus) {
-      response.writeHead(step.errorStatus, { 'content-type': 'application/json' });
+      const retryAfter = step.retryAfterSeconds !== undefined ? { 'retry-after': String(step.retryAfterSeconds) } : {};
+      response.writeHead(step.errorStatus, { 'content-type': 'application/json', ...retryAfter });
       response.end(JSON.stringify({ error: { message: `scripted error ${step.errorStatus}`, type: 'server_error' } }));
+      return;
+    }
+    if (step.malformed) {
+      response.writeHead(200, { 'content-type': body.stream ? 'text/event-stream' : 'application/json' });
+      response.end(body.stream ? 'data: {"id": "chatcmpl-broken", "choices": [\n\n' : '{"id": "chatcmpl-broken", "choices": [');
       return;
     }
     if (body.stream) return writeStream(response, step, body.model);

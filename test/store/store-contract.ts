@@ -549,6 +549,7 @@ export function describeStoreContract(implementationName: string, harness: Store
           rowCount: 1,
           durationMs: 12.75,
           detail: 'ok',
+          model: { provider: 'anthropic.messages', model: 'claude-sonnet-4-5' },
         });
         const refused = audit(threadId, 'DROP TABLE sales', at(1), { refused: true, detail: 'writes are not allowed' });
         await store.recordQueryAudit(full);
@@ -582,6 +583,22 @@ export function describeStoreContract(implementationName: string, harness: Store
         expect(ours.map((record) => record.sql)).toEqual(['in b', 'in a']);
         expect(await store.listQueryAudit({})).toHaveLength((await store.listQueryAudit()).length);
         expect(await store.listQueryAudit({ threadId: freshThreadId('audit') })).toEqual([]);
+      });
+    });
+
+    describe('token usage', () => {
+      it('round-trips a turn\'s tokens and lists the turns since a moment, oldest first', async () => {
+        const threadId = freshThreadId('usage');
+        const base = { threadId, provider: 'amazon-bedrock', model: 'us.anthropic.claude-sonnet-4-5-20250929-v1:0', inputTokens: 1_100, outputTokens: 80, cachedInputTokens: 600 };
+        const early = { ...base, createdAt: at(-86_400_000) };
+        const later = { ...base, provider: 'google.generative-ai', model: 'gemini-2.5-flash', inputTokens: 12, outputTokens: 3, cachedInputTokens: 0, createdAt: at(5) };
+        const first = { ...base, createdAt: at(1) };
+        await store.recordTokenUsage(later);
+        await store.recordTokenUsage(early);
+        await store.recordTokenUsage(first);
+        const ours = (await store.listTokenUsage(at(0))).filter((record) => record.threadId === threadId);
+        expect(ours).toEqual([first, later]);
+        expect((await store.listTokenUsage(at(-86_400_000))).filter((record) => record.threadId === threadId)).toHaveLength(3);
       });
     });
 

@@ -15,6 +15,7 @@ import { initStatementGate } from '../../src/sql/statement-gate.js';
 import { openStore } from '../../src/store/open-store.js';
 import type { Store } from '../../src/store/types.js';
 import { randomIdFactory } from '../../src/support/clock-and-ids.js';
+import type { ToolRuntime } from '../../src/tools/tool-offer.js';
 import { createDuckDbFile } from './duckdb-fixture.js';
 
 export interface EngineHarness {
@@ -22,7 +23,7 @@ export interface EngineHarness {
   storeUrl: string;
   store: Store;
   databases: DatabaseAdapter[];
-  createEngine(options: { model: LanguageModel | undefined; settings?: Partial<AgentSettings>; accessRules?: AccessRule[]; logger?: Logger }): ConversationEngine;
+  createEngine(options: { model: LanguageModel | undefined; settings?: Partial<AgentSettings>; accessRules?: AccessRule[]; logger?: Logger; toolRuntime?: ToolRuntime }): ConversationEngine;
   close(): Promise<void>;
 }
 
@@ -56,7 +57,7 @@ export async function createEngineHarness(): Promise<EngineHarness> {
     storeUrl,
     store,
     databases,
-    createEngine: ({ model, settings, accessRules, logger }) =>
+    createEngine: ({ model, settings, accessRules, logger, toolRuntime }) =>
       new ConversationEngine({
         store,
         databases,
@@ -67,6 +68,7 @@ export async function createEngineHarness(): Promise<EngineHarness> {
         logger: logger ?? silentLogger,
         clock: () => new Date(),
         createId: randomIdFactory,
+        toolRuntime,
       }),
     close: async () => {
       await Promise.all(databases.map((database) => database.close()));

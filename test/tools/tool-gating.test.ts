@@ -8,7 +8,7 @@ import { parseConfigText } from '../../src/config/load-config.js';
 import { readEnvironment } from '../../src/config/environment.js';
 import { ContextFolder } from '../../src/context-files/context-folder.js';
 import { selectToolNames } from '../../src/tools/tool-registry.js';
-import { webSearchAvailability } from '../../src/tools/web-search.js';
+import { webToolAvailability } from '../../src/tools/web-search.js';
 
 let directory: string;
 
@@ -52,11 +52,23 @@ describe('tool gating', () => {
     expect(present).toEqual(['execute_sql', 'read_query_result', 'display_chart', 'story', 'clarification', 'suggest_follow_ups', 'read', 'list', 'search', 'grep']);
   });
 
-  it('offers web search only with OpenAI itself, never through an OpenAI-compatible base URL', () => {
-    expect(webSearchAvailability(false, { openAiApiKey: 'sk-x' })).toEqual({ available: false, reason: 'off (web_search.enabled is false)' });
-    expect(webSearchAvailability(true, { openAiApiKey: 'sk-x', openAiBaseUrl: 'http://localhost:11434/v1' }).available).toBe(false);
-    expect(webSearchAvailability(true, { openAiApiKey: 'sk-x' })).toEqual({ available: true });
+  it('offers each provider its own web tools: search on OpenAI, Anthropic and Google, fetch on Anthropic only', () => {
+    expect(webToolAvailability('web_search', false, 'openai')).toEqual({ available: false, reason: 'off (web_search.enabled is false)' });
+    expect(webToolAvailability('web_search', true, 'openai')).toEqual({ available: true, reason: 'available (OpenAI web search)' });
+    expect(webToolAvailability('web_search', true, 'anthropic').available).toBe(true);
+    expect(webToolAvailability('web_fetch', true, 'anthropic').available).toBe(true);
+    expect(webToolAvailability('web_search', true, 'google')).toEqual({ available: true, reason: 'available (Google Search grounding)' });
+    expect(webToolAvailability('web_fetch', true, 'google').available).toBe(false);
+    for (const provider of ['openai_compatible', 'azure', 'bedrock'] as const) {
+      expect(webToolAvailability('web_search', true, provider)).toEqual({ available: false, reason: `not available: the ${provider} provider has no built-in web search tool` });
+    }
+    expect(webToolAvailability('web_search', true, undefined).available).toBe(false);
     expect(selectToolNames(['execute_sql', 'web_search'], { interactive: true, runtime: { webSearch: { available: true } } })).toEqual(['execute_sql', 'web_search']);
-    expect(selectToolNames(['execute_sql', 'web_search'], { interactive: true, runtime: { webSearch: { available: false } } })).toEqual(['execute_sql']);
+    expect(selectToolNames(['execute_sql', 'web_search', 'web_fetch'], { interactive: true, runtime: { webSearch: { available: false }, webFetch: { available: false } } })).toEqual(['execute_sql']);
+  });
+
+  it('turns web_fetch on with the web_search section', () => {
+    expect(selectEnabledTools(['execute_sql', 'web_search', 'web_fetch'], { python: false, webSearch: false })).toEqual(['execute_sql']);
+    expect(selectEnabledTools(undefined, { python: false, webSearch: true })).toEqual(expect.arrayContaining(['web_search', 'web_fetch']));
   });
 });

@@ -1,6 +1,6 @@
 // Reading Web API failures: the `error` code Slack returned (not_in_channel, channel_not_found …)
 // and a plain sentence for the log that says what to do about it.
-import { errorMessage } from '../../support/errors.js';
+import { errorMessage } from '../../../support/errors.js';
 
 export function slackErrorCode(error: unknown): string | undefined {
   if (typeof error !== 'object' || error === null) return undefined;
