@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { toolNames } from './agent-settings.js';
 import { databaseConfigSchema } from './database-config.js';
+import { sandboxSchema } from './sandbox-config.js';
 
 export const DEFAULT_MODEL = 'gpt-4.1-mini';
 export const DEFAULT_MAX_STEPS = 20;
@@ -99,6 +100,7 @@ export const configFileSchema = z
     python: pythonSchema.default({ enabled: true }),
     mcp: mcpSchema.default({ servers: [] }),
     web_search: webSearchSchema.default({ enabled: false }),
+    sandbox: sandboxSchema.default(sandboxSchema.parse({})),
   })
   .strict()
   .superRefine((value, context) => {

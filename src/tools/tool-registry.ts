@@ -1,6 +1,7 @@
 // The one place that decides which tools a turn gets (as nao's getTools): from the settings and
 // what the place and the platform support — no clarification where nobody can answer; context
-// tools when the folder exists; execute_python when Monty loads; web search when the provider
+// tools when the folder exists; execute_python when Monty loads; execute_sandboxed_code when a
+// sandbox backend works on this host; web search when the provider
 // offers it; the configured MCP servers' tools when they are connected.
 import type { ToolSet } from 'ai';
 import type { ToolName } from '../config/agent-settings.js';
@@ -8,8 +9,10 @@ import type { ContextFolder } from '../context-files/context-folder.js';
 import type { McpConnections } from '../mcp/mcp-connections.js';
 import { createMcpTool } from '../mcp/mcp-tool.js';
 import type { PythonAvailability } from '../python/load-monty.js';
+import type { SandboxRuntime } from '../sandbox/sandbox-runtime.js';
 import { createClarificationTool } from './clarification.js';
 import { createExecutePythonTool } from './execute-python.js';
+import { createExecuteSandboxedCodeTool } from './execute-sandboxed-code.js';
 import { createExecuteSqlTool } from './execute-sql.js';
 import { createGrepFilesTool } from './grep-files.js';
 import { createListFilesTool } from './list-files.js';
@@ -31,6 +34,7 @@ export interface ToolRuntime {
   /** The configured context folder (the context tools need it to exist). */
   contextFolder?: ContextFolder;
   python?: PythonAvailability;
+  sandbox?: SandboxRuntime;
   webSearch?: ToolAvailability;
   mcp?: McpConnections;
 }
@@ -58,6 +62,10 @@ const factories: Partial<Record<ToolName, ToolFactory>> = {
     return createExecutePythonTool(context, { monty: python.monty, folder: contextFolderOf(runtime) });
   },
   web_search: () => createWebSearchTool(),
+  execute_sandboxed_code: (context, runtime) => {
+    const sandbox = runtime.sandbox as Extract<SandboxRuntime, { available: true }>;
+    return createExecuteSandboxedCodeTool(context, { pool: sandbox.pool, limits: sandbox.limits });
+  },
 };
 
 function contextFolderOf(runtime: ToolRuntime | undefined): ContextFolder | undefined {
@@ -71,6 +79,7 @@ const requirements: Partial<Record<ToolName, (runtime: ToolRuntime | undefined) 
   grep: (runtime) => contextFolderOf(runtime) !== undefined,
   execute_python: (runtime) => runtime?.python?.available === true,
   web_search: (runtime) => runtime?.webSearch?.available === true,
+  execute_sandboxed_code: (runtime) => runtime?.sandbox?.available === true,
 };
 
 /** Registers a tool implemented in another module (charts, stories) without a cycle of imports. */

@@ -1,5 +1,6 @@
 // Builds, once per process, what the registry needs to offer the optional tools: the context
-// folder, the Monty interpreter (when enabled and loadable), web search availability, and the
+// folder, the Monty interpreter (when enabled and loadable), the sandbox pool (when listed and a
+// backend works here), web search availability, and the
 // connected MCP servers. `datathread check` prints the same facts.
 import type { Environment } from '../config/environment.js';
 import type { LoadedConfig } from '../config/load-config.js';
@@ -7,6 +8,9 @@ import { ContextFolder } from '../context-files/context-folder.js';
 import type { Logger } from '../logging/logger.js';
 import { McpConnections } from '../mcp/mcp-connections.js';
 import { loadMonty, type PythonAvailability } from '../python/load-monty.js';
+import { probeBubblewrap } from '../sandbox/sandbox-availability.js';
+import { startSandboxRuntime, type SandboxRuntime } from '../sandbox/sandbox-runtime.js';
+import { randomIdFactory, systemClock } from '../support/clock-and-ids.js';
 import type { ToolRuntime } from './tool-registry.js';
 import { webSearchAvailability } from './web-search.js';
 
@@ -20,14 +24,25 @@ export async function pythonAvailabilityFor(config: Pick<LoadedConfig, 'python'>
   return loadMonty();
 }
 
+/** Probes the sandbox backend only when execute_sandboxed_code is listed; the probe starts Python once. */
+export async function sandboxRuntimeFor(config: Pick<LoadedConfig, 'agent' | 'sandbox'>): Promise<SandboxRuntime> {
+  if (!config.agent.enabledTools.includes('execute_sandboxed_code')) return { available: false, reason: 'off (execute_sandboxed_code is not in agent.tools)' };
+  return startSandboxRuntime(await probeBubblewrap(), { settings: config.sandbox, now: systemClock, createId: randomIdFactory });
+}
+
 export async function startToolRuntime(config: LoadedConfig, environment: Environment, logger: Logger): Promise<StartedToolRuntime> {
   const contextFolder = new ContextFolder(config.context.path);
   if (!contextFolder.exists()) logger.info('no context folder: the read, list, search and grep tools are off', { path: contextFolder.root });
   const python = await pythonAvailabilityFor(config);
   if (!python.available && config.python.enabled) logger.warn(`execute_python is off: ${python.reason}`);
+  const sandbox = await sandboxRuntimeFor(config);
+  if (!sandbox.available && config.agent.enabledTools.includes('execute_sandboxed_code')) logger.warn(`execute_sandboxed_code is off: ${sandbox.reason}`);
   const mcp = config.mcp.servers.length > 0 ? await McpConnections.start(config.mcp.servers, logger) : McpConnections.empty();
   return {
-    runtime: { contextFolder, python, webSearch: webSearchAvailability(config.webSearch.enabled, environment), mcp },
-    close: () => mcp.close(),
+    runtime: { contextFolder, python, sandbox, webSearch: webSearchAvailability(config.webSearch.enabled, environment), mcp },
+    close: async () => {
+      await mcp.close();
+      if (sandbox.available) await sandbox.pool.close();
+    },
   };
 }
