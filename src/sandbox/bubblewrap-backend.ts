@@ -5,9 +5,8 @@ import { chmod, chown } from 'node:fs/promises';
 import { constants } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import type { Server } from 'node:http';
 import { buildBubblewrapCommand, SANDBOX_UNPRIVILEGED_ID } from './bubblewrap-command.js';
-import { startEgressProxy } from './egress-proxy.js';
+import { startEgressProxy, type EgressProxy } from './egress-proxy.js';
 import { runCappedProcess } from './run-capped-process.js';
 import type { SandboxBackend, SandboxFolders, SandboxRunRequest, SandboxRunResult } from './sandbox-backend.js';
 
@@ -37,7 +36,7 @@ export class BubblewrapBackend implements SandboxBackend {
   }
 
   async run(request: SandboxRunRequest): Promise<SandboxRunResult> {
-    let proxy: Server | undefined;
+    let proxy: EgressProxy | undefined;
     const egressSocket = request.networkAllowlist.length > 0 ? join(request.folders.root, 'egress.sock') : undefined;
     if (egressSocket) {
       proxy = await startEgressProxy(egressSocket, request.networkAllowlist);
@@ -48,10 +47,7 @@ export class BubblewrapBackend implements SandboxBackend {
       const result = await runCappedProcess(command, { wallClockMs: request.limits.wallClockMs, outputBytes: request.limits.outputBytes, signal: request.signal });
       return { ...result, signal: result.signal ?? signalFromExitCode(result.exitCode) };
     } finally {
-      if (proxy) {
-        proxy.closeAllConnections();
-        await new Promise((resolve) => proxy!.close(resolve));
-      }
+      await proxy?.close();
     }
   }
 }
