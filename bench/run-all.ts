@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { runChartBenchmarks } from './charts.js';
 import { runExecuteSqlBenchmarks } from './execute-sql.js';
+import { runSandboxBenchmarks } from './sandbox.js';
 import { runSlackAckBenchmark } from './slack-ack.js';
 import { runSqlGateBenchmark } from './sql-gate.js';
 
@@ -22,6 +23,7 @@ const benchmarks: Array<[string, () => Promise<string>]> = [
   ['SQL gate', runSqlGateBenchmark],
   ['charts', runChartBenchmarks],
   ['Slack ack', runSlackAckBenchmark],
+  ['sandbox', runSandboxBenchmarks],
 ];
 
 const only = process.argv[2];
