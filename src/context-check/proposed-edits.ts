@@ -2,7 +2,7 @@
 // exact passage in the file's current proposed content, so several edits to one file become one
 // before/after pair (and one hunk set in the patch). Files marked as generated are refused.
 import { readFile } from 'node:fs/promises';
-import type { ContextFolder } from '../context-files/context-folder.js';
+import type { ContextEntry, ContextFolder } from '../context-files/context-folder.js';
 
 export interface FileChange {
   /** `/metrics/revenue.md` */
@@ -47,7 +47,7 @@ export class ProposedEdits {
   }
 
   private async applyEdit(filePath: string, search: string, replace: string, reason: string): Promise<EditResult> {
-    let entry;
+    let entry: ContextEntry;
     try {
       entry = await this.folder.resolve(filePath);
     } catch (error) {

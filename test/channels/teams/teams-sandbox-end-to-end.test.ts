@@ -49,9 +49,9 @@ describe('Teams: execute_sandboxed_code', () => {
     expect((await postActivity(bot!.baseUrl, channelMention(connector.url, 'sandbox-root-1', 'share of orders by region?'))).status).toBe(200);
     await bot!.channel.idle();
 
-    const [answer] = connector.messages();
-    expect(answer?.conversationId).toBe(`${CHANNEL_ID};messageid=sandbox-root-1`);
-    const card = (answer?.activity.attachments as Array<{ content: { body: Array<{ type: string; url?: string; text?: string }> } }>)[0]!.content;
+    const answer = connector.messages()[0]!;
+    expect(answer.conversationId).toBe(`${CHANNEL_ID};messageid=sandbox-root-1`);
+    const card = (answer.activity.attachments as Array<{ content: { body: Array<{ type: string; url?: string; text?: string }> } }>)[0]!.content;
     expect(card.body[0]).toMatchObject({ type: 'TextBlock', text: 'North has 73 % of the orders.' });
     const image = card.body.find((element) => element.type === 'Image');
     expect(image?.url).toMatch(/^data:image\/png;base64,iVBORw0KGgo/);
