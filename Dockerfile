@@ -12,10 +12,12 @@ COPY bin ./bin
 COPY assets ./assets
 RUN npm ci --no-audit --no-fund && npm prune --omit=dev
 
-# Runtime stage: no compilers and no graphics libraries; curl for the health check.
+# Runtime stage: no compilers and no graphics libraries; curl for the health check; bubblewrap,
+# socat and Debian's Python with pandas, numpy and matplotlib for execute_sandboxed_code (it needs
+# user namespaces: run the container with a seccomp profile that allows them, see README.md).
 FROM node:20-bookworm-slim AS runtime
 RUN apt-get update \
- && apt-get install -y --no-install-recommends curl \
+ && apt-get install -y --no-install-recommends curl bubblewrap socat python3-pandas python3-numpy python3-matplotlib \
  && rm -rf /var/lib/apt/lists/* \
  && groupadd --system datathread && useradd --system --gid datathread --home /app datathread \
  && mkdir -p /data && chown datathread:datathread /data

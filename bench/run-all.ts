@@ -5,6 +5,7 @@ import { promisify } from 'node:util';
 import { runChartBenchmarks } from './charts.js';
 import { runExecuteSqlBenchmarks } from './execute-sql.js';
 import { runMarkdownRenderingBenchmark } from './markdown-rendering.js';
+import { runSandboxBenchmarks } from './sandbox.js';
 import { runSlackAckBenchmark } from './slack-ack.js';
 import { runSqlGateBenchmark } from './sql-gate.js';
 
@@ -24,6 +25,7 @@ const benchmarks: Array<[string, () => Promise<string>]> = [
   ['charts', runChartBenchmarks],
   ['Slack ack', runSlackAckBenchmark],
   ['Markdown rendering', runMarkdownRenderingBenchmark],
+  ['sandbox', runSandboxBenchmarks],
 ];
 
 const only = process.argv[2];

@@ -70,6 +70,9 @@ export function buildSystemPrompt(input: SystemPromptInput): string {
     has('execute_python')
       ? '- For arithmetic over rows you already fetched (ratios, growth, statistics, reshaping), use execute_python with query_result(query_id) rather than running SQL again or computing in your head.'
       : '',
+    has('execute_sandboxed_code')
+      ? '- For analysis SQL cannot do (pandas reshaping, statistics, a regression, a forecast, a custom plot), use execute_sandboxed_code with the query_ids in data_files; save plots as PNG in the output folder and they are posted. Keep the sandbox_id to continue in the same sandbox.'
+      : '',
     has('web_search') ? '- Use web_search only for facts outside the databases (public events, definitions, benchmarks); say which answers come from the web.' : '',
     has('web_fetch') ? '- Use web_fetch only to read a public web page the user named or a search found; never send it data from the databases.' : '',
     has('clarification') ? '- If the request is genuinely ambiguous and no sensible default exists, call clarification with one question (and 2–5 options). Otherwise make a reasonable assumption and state it.' : '',

@@ -1,5 +1,5 @@
 // The `datathread check` lines about the optional tools: the context folder, Python (and why it
-// is off), web search, and each MCP server (connected with its tools, or the failure and that it
+// is off), the sandbox backend (which one, or why none), web search, and each MCP server (connected with its tools, or the failure and that it
 // is skipped).
 import type { LoadedConfig } from '../config/load-config.js';
 import { summarizeContextFolder } from '../context-files/summarize-folder.js';
@@ -28,6 +28,11 @@ export async function describeToolRuntime(runtime: ToolRuntime, config: Pick<Loa
   const python = runtime.python;
   if (python?.available) lines.push('Python (execute_python): available — Monty sandbox, 30 s / 64 MB limits');
   else if (python) lines.push(`Python (execute_python): ${config.python.enabled ? 'NOT AVAILABLE — ' : ''}${python.reason}`);
+  const sandbox = runtime.sandbox;
+  if (sandbox?.available) {
+    const network = sandbox.networkAllowlist.length > 0 ? `network to ${sandbox.networkAllowlist.join(', ')}` : 'no network';
+    lines.push(`Sandbox (execute_sandboxed_code): available — ${sandbox.description}, ${sandbox.limits.wallClockMs / 1000} s / ${Math.round(sandbox.limits.memoryBytes / (1024 * 1024))} MB limits, ${network}`);
+  } else if (sandbox) lines.push(`Sandbox (execute_sandboxed_code): ${sandbox.reason.startsWith('off') ? '' : 'NOT AVAILABLE — '}${sandbox.reason}`);
   if (runtime.webSearch) lines.push(`Web search: ${runtime.webSearch.reason}`);
   if (runtime.webFetch?.available) lines.push(`Web fetch: ${runtime.webFetch.reason}`);
   for (const server of runtime.mcp?.statuses ?? []) {

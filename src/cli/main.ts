@@ -1,9 +1,10 @@
-// The `datathread` command: ask | chat | check | mcp | serve.
+// The `datathread` command: ask | chat | check | context-check | mcp | serve.
 import { UsageError, parseArguments } from './arguments.js';
 import { askCommand } from './ask-command.js';
 import { bootstrap } from './bootstrap.js';
 import { chatCommand } from './chat-command.js';
 import { checkCommand } from './check-command.js';
+import { contextCheckCommand } from './context-check-command.js';
 import { mcpCommand } from './mcp-command.js';
 import type { TerminalOutput } from './render-reply.js';
 
@@ -12,6 +13,7 @@ const USAGE = `Usage:
   datathread chat [--database NAME] [--out DIR]             a conversation in the terminal
   datathread check                                          validate the config and connect to every database
   datathread check --usage [--days N]                       the model's token usage per day (default: last 7 days)
+  datathread context-check [--out DIR] [--apply]            review the context folder; report and patch in DIR
   datathread mcp [--database NAME]                          serve datathread as an MCP server on stdio (ask, execute_sql)
   datathread serve                                          run the server (same as npm start)`;
 
@@ -35,6 +37,8 @@ export async function runCli(argv: string[], io: CliIo = {}): Promise<number> {
         return await chatCommand(parsed, started(), output);
       case 'check':
         return await checkCommand(parsed, started(), output);
+      case 'context-check':
+        return await contextCheckCommand(parsed, started(), output);
       case 'mcp':
         return await mcpCommand(parsed, started());
       case 'serve': {

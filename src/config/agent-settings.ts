@@ -13,7 +13,7 @@ export const coreToolNames = [
 /** The project context folder tools (offered when the folder exists). */
 export const contextToolNames = ['read', 'list', 'search', 'grep'] as const;
 
-export const toolNames = [...coreToolNames, ...contextToolNames, 'execute_python', 'web_search', 'web_fetch'] as const;
+export const toolNames = [...coreToolNames, ...contextToolNames, 'execute_python', 'web_search', 'web_fetch', 'execute_sandboxed_code'] as const;
 
 export type ToolName = (typeof toolNames)[number];
 
@@ -30,8 +30,10 @@ export interface AgentSettings {
 
 /**
  * The tools the config turns on: `agent.tools` when given (else every core and context tool), with
- * execute_python and the web tools (web_search, web_fetch) only when their sections enable them. Whether a tool can really be
- * offered (folder present, Python binding loadable, provider support) is decided by the registry.
+ * execute_python and the web tools (web_search, web_fetch) only when their sections enable them.
+ * execute_sandboxed_code is on only when listed (the demo lists it). Whether a tool can really be
+ * offered (folder present, Python binding loadable, a working sandbox, provider support) is decided
+ * by the registry.
  */
 export function selectEnabledTools(listed: readonly ToolName[] | undefined, sections: { python: boolean; webSearch: boolean }): ToolName[] {
   const requested: readonly ToolName[] = listed ?? [...coreToolNames, ...contextToolNames, 'execute_python', 'web_search', 'web_fetch'];

@@ -4,6 +4,7 @@ import { toolNames } from './agent-settings.js';
 import { PLATFORMS } from '../support/platforms.js';
 import { databaseConfigSchema } from './database-config.js';
 import { modelProviders } from './model-providers.js';
+import { sandboxSchema } from './sandbox-config.js';
 
 export const DEFAULT_MAX_STEPS = 20;
 export const DEFAULT_TURN_TIMEOUT_MS = 300_000;
@@ -103,6 +104,7 @@ export const configFileSchema = z
     python: pythonSchema.default({ enabled: true }),
     mcp: mcpSchema.default({ servers: [] }),
     web_search: webSearchSchema.default({ enabled: false }),
+    sandbox: sandboxSchema.default(sandboxSchema.parse({})),
   })
   .strict()
   .superRefine((value, context) => {

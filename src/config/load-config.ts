@@ -12,6 +12,7 @@ import { DEFAULT_CONFIG_PATH, type Environment } from './environment.js';
 import { interpolateEnv } from './interpolate-env.js';
 import { DEFAULT_MODELS } from './model-providers.js';
 import { resolveModelSettings, type ModelConfiguration } from './model-settings.js';
+import { toSandboxSettings, type SandboxSettings } from './sandbox-config.js';
 
 export const DEMO_DATABASE_NAME = 'demo';
 
@@ -29,6 +30,7 @@ export interface LoadedConfig {
   python: { enabled: boolean };
   mcp: { servers: McpServerConfig[] };
   webSearch: { enabled: boolean };
+  sandbox: SandboxSettings;
 }
 
 function formatPath(path: readonly PropertyKey[]): string {
@@ -100,6 +102,7 @@ export function parseConfigText(text: string, source: string, environment: Envir
     python: { enabled: value.python.enabled },
     mcp: { servers: value.mcp.servers.filter((server) => server.enabled) },
     webSearch: { enabled: value.web_search.enabled },
+    sandbox: toSandboxSettings(value.sandbox),
   };
 }
 
@@ -120,6 +123,8 @@ export function loadConfig(environment: Environment): LoadedConfig {
     return {
       ...demo,
       isDemo: true,
+      // The demo shows the sandbox too; the registry drops it where no backend works.
+      agent: { ...demo.agent, enabledTools: [...demo.agent.enabledTools, 'execute_sandboxed_code'] },
       databases: [
         {
           name: DEMO_DATABASE_NAME,

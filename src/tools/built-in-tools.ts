@@ -9,6 +9,7 @@ import type { ContextFolder } from '../context-files/context-folder.js';
 import { createClarificationTool } from './clarification.js';
 import { createDisplayChartTool } from './display-chart.js';
 import { createExecutePythonTool } from './execute-python.js';
+import { createExecuteSandboxedCodeTool } from './execute-sandboxed-code.js';
 import { createExecuteSqlTool } from './execute-sql.js';
 import { createGrepFilesTool } from './grep-files.js';
 import { createListFilesTool } from './list-files.js';
@@ -54,4 +55,9 @@ export const builtInTools: Record<ToolName, ToolOffer> = {
   },
   web_search: ({ runtime }) => (runtime?.webSearch?.available === true ? () => createWebTool('web_search', runtime.modelProvider) : undefined),
   web_fetch: ({ runtime }) => (runtime?.webFetch?.available === true ? () => createWebTool('web_fetch', runtime.modelProvider) : undefined),
+  execute_sandboxed_code: ({ runtime }) => {
+    const sandbox = runtime?.sandbox;
+    if (sandbox?.available !== true) return undefined;
+    return (context) => createExecuteSandboxedCodeTool(context, { pool: sandbox.pool, limits: sandbox.limits });
+  },
 };

@@ -5,6 +5,7 @@ import type { ModelProvider } from '../config/model-providers.js';
 import type { ContextFolder } from '../context-files/context-folder.js';
 import type { McpConnections } from '../mcp/mcp-connections.js';
 import type { PythonAvailability } from '../python/load-monty.js';
+import type { SandboxRuntime } from '../sandbox/sandbox-runtime.js';
 import type { ToolContext } from './tool-context.js';
 
 export interface ToolAvailability {
@@ -18,6 +19,7 @@ export interface ToolRuntime {
   /** The configured context folder (the context tools need it to exist). */
   contextFolder?: ContextFolder;
   python?: PythonAvailability;
+  sandbox?: SandboxRuntime;
   webSearch?: ToolAvailability;
   /** Anthropic's web fetch, gated with web search. */
   webFetch?: ToolAvailability;

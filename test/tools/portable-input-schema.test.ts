@@ -5,6 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { toolNames } from '../../src/config/agent-settings.js';
 import { ContextFolder } from '../../src/context-files/context-folder.js';
 import { loadMonty } from '../../src/python/load-monty.js';
+import { DEFAULT_SANDBOX_LIMITS } from '../../src/sandbox/sandbox-limits.js';
+import type { SandboxRuntime } from '../../src/sandbox/sandbox-runtime.js';
 import { portableJsonSchema, withPortableInputSchema } from '../../src/tools/portable-input-schema.js';
 import { createToolSet } from '../../src/tools/tool-registry.js';
 import { createChartToolContext } from '../charts/chart-tool-context.js';
@@ -17,7 +19,9 @@ async function everyTool(): Promise<ToolSet> {
   const settings = { ...context.settings, enabledTools: toolNames.filter((name) => !name.startsWith('web_')) };
   Object.assign(context, { settings });
   const python = await loadMonty();
-  return createToolSet(context, { interactive: true, runtime: { contextFolder: new ContextFolder(process.cwd()), python } });
+  // Only the schemas are read here: the sandbox tool is built but never run, so no pool is started.
+  const sandbox = { available: true, pool: {}, limits: DEFAULT_SANDBOX_LIMITS } as unknown as SandboxRuntime;
+  return createToolSet(context, { interactive: true, runtime: { contextFolder: new ContextFolder(process.cwd()), python, sandbox } });
 }
 
 describe('tool input schemas', () => {
