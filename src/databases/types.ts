@@ -1,7 +1,9 @@
 // The contract every database adapter fulfils. Rows travel as arrays (aligned with `columns`),
 // which keeps memory low and survives duplicate column names such as `a.id, b.id`.
 
-export type Dialect = 'duckdb' | 'postgres' | 'sqlite';
+import type { Dialect } from './dialects.js';
+
+export type { Dialect } from './dialects.js';
 
 /** A value that JSON can carry unchanged: what adapters hand out after normalisation. */
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };

@@ -3,6 +3,7 @@
 import { tool } from 'ai';
 import { z } from 'zod';
 import { DatabaseUnavailableError, QueryFailedError, QueryTimeoutError, UserCredentialRequiredError } from '../databases/errors.js';
+import { dialectRules } from '../databases/dialects.js';
 import type { DatabaseAdapter } from '../databases/types.js';
 import { detectOuterLimit } from '../sql/outer-limit.js';
 import { checkReadOnly, initStatementGate } from '../sql/statement-gate.js';
@@ -78,7 +79,7 @@ export async function executeSql(input: ExecuteSqlInput, context: ToolContext): 
     const queryId = context.createId('query_');
     context.addQueryResult({ ...rows, queryId, databaseName: database.name, sql, createdAt: context.now() });
     audit(context, { queryId, databaseName: database.name, sql, rowCount: rows.rowCount, durationMs: rows.durationMs, refused: false, error: null }, ranAs);
-    const outerLimit = detectOuterLimit(sql);
+    const outerLimit = detectOuterLimit(sql, dialectRules(database.dialect));
     return {
       _version: '1',
       status: 'ok',

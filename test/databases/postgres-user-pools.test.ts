@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { expect, test } from 'vitest';
-import { PostgresUserPools } from '../../src/databases/postgres-user-pools.js';
+import { PostgresUserPools } from '../../src/databases/postgres/postgres-user-pools.js';
 
 test('one pool per person and token; idle pools are closed and forgotten', async () => {
   const created: string[] = [];

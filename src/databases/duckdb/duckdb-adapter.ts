@@ -5,12 +5,12 @@
 // are read chunk by chunk from a stream.
 import { access } from 'node:fs/promises';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
-import type { DatabaseConfig } from '../config/database-config.js';
+import type { DatabaseConfig } from '../../config/database-config.js';
 import { converterForType } from './duckdb-column-converters.js';
-import { DatabaseUnavailableError, QueryFailedError } from './errors.js';
-import { cancellationError, startQueryDeadline } from './query-deadline.js';
-import { INTROSPECTION_ROW_CAP, INTROSPECTION_TIMEOUT_MS, schemaSummaryFromRows } from './schema-summary.js';
-import type { DatabaseAdapter, JsonValue, QueryRows, RunQueryOptions, SchemaSummary } from './types.js';
+import { DatabaseUnavailableError, QueryFailedError } from '../errors.js';
+import { cancellationError, startQueryDeadline } from '../query-deadline.js';
+import { INTROSPECTION_ROW_CAP, INTROSPECTION_TIMEOUT_MS, schemaSummaryFromRows } from '../schema-summary.js';
+import type { DatabaseAdapter, JsonValue, QueryRows, RunQueryOptions, SchemaSummary } from '../types.js';
 
 const IN_MEMORY = ':memory:';
 const MAX_IDLE_CONNECTIONS = 4;

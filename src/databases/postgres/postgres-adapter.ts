@@ -2,17 +2,17 @@
 // with statement_timeout set for that transaction, and reaches the server through the extended
 // query protocol (one statement only), reading at most rowCap + 1 rows from the portal.
 import pg from 'pg';
-import type { DatabaseConfig } from '../config/database-config.js';
-import { connectionFailureDetail, type ConnectionTarget } from './connection-failure-detail.js';
-import { DatabaseUnavailableError, QueryFailedError, QueryTimeoutError, UserCredentialRequiredError } from './errors.js';
-import { normalizeValue } from './normalize-value.js';
+import type { DatabaseConfig } from '../../config/database-config.js';
+import { connectionFailureDetail, type ConnectionTarget } from '../connection-failure-detail.js';
+import { DatabaseUnavailableError, QueryFailedError, QueryTimeoutError, UserCredentialRequiredError } from '../errors.js';
+import { normalizeValue } from '../normalize-value.js';
 import { CappedPortalQuery, type CappedQueryField } from './postgres-capped-query.js';
 import { postgresQueryError } from './postgres-errors.js';
 import { postgresTextParser, postgresTypeParsers } from './postgres-type-parsers.js';
 import { PostgresUserPools } from './postgres-user-pools.js';
-import { startQueryDeadline, cancellationError } from './query-deadline.js';
-import { INTROSPECTION_ROW_CAP, INTROSPECTION_TIMEOUT_MS, schemaSummaryFromRows } from './schema-summary.js';
-import type { DatabaseAdapter, QueryColumn, QueryRows, RunQueryOptions, SchemaSummary, UserDatabaseCredential } from './types.js';
+import { startQueryDeadline, cancellationError } from '../query-deadline.js';
+import { INTROSPECTION_ROW_CAP, INTROSPECTION_TIMEOUT_MS, schemaSummaryFromRows } from '../schema-summary.js';
+import type { DatabaseAdapter, QueryColumn, QueryRows, RunQueryOptions, SchemaSummary, UserDatabaseCredential } from '../types.js';
 
 const DEFAULT_PORT = 5432;
 const CONNECT_TIMEOUT_MS = 10_000;
