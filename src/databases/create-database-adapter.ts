@@ -2,10 +2,12 @@
 // dialect (their rules are in dialects.ts), and the one place that says out loud when a database
 // is writable.
 import type { DatabaseConfig } from '../config/database-config.js';
+import { ClickHouseAdapter } from './clickhouse/clickhouse-adapter.js';
 import type { Dialect } from './dialects.js';
 import { DuckDBAdapter } from './duckdb/duckdb-adapter.js';
 import { PostgresAdapter } from './postgres/postgres-adapter.js';
 import { SqliteAdapter } from './sqlite/sqlite-adapter.js';
+import { TrinoAdapter } from './trino/trino-adapter.js';
 import type { DatabaseAdapter } from './types.js';
 
 export interface CreateDatabaseAdapterOptions {
@@ -18,6 +20,8 @@ const ADAPTER_FACTORIES: Record<Dialect, AdapterFactory> = {
   duckdb: (config) => new DuckDBAdapter(config),
   postgres: (config, options) => new PostgresAdapter(config, options.logger),
   sqlite: (config) => new SqliteAdapter(config),
+  clickhouse: (config) => new ClickHouseAdapter(config),
+  trino: (config) => new TrinoAdapter(config),
 };
 
 export function createDatabaseAdapter(config: DatabaseConfig, options: CreateDatabaseAdapterOptions = {}): DatabaseAdapter {

@@ -1,15 +1,19 @@
 // The registry of dialects: each config `type:` and the rules its SQL is read by. Pure data, so
 // the config schema, the statement gate and the system prompt can read it without loading drivers
 // (the adapters are registered in create-database-adapter.ts).
+import { clickhouseRules } from './clickhouse/clickhouse-rules.js';
 import type { DialectRules } from './dialect-rules.js';
 import { duckdbRules } from './duckdb/duckdb-rules.js';
 import { postgresRules } from './postgres/postgres-rules.js';
 import { sqliteRules } from './sqlite/sqlite-rules.js';
+import { trinoRules } from './trino/trino-rules.js';
 
 export const DIALECT_RULES = {
   duckdb: duckdbRules,
   postgres: postgresRules,
   sqlite: sqliteRules,
+  clickhouse: clickhouseRules,
+  trino: trinoRules,
 } as const satisfies Record<string, DialectRules>;
 
 export type Dialect = keyof typeof DIALECT_RULES;

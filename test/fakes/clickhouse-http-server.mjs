@@ -10,6 +10,9 @@
 // `listening <port>` on stdout. Configuration comes from one JSON argument:
 //   { "users": { "name": "password" }, "tokens": { "jwt": "name" }, "setup": ["CREATE TABLE …"] }
 //
+// GET /_test/log (not ClickHouse's) lists what arrived: query id, user, settings, SQL, bytes sent
+// and how it ended, so tests can check what the client really sent.
+//
 // chdb runs one statement at a time per session, so requests wait in line; KILL QUERY is answered
 // by the front itself (as ClickHouse's process list would) and stops the matching stream. With
 // readonly >= 1 only reading statements reach the engine, each with `SETTINGS readonly=1`
@@ -36,6 +39,8 @@ const READ_KEYWORDS = new Set(['SELECT', 'WITH', 'SHOW', 'DESCRIBE', 'DESC', 'EX
 const NON_SETTINGS = new Set(['query', 'query_id', 'database', 'default_format', 'user', 'password', 'session_id', 'role']);
 
 const running = new Map();
+/** One entry per query request, for GET /_test/log. */
+const log = [];
 let queue = Promise.resolve();
 
 class ClickHouseError extends Error {
@@ -117,12 +122,17 @@ function sendError(response, error) {
 }
 
 async function runStatement(request, response, sql, queryId, settings, format) {
+  const entry = { queryId, user: request.user, settings, sql, bytesSent: 0, outcome: 'running' };
+  log.push(entry);
   const readonly = Number(settings.readonly ?? 0);
   const statement = withoutComments(sql);
   const keyword = /^\(*\s*([A-Za-z]+)/.exec(statement)?.[1]?.toUpperCase() ?? '';
   let engineSql = sql;
   if (readonly >= 1) {
-    if (!READ_KEYWORDS.has(keyword)) throw new ClickHouseError(164, 'READONLY', `${request.user}: Cannot execute query in readonly mode`);
+    if (!READ_KEYWORDS.has(keyword)) {
+      entry.outcome = 'refused: readonly';
+      throw new ClickHouseError(164, 'READONLY', `${request.user}: Cannot execute query in readonly mode`);
+    }
     const extra = Object.entries(settings).filter(([key]) => key !== 'readonly' && key !== 'enable_http_compression' && key !== 'wait_end_of_query');
     const clause = [...extra.map(([key, value]) => `${key} = ${/^[0-9.]+$/.test(value) ? value : `'${value.replace(/'/g, "\\'")}'`}`), `readonly = ${readonly}`];
     engineSql = `${sql}\nSETTINGS ${clause.join(', ')}`;
@@ -140,20 +150,51 @@ async function runStatement(request, response, sql, queryId, settings, format) {
         headersSent = true;
         response.writeHead(200, headersFor(queryId, format, exceptionTag));
       }
-      if (!response.write(chunk.raw())) await new Promise((resolve) => response.once('drain', resolve).once('close', resolve));
+      const bytes = chunk.raw();
+      entry.bytesSent += bytes.byteLength;
+      if (!response.write(bytes) && !response.destroyed) await drained(response, abort.signal);
       if (abort.signal.aborted) break;
     }
     if (killed) throw new ClickHouseError(394, 'QUERY_WAS_CANCELLED', 'Query was cancelled');
     if (!headersSent) response.writeHead(200, headersFor(queryId, format, exceptionTag));
     response.end();
+    entry.outcome = abort.signal.aborted ? 'client closed' : 'finished';
   } catch (error) {
     const failure = killed ? new ClickHouseError(394, 'QUERY_WAS_CANCELLED', 'Query was cancelled') : error;
+    entry.outcome = killed ? 'killed' : abort.signal.aborted ? 'client closed' : `failed: ${String(error?.message ?? error).slice(0, 200)}`;
     if (!headersSent) return sendError(response, failure);
     const message = `${(failure instanceof ClickHouseError ? failure : engineError(failure)).message}\n`;
     response.end(`\r\n__exception__\r\n${exceptionTag}\r\n${message}${Buffer.byteLength(message)} ${exceptionTag}\r\n__exception__\r\n`);
   } finally {
     running.delete(queryId);
+    if (entry.outcome !== 'finished') drainLeftover();
   }
+}
+
+/**
+ * chdb keeps output a failed or stopped stream had produced (its header) and hands it to the next
+ * query on the session; a throwaway query takes it, so each response carries only its own rows.
+ */
+function drainLeftover() {
+  try {
+    session.query('SELECT 1', 'Null');
+  } catch {
+    // Nothing left to drain.
+  }
+}
+
+/** Waits until the client has read what was written, or has gone away. */
+function drained(response, signal) {
+  return new Promise((resolve) => {
+    if (signal.aborted) return resolve();
+    const done = () => {
+      response.off('drain', done);
+      signal.removeEventListener('abort', done);
+      resolve();
+    };
+    response.on('drain', done);
+    signal.addEventListener('abort', done);
+  });
 }
 
 function headersFor(queryId, format, exceptionTag) {
@@ -170,6 +211,7 @@ function headersFor(queryId, format, exceptionTag) {
 const server = createServer(async (request, response) => {
   const url = new URL(request.url ?? '/', 'http://localhost');
   if (url.pathname === '/ping') return response.end('Ok.\n');
+  if (url.pathname === '/_test/log') return response.end(JSON.stringify(log));
   try {
     const body = request.method === 'POST' ? await readBody(request) : '';
     request.user = authenticate(request, url.searchParams);
@@ -179,6 +221,7 @@ const server = createServer(async (request, response) => {
     const settings = settingsFrom(url.searchParams);
     if (/^KILL\s+QUERY\b/i.test(withoutComments(sql))) {
       if (Number(settings.readonly ?? 0) >= 1) throw new ClickHouseError(164, 'READONLY', `${request.user}: Cannot execute query in readonly mode`);
+      log.push({ queryId, user: request.user, settings, sql, bytesSent: 0, outcome: 'kill' });
       response.writeHead(200, headersFor(queryId, format, 'none'));
       return response.end(killQuery(sql, request.user, format));
     }

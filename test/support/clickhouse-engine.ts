@@ -29,8 +29,20 @@ export interface ClickHouseServerOptions {
   setup?: string[];
 }
 
+/** What the server received for one query (its GET /_test/log). */
+export interface ClickHouseLogEntry {
+  queryId: string;
+  user: string;
+  settings: Record<string, string>;
+  sql: string;
+  bytesSent: number;
+  outcome: string;
+}
+
 export interface ClickHouseServer {
   url: string;
+  port: number;
+  log(): Promise<ClickHouseLogEntry[]>;
   /** Process id of the server, for measuring its own memory apart from the client's. */
   pid: number;
   close(): Promise<void>;
@@ -56,6 +68,8 @@ export async function startClickHouseServer(options: ClickHouseServerOptions): P
   });
   return {
     url: `http://127.0.0.1:${port}`,
+    port,
+    log: async () => (await (await fetch(`http://127.0.0.1:${port}/_test/log`)).json()) as ClickHouseLogEntry[],
     pid: child.pid ?? 0,
     close: () =>
       new Promise<void>((resolve) => {

@@ -81,6 +81,8 @@ export class ClickHouseAdapter implements DatabaseAdapter {
           max_execution_time: Math.max(1, Math.ceil(options.timeoutMs / 1000)),
           max_result_rows: String(options.rowCap + 1),
           result_overflow_mode: 'break',
+          // 64-bit integers as text, so no digit is lost on the way through JSON.
+          output_format_json_quote_64bit_integers: 1,
         },
       });
       return await readCapped(resultSet, options.rowCap, startedAt);
