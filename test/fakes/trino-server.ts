@@ -3,9 +3,9 @@
 // nextUri, the first page carries columns and no data, later pages carry at most `pageRows` rows
 // each and a nextUri while more remain; failures come as Trino error objects (errorName,
 // errorType, errorCode, failureInfo) inside a FAILED page; DELETE on a nextUri or on
-// /v1/query/{id} cancels. Requests must name a user (X-Trino-User); with `tokens` configured a
-// request needs `Authorization: Bearer <token>` whose principal is that user, as Trino's JWT
-// authenticator without impersonation rules demands. The session property
+// /v1/query/{id} cancels. Requests must name a user (X-Trino-User); with `tokens` or `passwords`
+// configured a request needs `Authorization: Bearer <token>` or Basic credentials whose principal
+// is that user, as Trino's JWT and password authenticators without impersonation rules demand. The session property
 // query_max_execution_time is enforced. `readOnly` plays a read-only access-control rule: any
 // statement DuckDB does not classify as a query is denied, as Trino's access control would.
 //
@@ -17,8 +17,10 @@ import { trinoColumn, trinoValue, type TrinoColumn } from './trino-types.js';
 export interface FakeTrinoOptions {
   /** DuckDB statements run once at start (CREATE SCHEMA shop, CREATE TABLE shop.sales …). */
   setup: string[];
-  /** Bearer token -> the user it authenticates; when set, every request needs a known token. */
+  /** Bearer token -> the user it authenticates (Trino's JWT authenticator). */
   tokens?: Record<string, string>;
+  /** User -> password for Basic authentication (Trino's password authenticator). */
+  passwords?: Record<string, string>;
   readOnly?: boolean;
   pageRows?: number;
 }
@@ -129,8 +131,8 @@ export async function startFakeTrino(options: FakeTrinoOptions): Promise<FakeTri
     if (record.cancelled) return failedPage(query, { message: 'Query was canceled', errorCode: 3, errorName: 'USER_CANCELED', errorType: 'USER_ERROR' });
     try {
       if (!query.result) {
-        await start(query);
         record.state = 'RUNNING';
+        await start(query);
         return { ...page(query, []), nextUri: nextUri(query) };
       }
       const rows: unknown[][] = [];
@@ -185,7 +187,7 @@ export async function startFakeTrino(options: FakeTrinoOptions): Promise<FakeTri
     const authorization = header(request, 'authorization');
     requests.push({ method: request.method ?? 'GET', path, user, authorization, session: header(request, 'x-trino-session') });
     const body = await readBody(request);
-    const authFailure = authenticate(options.tokens, user, authorization);
+    const authFailure = authenticate(options, user, authorization);
     if (authFailure) {
       response.writeHead(401, { 'Content-Type': 'text/plain', 'WWW-Authenticate': 'Bearer realm="Trino"' });
       return void response.end(authFailure);
@@ -244,13 +246,21 @@ export async function startFakeTrino(options: FakeTrinoOptions): Promise<FakeTri
   };
 }
 
-function authenticate(tokens: Record<string, string> | undefined, user: string | undefined, authorization: string | undefined): string | null {
-  if (tokens) {
-    const principal = authorization?.startsWith('Bearer ') ? tokens[authorization.slice(7)] : undefined;
-    if (!principal) return 'Unauthorized: a valid Bearer token is required';
-    if (user && user !== principal) return `Access Denied: User ${principal} cannot impersonate user ${user}`;
+function authenticate(options: FakeTrinoOptions, user: string | undefined, authorization: string | undefined): string | null {
+  let principal: string | undefined;
+  if (authorization?.startsWith('Bearer ')) {
+    principal = options.tokens?.[authorization.slice(7)];
+    if (!principal) return 'Unauthorized: the Bearer token is not valid';
+  } else if (authorization?.startsWith('Basic ')) {
+    const decoded = Buffer.from(authorization.slice(6), 'base64').toString();
+    const colon = decoded.indexOf(':');
+    principal = decoded.slice(0, colon);
+    if (options.passwords?.[principal] !== decoded.slice(colon + 1)) return 'Unauthorized: invalid credentials';
+  } else if (options.tokens || options.passwords) {
+    return 'Unauthorized: credentials are required';
   }
   if (!user) return 'Missing user: set the X-Trino-User header';
+  if (principal && user !== principal) return `Access Denied: User ${principal} cannot impersonate user ${user}`;
   return null;
 }
 

@@ -7,7 +7,7 @@
 //
 // Trino has no read-only session over this protocol: writes are stopped by the statement gate and
 // by the Trino user's access control (see README), not by the adapter.
-import { BasicAuth, Trino } from 'trino-client';
+import { BasicAuth, Trino, type Iterator as TrinoPages, type QueryResult } from 'trino-client';
 import type { DatabaseConfig } from '../../config/database-config.js';
 import type { ConnectionTarget } from '../connection-failure-detail.js';
 import { DatabaseUnavailableError, QueryFailedError, QueryTimeoutError, UserCredentialRequiredError } from '../errors.js';
@@ -53,6 +53,7 @@ export class TrinoAdapter implements DatabaseAdapter {
     const deadline = startQueryDeadline({ cancelAfterMs: options.timeoutMs + CANCEL_GRACE_MS, signal: options.signal, cancel });
     try {
       const pages = await trino.query(sql);
+      queryId = postedQueryId(pages);
       let columns: QueryColumn[] = [];
       let converters: ((value: unknown) => JsonValue)[] = [];
       const rows: JsonValue[][] = [];
@@ -116,3 +117,14 @@ export class TrinoAdapter implements DatabaseAdapter {
   }
 }
 
+
+/**
+ * The id Trino gave the query in its answer to the POST. trino-client keeps that answer inside its
+ * iterator and yields only later pages, so without this a query could not be cancelled before its
+ * first page arrives (a long aggregation sends none until it is done).
+ */
+function postedQueryId(pages: TrinoPages<QueryResult>): string | undefined {
+  const inner = (pages as unknown as { iter?: { queryResult?: { id?: unknown } } }).iter;
+  const id = inner?.queryResult?.id;
+  return typeof id === 'string' ? id : undefined;
+}
