@@ -3,6 +3,7 @@ import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { runChartBenchmarks } from './charts.js';
+import { runClickHouseBenchmarks } from './clickhouse.js';
 import { runExecuteSqlBenchmarks } from './execute-sql.js';
 import { runSlackAckBenchmark } from './slack-ack.js';
 import { runSqlGateBenchmark } from './sql-gate.js';
@@ -19,6 +20,7 @@ async function tenMillionRowsReport(): Promise<string> {
 const benchmarks: Array<[string, () => Promise<string>]> = [
   ['execute_sql overhead', runExecuteSqlBenchmarks],
   ['10M-row memory', tenMillionRowsReport],
+  ['ClickHouse', runClickHouseBenchmarks],
   ['SQL gate', runSqlGateBenchmark],
   ['charts', runChartBenchmarks],
   ['Slack ack', runSlackAckBenchmark],

@@ -4,10 +4,16 @@
 // it are skipped with a line saying how to install it, except in CI, where they fail.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const ENGINE_PACKAGE = fileURLToPath(new URL('../engines/node_modules/chdb/package.json', import.meta.url));
-const SERVER_SCRIPT = fileURLToPath(new URL('../fakes/clickhouse-http-server.mjs', import.meta.url));
+/** A path under test/, from the source tree or from its compiled copy in dist/ (the bench runs there). */
+function testPath(relative: string): string {
+  return fileURLToPath(new URL(relative, import.meta.url)).replace(`${sep}dist${sep}test${sep}`, `${sep}test${sep}`);
+}
+
+const ENGINE_PACKAGE = testPath('../engines/node_modules/chdb/package.json');
+const SERVER_SCRIPT = testPath('../fakes/clickhouse-http-server.mjs');
 const START_TIMEOUT_MS = 60_000;
 
 export const CLICKHOUSE_INSTALL_HINT = 'ClickHouse tests skipped: chdb is not installed. Run `npm ci --prefix test/engines` to run them.';
