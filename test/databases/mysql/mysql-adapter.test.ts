@@ -3,7 +3,7 @@
 // usable after a cancel.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createDatabaseAdapter } from '../../../src/databases/create-database-adapter.js';
-import { QueryFailedError, QueryTimeoutError } from '../../../src/databases/errors.js';
+import { DatabaseUnavailableError, QueryFailedError, QueryTimeoutError, UserCredentialRequiredError } from '../../../src/databases/errors.js';
 import type { DatabaseAdapter } from '../../../src/databases/types.js';
 import { createScratchMariaDb, MARIADB_HOST, MARIADB_PORT, mariaDbAvailable, type ScratchMariaDb } from '../../support/mariadb-database.js';
 import { databaseConfig, memorySnapshot, QUERY_OPTIONS } from '../database-test-helpers.js';
@@ -91,5 +91,28 @@ describe.skipIf(!available)('MySQL adapter (MariaDB): limits', () => {
     await expect(running).rejects.toThrow('the user cancelled');
     await expect.poll(() => processlistHas('dt_abort_marker'), { timeout: 5_000 }).toBe(false);
     expect((await adapter.runQuery('SELECT 1 + 1', QUERY_OPTIONS)).rows).toEqual([[2]]);
+  });
+});
+
+describe.skipIf(!available)('MySQL adapter (MariaDB): auth_mode azure_entra_id', () => {
+  test('runs as the asking user with their token as the password, and never without one', async () => {
+    const userName = `dt_entra_${Math.random().toString(36).slice(2, 8)}`;
+    const token = `eyJ0eXAiOiJKV1Qi.${Math.random().toString(36).slice(2)}.signature`;
+    await scratch.admin.query(`CREATE USER '${userName}'@'%' IDENTIFIED BY '${token}'`);
+    await scratch.admin.query(`GRANT SELECT ON \`${scratch.name}\`.* TO '${userName}'@'%'`);
+    const federated = createDatabaseAdapter(
+      databaseConfig({ type: 'mysql', host: MARIADB_HOST, port: MARIADB_PORT, database: scratch.name, user: 'root', password: '', auth_mode: 'azure_entra_id' }),
+    );
+    try {
+      await expect(federated.runQuery('SELECT 1', QUERY_OPTIONS)).rejects.toThrow(UserCredentialRequiredError);
+      const result = await federated.runQuery("SELECT SUBSTRING_INDEX(CURRENT_USER(), '@', 1)", { ...QUERY_OPTIONS, credential: { userName, accessToken: token } });
+      expect(result.rows).toEqual([[userName]]);
+      const wrong = federated.runQuery('SELECT 1', { ...QUERY_OPTIONS, credential: { userName, accessToken: 'not-the-token' } });
+      await expect(wrong).rejects.toThrow(DatabaseUnavailableError);
+      await expect(wrong).rejects.not.toThrow(/not-the-token/);
+    } finally {
+      await federated.close();
+      await scratch.admin.query(`DROP USER '${userName}'@'%'`);
+    }
   });
 });
