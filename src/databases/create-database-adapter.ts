@@ -5,7 +5,9 @@ import type { DatabaseConfig } from '../config/database-config.js';
 import { ClickHouseAdapter } from './clickhouse/clickhouse-adapter.js';
 import type { Dialect } from './dialects.js';
 import { DuckDBAdapter } from './duckdb/duckdb-adapter.js';
+import { MYSQL_INTROSPECTION_SQL, MysqlAdapter } from './mysql/mysql-adapter.js';
 import { PostgresAdapter } from './postgres/postgres-adapter.js';
+import { createRedshiftAdapter } from './redshift/redshift-adapter.js';
 import { SqliteAdapter } from './sqlite/sqlite-adapter.js';
 import { TrinoAdapter } from './trino/trino-adapter.js';
 import type { DatabaseAdapter } from './types.js';
@@ -22,6 +24,9 @@ const ADAPTER_FACTORIES: Record<Dialect, AdapterFactory> = {
   sqlite: (config) => new SqliteAdapter(config),
   clickhouse: (config) => new ClickHouseAdapter(config),
   trino: (config) => new TrinoAdapter(config),
+  mysql: (config) => new MysqlAdapter(config),
+  starrocks: (config) => new MysqlAdapter(config, { dialect: 'starrocks', introspectionSql: MYSQL_INTROSPECTION_SQL }),
+  redshift: (config, options) => createRedshiftAdapter(config, options.logger),
 };
 
 export function createDatabaseAdapter(config: DatabaseConfig, options: CreateDatabaseAdapterOptions = {}): DatabaseAdapter {
