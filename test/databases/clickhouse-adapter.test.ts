@@ -6,7 +6,7 @@ import { ClickHouseAdapter } from '../../src/databases/clickhouse/clickhouse-ada
 import { DatabaseUnavailableError, QueryFailedError, QueryTimeoutError, UserCredentialRequiredError } from '../../src/databases/errors.js';
 import { checkReadOnly, initStatementGate } from '../../src/sql/statement-gate.js';
 import { clickhouseEngineAvailable, startClickHouseServer, type ClickHouseServer } from '../support/clickhouse-engine.js';
-import { databaseConfig, memorySnapshot, QUERY_OPTIONS } from './database-test-helpers.js';
+import { databaseConfig, failureOf, memorySnapshot, QUERY_OPTIONS } from './database-test-helpers.js';
 
 const available = clickhouseEngineAvailable();
 const READER_PASSWORD = 'reader-secret-password';
@@ -119,7 +119,7 @@ describe.skipIf(!available)('ClickHouse adapter', () => {
 
   test('a wrong password is an unreachable database whose message carries no secret', async () => {
     const wrong = new ClickHouseAdapter(databaseConfig({ type: 'clickhouse', host: '127.0.0.1', port: server.port, user: 'reader', password: 'not-the-password' }));
-    const failure = await wrong.runQuery('SELECT 1', QUERY_OPTIONS).catch((error: unknown) => error as Error);
+    const failure = await failureOf(wrong.runQuery('SELECT 1', QUERY_OPTIONS));
     await wrong.close();
     expect(failure).toBeInstanceOf(DatabaseUnavailableError);
     expect(failure.message).toContain('Authentication failed');
@@ -130,7 +130,7 @@ describe.skipIf(!available)('ClickHouse adapter', () => {
     await expect(federated.runQuery('SELECT 1', QUERY_OPTIONS)).rejects.toThrow(UserCredentialRequiredError);
     const result = await federated.runQuery('SELECT count() AS n FROM sales', { ...QUERY_OPTIONS, credential: { userName: 'alice@example.com', accessToken: ALICE_TOKEN } });
     expect(result.rows).toEqual([[2]]);
-    const failure = await federated.runQuery('SELECT 1', { ...QUERY_OPTIONS, credential: { userName: 'mallory@example.com', accessToken: 'forged-token' } }).catch((error: unknown) => error as Error);
+    const failure = await failureOf(federated.runQuery('SELECT 1', { ...QUERY_OPTIONS, credential: { userName: 'mallory@example.com', accessToken: 'forged-token' } }));
     expect(failure).toBeInstanceOf(DatabaseUnavailableError);
     expect(failure.message).not.toContain('forged-token');
     expect((await server.log()).filter((entry) => entry.user === 'alice').length).toBeGreaterThan(0);

@@ -5,7 +5,7 @@ import { DatabaseUnavailableError, QueryFailedError, QueryTimeoutError, UserCred
 import { TrinoAdapter } from '../../src/databases/trino/trino-adapter.js';
 import { checkReadOnly, initStatementGate } from '../../src/sql/statement-gate.js';
 import { startFakeTrino, type FakeTrino } from '../fakes/trino-server.js';
-import { databaseConfig, memorySnapshot, QUERY_OPTIONS } from './database-test-helpers.js';
+import { databaseConfig, failureOf, memorySnapshot, QUERY_OPTIONS } from './database-test-helpers.js';
 
 const ALICE_TOKEN = 'alice-trino-jwt';
 const SERVICE_PASSWORD = 'service-trino-password';
@@ -114,11 +114,11 @@ describe('Trino adapter', () => {
 
   test('a refused password or token is an unreachable database whose message carries no secret', async () => {
     const wrong = new TrinoAdapter(databaseConfig({ type: 'trino', host: '127.0.0.1', port: Number(new URL(trino.url).port), database: 'memory', schema_name: 'shop', user: 'datathread', password: 'guessed-password' }));
-    const failure = await wrong.runQuery('SELECT 1', QUERY_OPTIONS).catch((error: unknown) => error as Error);
+    const failure = await failureOf(wrong.runQuery('SELECT 1', QUERY_OPTIONS));
     expect(failure).toBeInstanceOf(DatabaseUnavailableError);
     expect(failure.message).toContain('refused the credentials');
     expect(failure.message).not.toContain('guessed-password');
-    const forged = await federated.runQuery('SELECT 1', { ...QUERY_OPTIONS, credential: { userName: 'alice@example.com', accessToken: 'forged-token' } }).catch((error: unknown) => error as Error);
+    const forged = await failureOf(federated.runQuery('SELECT 1', { ...QUERY_OPTIONS, credential: { userName: 'alice@example.com', accessToken: 'forged-token' } }));
     expect(forged).toBeInstanceOf(DatabaseUnavailableError);
     expect(forged.message).not.toContain('forged-token');
   });
