@@ -74,16 +74,14 @@ describe('chart edge cases', () => {
     }
   });
 
-  it('renders 10,000 points in a line and a scatter quickly', async () => {
+  // Speed is measured by the chart benchmark (npm run bench: edge-10k-line, edge-10k-scatter).
+  it('renders 10,000 points in a line and a scatter', async () => {
     for (const name of ['edge-10k-line', 'edge-10k-scatter']) {
       const source = await queryDuckDb(fixture(name).sql);
       expect(source.rows).toHaveLength(10_000);
-      const started = performance.now();
       const rendered = await renderFixture(fixture(name));
-      const elapsedMs = performance.now() - started;
       expect(specRecords(rendered.spec)).toHaveLength(10_000);
       await expectReadable(rendered.png);
-      expect(elapsedMs).toBeLessThan(3000);
     }
   });
 

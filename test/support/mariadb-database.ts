@@ -49,5 +49,3 @@ export async function createScratchMariaDb(prefix: string): Promise<ScratchMaria
     },
   };
 }
-
-export const mariaDbRoot = ROOT;
