@@ -58,6 +58,14 @@ export interface DialectRules {
   refusedFunctions: readonly FunctionRule[];
   /** Statements refused by their leading keywords on top of the ones refused everywhere. */
   refusedStatements: readonly RefusedStatement[];
+  /**
+   * Statements the parser cannot read but that are plain reads in this dialect, as patterns over
+   * the statement's tokens joined by single spaces (`TABLE users`, `PRAGMA table_info ( users )`).
+   * Keep them narrow: a match is allowed without any further check.
+   */
+  recognizedReads: readonly RegExp[];
+  /** Parser statement variants that only read in this dialect, beyond the ones every dialect allows. */
+  readOnlyVariants: readonly string[];
   /** A quoted table name is a file the engine reads (`FROM 'sales.csv'`, DuckDB). */
   quotedTableNamesReadFiles: boolean;
   /** Row-limit clauses the outermost query may use. */

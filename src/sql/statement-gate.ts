@@ -22,7 +22,13 @@ export interface GateOptions {
   allowFileAccess: boolean;
 }
 
-export type GateVerdict = { allowed: true; statementCount: number } | { allowed: false; reason: string };
+export type GateVerdict =
+  | { allowed: true; statementCount: number }
+  /**
+   * `engineMayConfirm`: refused only because the parser could not read it. An engine that can prove
+   * the statement is one plain read (DuckDB's json_serialize_sql) may still let it run.
+   */
+  | { allowed: false; reason: string; engineMayConfirm?: true };
 
 let initialisation: Promise<void> | undefined;
 let ready = false;
@@ -67,12 +73,15 @@ function checkWithRules(sql: string, rules: DialectRules, allowFileAccess: boole
     const refusal = refusalForDialectStatement(leadingWords(statement), rules.refusedStatements);
     if (refusal !== null) return refuse(refusal);
   }
+  if (statementTokens.length === 1 && isRecognizedRead(statementTokens[0]!, rules)) return { allowed: true, statementCount: 1 };
 
   let statements: unknown[];
   try {
     statements = parse(sql, rules.parserDialect) as unknown[];
   } catch (error) {
-    return refuse(refusalForUnparsedSql(statementTokens, error));
+    const keywordRefusal = refusalForKnownStatement(statementTokens);
+    if (keywordRefusal !== null) return refuse(keywordRefusal);
+    return { allowed: false, reason: parseFailureReason(error), engineMayConfirm: true };
   }
   if (statements.length === 0) return refuse('The query is empty; send one SELECT statement.');
 
@@ -81,6 +90,12 @@ function checkWithRules(sql: string, rules: DialectRules, allowFileAccess: boole
     if (refusal !== null) return refuse(refusal);
   }
   return { allowed: true, statementCount: statements.length };
+}
+
+function isRecognizedRead(statement: readonly SqlToken[], rules: DialectRules): boolean {
+  if (rules.recognizedReads.length === 0) return false;
+  const text = statement.map((token) => token.text).join(' ');
+  return rules.recognizedReads.some((pattern) => pattern.test(text));
 }
 
 function leadingWords(statement: readonly SqlToken[]): string[] {
@@ -105,12 +120,16 @@ function refusalForLexicalDifferences(tokenization: SqlTokenization, rules: Dial
   return null;
 }
 
-/** A statement-specific refusal when a statement starts with a known non-read keyword, else the parse error. */
-function refusalForUnparsedSql(statements: readonly SqlToken[][], error: unknown): string {
+/** A statement-specific refusal when a statement starts with a known non-read keyword, else null. */
+function refusalForKnownStatement(statements: readonly SqlToken[][]): string | null {
   for (const statement of statements) {
     const refusal = refusalForLeadingKeywords(leadingWords(statement));
     if (refusal !== null) return refusal;
   }
+  return null;
+}
+
+function parseFailureReason(error: unknown): string {
   const message = (error instanceof Error ? error.message : String(error)).replace(/^sql parser error:\s*/i, '');
   return `The statement could not be parsed (${message}); only statements the parser understands are run. Rewrite it as a plain SELECT query.`;
 }

@@ -31,7 +31,7 @@ type JsonObject = Record<string, unknown>;
 export function refusalForStatement(statement: JsonNode, options: InspectionOptions): string | null {
   const variant = variantName(statement);
   if (variant === null) return 'The statement has an unexpected shape, so it cannot be checked; write a plain SELECT query.';
-  if (!READ_ONLY_STATEMENT_VARIANTS.has(variant)) return refusalForStatementVariant(variant);
+  if (!READ_ONLY_STATEMENT_VARIANTS.has(variant) && !options.rules.readOnlyVariants.includes(variant)) return refusalForStatementVariant(variant);
   const body = (statement as JsonObject)[variant];
   if (variant === 'Explain') {
     // EXPLAIN ANALYZE runs its statement, so the explained statement must itself be allowed.

@@ -6,7 +6,7 @@ import { DatabaseUnavailableError, QueryFailedError, QueryTimeoutError, UserCred
 import { dialectRules } from '../databases/dialects.js';
 import type { DatabaseAdapter } from '../databases/types.js';
 import { detectOuterLimit } from '../sql/outer-limit.js';
-import { checkReadOnly, initStatementGate } from '../sql/statement-gate.js';
+import { checkStatement } from '../sql/read-only-check.js';
 import { PREVIEW_ROW_COUNT, renderExecuteSqlOutput, type ExecuteSqlOutput } from './execute-sql-output.js';
 import { selectDatabase } from './select-database.js';
 import type { QueryRun, ToolContext } from './tool-context.js';
@@ -54,8 +54,7 @@ export async function executeSql(input: ExecuteSqlInput, context: ToolContext): 
   const database = selection.database;
   const sql = input.sql_query.trim();
   if (!database.allowsWrites) {
-    await initStatementGate();
-    const verdict = checkReadOnly(sql, { dialect: database.dialect, allowFileAccess: database.allowsFileAccess });
+    const verdict = await checkStatement(sql, database, database.allowsFileAccess);
     if (!verdict.allowed) {
       audit(context, { queryId: null, databaseName: database.name, sql, rowCount: null, durationMs: null, refused: true, error: verdict.reason }, null);
       return { _version: '1', status: 'refused', databaseName: database.name, reason: verdict.reason };

@@ -55,6 +55,9 @@ export const clickhouseRules: DialectRules = {
     { keywords: 'MOVE', consequence: 'change access entities' },
     { keywords: 'CHECK', consequence: 'hold the server busy' },
   ],
+  // EXISTS [TABLE] db.name answers 0 or 1; the parser does not read it.
+  recognizedReads: [/^EXISTS (?:TABLE )?(?:(?:\w+|`[^`]+`|"[^"]+") \. )?(?:\w+|`[^`]+`|"[^"]+")$/i],
+  readOnlyVariants: [],
   quotedTableNamesReadFiles: false,
   limitClauses: ['limit', 'fetch'],
   displayName: 'ClickHouse',

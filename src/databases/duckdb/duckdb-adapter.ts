@@ -7,6 +7,7 @@ import { access } from 'node:fs/promises';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import type { DatabaseConfig } from '../../config/database-config.js';
 import { converterForType } from './duckdb-column-converters.js';
+import { duckdbProvesPlainRead } from './duckdb-plain-read.js';
 import { DatabaseUnavailableError, QueryFailedError } from '../errors.js';
 import { cancellationError, startQueryDeadline } from '../query-deadline.js';
 import { INTROSPECTION_ROW_CAP, INTROSPECTION_TIMEOUT_MS, schemaSummaryFromRows } from '../schema-summary.js';
@@ -90,6 +91,15 @@ export class DuckDBAdapter implements DatabaseAdapter {
     this.idleConnections.length = 0;
     for (const connection of this.openConnections) this.disconnect(connection);
     if (instance) (await instance.catch(() => undefined))?.closeSync();
+  }
+
+  async provesPlainRead(sql: string, allowFileAccess: boolean): Promise<boolean> {
+    const connection = await this.connect();
+    try {
+      return await duckdbProvesPlainRead(connection, sql, allowFileAccess && this.allowsFileAccess);
+    } finally {
+      this.release(connection);
+    }
   }
 
   private async connect(): Promise<DuckDBConnection> {

@@ -29,6 +29,8 @@ export const duckdbRules: DialectRules = {
     },
   ],
   refusedStatements: [],
+  recognizedReads: [],
+  readOnlyVariants: [],
   quotedTableNamesReadFiles: true,
   limitClauses: ['limit', 'fetch'],
   displayName: 'DuckDB',

@@ -78,6 +78,8 @@ export const mysqlRules: DialectRules = {
   },
   refusedFunctions: MYSQL_REFUSED_FUNCTIONS,
   refusedStatements: MYSQL_REFUSED_STATEMENTS,
+  recognizedReads: [],
+  readOnlyVariants: [],
   quotedTableNamesReadFiles: false,
   limitClauses: ['limit'],
   displayName: 'MySQL / MariaDB',

@@ -17,6 +17,10 @@ export const postgresRules: DialectRules = {
   },
   refusedFunctions: [],
   refusedStatements: [],
+  // `TABLE name` is short for SELECT * FROM name.
+  recognizedReads: [/^TABLE (?:(?:[A-Za-z_][\w$]*|"[^"]+") \. )?(?:[A-Za-z_][\w$]*|"[^"]+")$/i],
+  // SHOW reads one setting; PostgreSQL has no SHOW form that reads files.
+  readOnlyVariants: ['ShowVariable'],
   quotedTableNamesReadFiles: false,
   limitClauses: ['limit', 'fetch'],
   displayName: 'PostgreSQL',

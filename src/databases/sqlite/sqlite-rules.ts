@@ -17,6 +17,12 @@ export const sqliteRules: DialectRules = {
   },
   refusedFunctions: [],
   refusedStatements: [],
+  // Catalogue pragmas that only describe a table or index given by name (none of them sets
+  // anything). Only the bare or "quoted" name form: the gate keeps refusing every other PRAGMA shape.
+  recognizedReads: [
+    /^PRAGMA (?:(?:\w+|"[^"]+") \. )?(?:table_info|table_xinfo|index_list|index_info|index_xinfo|foreign_key_list) \( (?:\w+|"[^"]+") \)$/i,
+  ],
+  readOnlyVariants: [],
   quotedTableNamesReadFiles: false,
   limitClauses: ['limit'],
   displayName: 'SQLite',

@@ -31,6 +31,9 @@ export const trinoRules: DialectRules = {
     { keywords: 'USE', consequence: 'change the session’s catalog' },
     { keywords: 'DEALLOCATE', consequence: 'change the session' },
   ],
+  // Catalogue listings Trino has and the PostgreSQL parser does not read.
+  recognizedReads: [/^SHOW CATALOGS$/i, /^SHOW SCHEMAS(?: (?:FROM|IN) (?:\w+|"[^"]+"))?$/i],
+  readOnlyVariants: [],
   quotedTableNamesReadFiles: false,
   limitClauses: ['limit', 'fetch'],
   displayName: 'Trino',
