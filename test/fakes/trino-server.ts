@@ -117,6 +117,8 @@ export async function startFakeTrino(options: FakeTrinoOptions): Promise<FakeTri
     }
     await connection.run(`USE "${query.catalog}"."${query.schema}"`);
     const prepared = await connection.prepare(query.record.sql);
+    // An interrupt only stops a statement that is executing; a cancel that came earlier is checked here.
+    if (query.record.cancelled || query.error) throw query.error ?? new Error('INTERRUPT Error: cancelled before execution');
     if (options.readOnly && !QUERY_READS.has(prepared.statementType)) {
       throw { message: `Access Denied: Cannot execute ${StatementType[prepared.statementType]} statements: catalog ${query.catalog} is read-only for ${query.record.user}`, errorCode: 4, errorName: 'PERMISSION_DENIED', errorType: 'USER_ERROR' } satisfies TrinoError;
     }

@@ -50,15 +50,34 @@ export class TrinoAdapter implements DatabaseAdapter {
     const cancel = (): void => {
       if (queryId && !finished) void trino.cancel(queryId).catch(() => undefined);
     };
-    const deadline = startQueryDeadline({ cancelAfterMs: options.timeoutMs + CANCEL_GRACE_MS, signal: options.signal, cancel });
+    // A page request can hang while the server works; a timeout or a Stop must not wait for it.
+    let stop: (reason: unknown) => void = () => undefined;
+    const stopped = new Promise<never>((_, reject) => {
+      stop = reject;
+    });
+    stopped.catch(() => undefined);
+    const deadline = startQueryDeadline({
+      cancelAfterMs: options.timeoutMs + CANCEL_GRACE_MS,
+      signal: options.signal,
+      cancel: (reason) => {
+        cancel();
+        stop(cancellationError(reason, options.timeoutMs, options.signal));
+      },
+    });
     try {
-      const pages = await trino.query(sql);
+      const posted = trino.query(sql);
+      // Stopped before the server answered the POST: cancel the query once its id is known.
+      posted.then((late) => deadline.reason && !queryId && void trino.cancel(postedQueryId(late) ?? '').catch(() => undefined), () => undefined);
+      const pages = await Promise.race([posted, stopped]);
       queryId = postedQueryId(pages);
       let columns: QueryColumn[] = [];
       let converters: ((value: unknown) => JsonValue)[] = [];
       const rows: JsonValue[][] = [];
       let truncated = false;
-      reading: for await (const page of pages) {
+      reading: while (true) {
+        const next = await Promise.race([pages.next(), stopped]);
+        if (next.done) break;
+        const page = next.value;
         queryId ??= page.id;
         if (deadline.reason) throw cancellationError(deadline.reason, options.timeoutMs, options.signal);
         if (page.error) throw trinoPageError(page.error, options.timeoutMs);
