@@ -28,7 +28,9 @@ const { Session } = require('chdb');
 const config = JSON.parse(process.argv[2] ?? '{}');
 const users = config.users ?? { default: '' };
 const tokens = config.tokens ?? {};
-const session = new Session();
+/** Two threads: the test machines have two cores, shared with the rest of the suite. */
+const ENGINE_THREADS = 2;
+const session = new Session(undefined, { connectionArgs: [`--max_threads=${ENGINE_THREADS}`] });
 for (const statement of config.setup ?? []) session.query(statement);
 const version = session.query('SELECT version()', 'TabSeparated').trim();
 
