@@ -60,7 +60,7 @@ describe('datathread.yaml', () => {
 
   it('names the key, the problem and the fix for every error', () => {
     expect(problemsOf('databases:\n  - name: w\n    type: oracle\n    path: x')).toEqual([
-      'databases[0].type: must be one of: duckdb, postgres, sqlite. Fix: use one of the values listed',
+      'databases[0].type: must be one of: duckdb, postgres, sqlite, mysql, starrocks, redshift. Fix: use one of the values listed',
     ]);
     expect(problemsOf('databases:\n  - name: w\n    type: duckdb')).toEqual([
       'databases[0].path: is required for type duckdb: the database file\'s path. Fix: correct the value as described in the configuration reference in README.md',
