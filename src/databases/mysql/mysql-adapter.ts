@@ -20,7 +20,6 @@ import type { DatabaseAdapter, QueryRows, RunQueryOptions, SchemaSummary, UserDa
 import { UserPools } from '../user-pools.js';
 import { mysqlQueryError } from './mysql-errors.js';
 import { runStreamedQuery } from './mysql-streamed-query.js';
-import { mysqlTypeCast } from './mysql-values.js';
 
 const CONNECT_TIMEOUT_MS = 10_000;
 const SHARED_POOL_SIZE = 5;
@@ -178,7 +177,6 @@ export class MysqlAdapter implements DatabaseAdapter {
       flags: ['-LOCAL_FILES', '-MULTI_STATEMENTS'],
       supportBigNumbers: true,
       dateStrings: true,
-      typeCast: mysqlTypeCast,
     };
   }
 
