@@ -20,7 +20,6 @@ import type { DatabaseAdapter, QueryRows, RunQueryOptions, SchemaSummary, UserDa
 import { UserPools } from '../user-pools.js';
 import { mysqlQueryError } from './mysql-errors.js';
 import { runStreamedQuery } from './mysql-streamed-query.js';
-import { mysqlTypeCast } from './mysql-values.js';
 
 const CONNECT_TIMEOUT_MS = 10_000;
 const SHARED_POOL_SIZE = 5;
@@ -52,6 +51,8 @@ export class MysqlAdapter implements DatabaseAdapter {
   private sharedPool: mysql.Pool | undefined;
   private readonly userPools: UserPools<{ pool: mysql.Pool; end(): Promise<void> }>;
   private isMariaDb: boolean | undefined;
+  /** The time limit each pooled connection's session already has, to skip setting it again. */
+  private readonly sessionTimeLimits = new WeakMap<mysql.PoolConnection, number>();
 
   constructor(
     private readonly config: DatabaseConfig,
@@ -141,7 +142,9 @@ export class MysqlAdapter implements DatabaseAdapter {
   private async applyTimeLimit(connection: mysql.PoolConnection, timeoutMs: number): Promise<void> {
     this.isMariaDb ??= /mariadb/i.test(String((await query(connection, 'SELECT VERSION()'))[0]?.[0] ?? ''));
     const limit = Math.max(1, Math.round(timeoutMs));
+    if (this.sessionTimeLimits.get(connection) === limit) return;
     await run(connection, this.isMariaDb ? `SET SESSION max_statement_time = ${limit / 1000}` : `SET SESSION max_execution_time = ${limit}`);
+    this.sessionTimeLimits.set(connection, limit);
   }
 
   /** KILL QUERY from a short-lived second connection; the first keeps reading until the error. */
@@ -178,7 +181,6 @@ export class MysqlAdapter implements DatabaseAdapter {
       flags: ['-LOCAL_FILES', '-MULTI_STATEMENTS'],
       supportBigNumbers: true,
       dateStrings: true,
-      typeCast: mysqlTypeCast,
     };
   }
 

@@ -2,9 +2,9 @@
 // row cap: past it the connection is paused, the query killed from a second connection (so the
 // server stops producing rows), and the rest of what was already in flight is read and dropped.
 import type { Connection, FieldPacket, QueryError } from 'mysql2';
-import { normalizeValue } from '../normalize-value.js';
 import type { JsonValue, QueryColumn } from '../types.js';
 import { mysqlColumnType } from './mysql-column-types.js';
+import { converterForField, type MysqlValueConverter } from './mysql-values.js';
 
 export interface StreamedResult {
   columns: QueryColumn[];
@@ -26,11 +26,13 @@ export function runStreamedQuery(connection: Connection, sql: string, options: S
   return new Promise((resolve, reject) => {
     const rows: JsonValue[][] = [];
     let columns: QueryColumn[] = [];
+    let converters: MysqlValueConverter[] = [];
     let truncated = false;
     let failure: QueryError | undefined;
     const query = connection.query({ sql, rowsAsArray: true });
     query.on('fields', (fields: FieldPacket[]) => {
       columns = fields.map(columnFromField);
+      converters = fields.map(converterForField);
     });
     query.on('result', (row: unknown[]) => {
       if (truncated) return;
@@ -41,7 +43,7 @@ export function runStreamedQuery(connection: Connection, sql: string, options: S
         return;
       }
       const values: JsonValue[] = new Array(row.length);
-      for (let index = 0; index < row.length; index += 1) values[index] = normalizeValue(row[index]);
+      for (let index = 0; index < row.length; index += 1) values[index] = converters[index]!(row[index]);
       rows.push(values);
     });
     query.on('error', (error: QueryError) => {
