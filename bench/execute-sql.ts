@@ -5,6 +5,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
+import mysql from 'mysql2/promise';
 import pg from 'pg';
 import sqlite3 from 'sqlite3';
 import { agentSettingsForBench, contextForBench } from './bench-context.js';
@@ -14,6 +15,7 @@ import type { DatabaseAdapter } from '../src/databases/types.js';
 import { executeSql } from '../src/tools/execute-sql.js';
 import { initStatementGate } from '../src/sql/statement-gate.js';
 import { openStore } from '../src/store/open-store.js';
+import { createScratchMariaDb, MARIADB_HOST, MARIADB_PORT, mariaDbAvailable } from '../test/support/mariadb-database.js';
 import { startTestPostgres } from '../test/support/start-test-postgres.js';
 
 const ROWS = 10_000;
@@ -94,14 +96,43 @@ async function postgresSubject(): Promise<DialectSubject> {
   };
 }
 
+/** MariaDB through mysql2; null (and a line saying so) when no server answers. */
+async function mysqlSubject(): Promise<DialectSubject | null> {
+  if (!(await mariaDbAvailable())) return null;
+  const scratch = await createScratchMariaDb('dt_bench');
+  await scratch.admin.query(
+    `CREATE TABLE bench_rows AS SELECT CAST(seq AS INT) AS id, CONCAT('customer ', seq) AS name, CAST(seq * 1.25 AS DOUBLE) AS amount, DATE '2025-01-01' + INTERVAL (seq % 365) DAY AS day FROM seq_0_to_${ROWS - 1}`,
+  );
+  const raw = await mysql.createConnection({ host: MARIADB_HOST, port: MARIADB_PORT, user: 'root', password: '', database: scratch.name });
+  const adapter = createDatabaseAdapter({
+    name: 'my', type: 'mysql', host: MARIADB_HOST, port: MARIADB_PORT, database: scratch.name, user: 'root', password: '',
+    auth_mode: 'password', ssl: false, dangerously_allow_writes: false, allow_file_access: false,
+  });
+  return {
+    dialect: 'mysql',
+    raw: () => raw.query(SQL),
+    adapter,
+    close: async () => {
+      await raw.end();
+      await adapter.close();
+      await scratch.drop();
+    },
+  };
+}
+
 export async function runExecuteSqlBenchmarks(): Promise<string> {
   await initStatementGate();
   const directory = await mkdtemp(join(tmpdir(), 'datathread-bench-sql-'));
   const store = await openStore(`sqlite:${join(directory, 'state.db')}`);
   const lines = [`execute_sql ÷ raw driver, ${ROWS.toLocaleString('en-US')}-row query, median of ${RUNS} interleaved runs (target ≤ 1.15):`];
   try {
-    for (const makeSubject of [() => duckdbSubject(directory), () => postgresSubject(), () => sqliteSubject(directory)]) {
+    const subjects: Array<() => Promise<DialectSubject | null>> = [() => duckdbSubject(directory), () => postgresSubject(), () => sqliteSubject(directory), () => mysqlSubject()];
+    for (const makeSubject of subjects) {
       const subject = await makeSubject();
+      if (subject === null) {
+        lines.push('  mysql    skipped: no MariaDB at 127.0.0.1:3306');
+        continue;
+      }
       try {
         const settings = agentSettingsForBench({ rowCap: ROWS });
         let context = contextForBench(store, [subject.adapter], settings);

@@ -3,24 +3,37 @@ import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { runChartBenchmarks } from './charts.js';
+import { runClickHouseBenchmarks } from './clickhouse.js';
 import { runExecuteSqlBenchmarks } from './execute-sql.js';
 import { runMarkdownRenderingBenchmark } from './markdown-rendering.js';
 import { runSandboxBenchmarks } from './sandbox.js';
 import { runSlackAckBenchmark } from './slack-ack.js';
 import { runSqlGateBenchmark } from './sql-gate.js';
+import type { TenMillionRowsResult } from './ten-million-rows.js';
 
 const run = promisify(execFile);
 
 async function tenMillionRowsReport(): Promise<string> {
   const script = fileURLToPath(new URL('./ten-million-rows.js', import.meta.url));
-  const { stdout } = await run(process.execPath, [script, '--child'], { maxBuffer: 1024 * 1024 });
-  const result = JSON.parse(stdout) as { rows: number; truncated: boolean; peakRssMb: number; durationMs: number };
-  return `10M-row DuckDB query through execute_sql: kept ${result.rows} rows, truncated ${result.truncated}, ${Math.round(result.durationMs)} ms, peak RSS ${result.peakRssMb.toFixed(0)} MB (target < 300 MB)`;
+  const lines: string[] = [];
+  for (const dialect of ['duckdb', 'mysql']) {
+    try {
+      const { stdout } = await run(process.execPath, [script, '--child', dialect], { maxBuffer: 1024 * 1024 });
+      const result = JSON.parse(stdout) as TenMillionRowsResult;
+      lines.push(
+        `10M-row ${dialect} query through execute_sql: kept ${result.rows} rows, truncated ${result.truncated}, ${Math.round(result.durationMs)} ms, peak RSS ${result.peakRssMb.toFixed(0)} MB (target < 300 MB)`,
+      );
+    } catch (error) {
+      lines.push(`10M-row ${dialect} query: FAILED (${(error as Error).message.split('\n')[0]})`);
+    }
+  }
+  return lines.join('\n');
 }
 
 const benchmarks: Array<[string, () => Promise<string>]> = [
   ['execute_sql overhead', runExecuteSqlBenchmarks],
   ['10M-row memory', tenMillionRowsReport],
+  ['ClickHouse', runClickHouseBenchmarks],
   ['SQL gate', runSqlGateBenchmark],
   ['charts', runChartBenchmarks],
   ['Slack ack', runSlackAckBenchmark],

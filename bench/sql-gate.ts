@@ -2,6 +2,7 @@
 // has loaded. The gate runs before every model-written query, so it must stay well under 1 ms.
 
 import { pathToFileURL } from 'node:url';
+import { postgresRules } from '../src/databases/postgres/postgres-rules.js';
 import { detectOuterLimit } from '../src/sql/outer-limit.js';
 import { checkReadOnly, initStatementGate } from '../src/sql/statement-gate.js';
 
@@ -22,7 +23,7 @@ export async function runSqlGateBenchmark(iterations = 2000): Promise<string> {
     for (let iteration = 0; iteration < iterations; iteration += 1) checkReadOnly(sql, { dialect: 'postgres', allowFileAccess: false });
     const gateMicroseconds = ((performance.now() - gateStart) / iterations) * 1000;
     const limitStart = performance.now();
-    for (let iteration = 0; iteration < iterations; iteration += 1) detectOuterLimit(sql);
+    for (let iteration = 0; iteration < iterations; iteration += 1) detectOuterLimit(sql, postgresRules);
     const limitMicroseconds = ((performance.now() - limitStart) / iterations) * 1000;
     lines.push(`sql-gate: ${sql.length} chars: gate ${gateMicroseconds.toFixed(1)} µs, outer limit ${limitMicroseconds.toFixed(1)} µs`);
   }

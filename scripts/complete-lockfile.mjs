@@ -2,7 +2,8 @@
 // serve (e.g. @pydantic/monty's macOS/Windows/ARM builds). Without them `npm ci` calls the lock
 // "out of sync" even though those packages would be skipped on this platform anyway. Each entry
 // carries its os/cpu so npm skips it here and fetches it normally on a matching machine.
-// Run after any `npm install` that rewrites package-lock.json: `node scripts/complete-lockfile.mjs`.
+// Run after any `npm install` that rewrites package-lock.json: `node scripts/complete-lockfile.mjs`,
+// or with another lockfile's path (test/engines/package-lock.json) to complete that one.
 import { readFileSync, writeFileSync } from 'node:fs';
 
 const PLATFORMS = {
@@ -14,7 +15,7 @@ const PLATFORMS = {
   'wasm32-wasi': { cpu: ['wasm32'] },
 };
 
-const lockPath = new URL('../package-lock.json', import.meta.url);
+const lockPath = process.argv[2] ?? new URL('../package-lock.json', import.meta.url);
 const lock = JSON.parse(readFileSync(lockPath, 'utf8'));
 let added = 0;
 for (const [path, entry] of Object.entries(lock.packages)) {

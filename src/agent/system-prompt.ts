@@ -1,6 +1,7 @@
 // The system prompt: who the agent is, today's date, the databases this asker may use (with a
 // compact schema), and how to use the tools. Only allowed databases are mentioned at all.
 import type { ContextFolderSummary } from '../context-files/summarize-folder.js';
+import { dialectRules } from '../databases/dialects.js';
 import type { Dialect, SchemaSummary } from '../databases/types.js';
 
 export interface PromptDatabase {
@@ -22,8 +23,6 @@ export interface SystemPromptInput {
 
 export const MAX_SCHEMA_CHARACTERS_PER_DATABASE = 6_000;
 
-const dialectNames: Record<Dialect, string> = { duckdb: 'DuckDB', postgres: 'PostgreSQL', sqlite: 'SQLite' };
-
 export function summariseSchema(schema: SchemaSummary, maximumCharacters = MAX_SCHEMA_CHARACTERS_PER_DATABASE): string {
   const lines: string[] = [];
   let used = 0;
@@ -41,9 +40,11 @@ export function summariseSchema(schema: SchemaSummary, maximumCharacters = MAX_S
 }
 
 function describeDatabase(database: PromptDatabase): string {
-  const header = `### ${database.name} (${dialectNames[database.dialect]}${database.federated ? ', runs as the asking user' : ''})`;
+  const rules = dialectRules(database.dialect);
+  const header = `### ${database.name} (${rules.displayName}${database.federated ? ', runs as the asking user' : ''})`;
+  const hints = rules.promptHints.map((hint) => `Note: ${hint}\n`).join('');
   const body = database.schema ? summariseSchema(database.schema) : '(schema unavailable right now; query information_schema if needed)';
-  return `${header}\n${body}`;
+  return `${header}\n${hints}${body}`;
 }
 
 function describeContextFolder(summary: ContextFolderSummary): string {

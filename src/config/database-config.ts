@@ -1,13 +1,12 @@
 // One entry of the `databases:` list. Field names follow nao_config.yaml so an existing nao
 // project's list can be pasted in unchanged; datathread's own additions are marked below.
 import { z } from 'zod';
-
-export const databaseTypes = ['duckdb', 'postgres', 'sqlite'] as const;
+import { DIALECT_ALIASES, DIALECT_NAMES, dialectRules } from '../databases/dialects.js';
 
 const databaseTypeSchema = z
   .string()
-  .transform((value) => (value === 'postgresql' ? 'postgres' : value))
-  .pipe(z.enum(databaseTypes, { error: `must be one of: ${databaseTypes.join(', ')}` }));
+  .transform((value) => DIALECT_ALIASES[value] ?? value)
+  .pipe(z.enum(DIALECT_NAMES, { error: `must be one of: ${DIALECT_NAMES.join(', ')}` }));
 
 export const databaseConfigSchema = z
   .object({
@@ -31,14 +30,16 @@ export const databaseConfigSchema = z
   })
   .strict()
   .superRefine((value, context) => {
-    if ((value.type === 'duckdb' || value.type === 'sqlite') && !value.path) {
+    const rules = dialectRules(value.type);
+    if (rules.location === 'file' && !value.path) {
       context.addIssue({ code: 'custom', path: ['path'], message: `is required for type ${value.type}: the database file's path` });
     }
-    if (value.type === 'postgres' && !value.host) {
-      context.addIssue({ code: 'custom', path: ['host'], message: 'is required for type postgres' });
+    if (rules.location === 'server' && !value.host) {
+      context.addIssue({ code: 'custom', path: ['host'], message: `is required for type ${value.type}` });
     }
-    if (value.auth_mode === 'azure_entra_id' && value.type !== 'postgres') {
-      context.addIssue({ code: 'custom', path: ['auth_mode'], message: 'azure_entra_id is supported for type postgres only' });
+    if (value.auth_mode === 'azure_entra_id' && !rules.supportsEntraId) {
+      const supported = DIALECT_NAMES.filter((name) => dialectRules(name).supportsEntraId).join(', ');
+      context.addIssue({ code: 'custom', path: ['auth_mode'], message: `azure_entra_id is supported for type ${supported} only` });
     }
   });
 

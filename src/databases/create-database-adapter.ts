@@ -1,28 +1,36 @@
-// Builds the adapter for one `databases:` entry. The only place that knows which class serves
-// which type, and the one place that says out loud when a database is writable.
+// Builds the adapter for one `databases:` entry: the registry of which adapter serves which
+// dialect (their rules are in dialects.ts), and the one place that says out loud when a database
+// is writable.
 import type { DatabaseConfig } from '../config/database-config.js';
-import { DuckDBAdapter } from './duckdb-adapter.js';
-import { PostgresAdapter } from './postgres-adapter.js';
-import { SqliteAdapter } from './sqlite-adapter.js';
+import { ClickHouseAdapter } from './clickhouse/clickhouse-adapter.js';
+import type { Dialect } from './dialects.js';
+import { DuckDBAdapter } from './duckdb/duckdb-adapter.js';
+import { MYSQL_INTROSPECTION_SQL, MysqlAdapter } from './mysql/mysql-adapter.js';
+import { PostgresAdapter } from './postgres/postgres-adapter.js';
+import { createRedshiftAdapter } from './redshift/redshift-adapter.js';
+import { SqliteAdapter } from './sqlite/sqlite-adapter.js';
+import { TrinoAdapter } from './trino/trino-adapter.js';
 import type { DatabaseAdapter } from './types.js';
 
 export interface CreateDatabaseAdapterOptions {
   logger?: { warn(message: string): void };
 }
 
-function adapterFor(config: DatabaseConfig, options: CreateDatabaseAdapterOptions): DatabaseAdapter {
-  switch (config.type) {
-    case 'duckdb':
-      return new DuckDBAdapter(config);
-    case 'postgres':
-      return new PostgresAdapter(config, options.logger);
-    case 'sqlite':
-      return new SqliteAdapter(config);
-  }
-}
+type AdapterFactory = (config: DatabaseConfig, options: CreateDatabaseAdapterOptions) => DatabaseAdapter;
+
+const ADAPTER_FACTORIES: Record<Dialect, AdapterFactory> = {
+  duckdb: (config) => new DuckDBAdapter(config),
+  postgres: (config, options) => new PostgresAdapter(config, options.logger),
+  sqlite: (config) => new SqliteAdapter(config),
+  clickhouse: (config) => new ClickHouseAdapter(config),
+  trino: (config) => new TrinoAdapter(config),
+  mysql: (config) => new MysqlAdapter(config),
+  starrocks: (config) => new MysqlAdapter(config, { dialect: 'starrocks', introspectionSql: MYSQL_INTROSPECTION_SQL }),
+  redshift: (config, options) => createRedshiftAdapter(config, options.logger),
+};
 
 export function createDatabaseAdapter(config: DatabaseConfig, options: CreateDatabaseAdapterOptions = {}): DatabaseAdapter {
-  const adapter = adapterFor(config, options);
+  const adapter = ADAPTER_FACTORIES[config.type](config, options);
   if (config.dangerously_allow_writes) {
     options.logger?.warn(
       `Database "${config.name}" has dangerously_allow_writes: true. Its read-only protections are off and queries can change or delete data.`,

@@ -1,7 +1,9 @@
 // The contract every database adapter fulfils. Rows travel as arrays (aligned with `columns`),
 // which keeps memory low and survives duplicate column names such as `a.id, b.id`.
 
-export type Dialect = 'duckdb' | 'postgres' | 'sqlite';
+import type { Dialect } from './dialects.js';
+
+export type { Dialect } from './dialects.js';
 
 /** A value that JSON can carry unchanged: what adapters hand out after normalisation. */
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
@@ -60,6 +62,11 @@ export interface DatabaseAdapter {
   /** True when queries must run with the asking user's own token (`auth_mode: azure_entra_id`). */
   readonly requiresUserCredential: boolean;
   runQuery(sql: string, options: RunQueryOptions): Promise<QueryRows>;
+  /**
+   * The engine's own verdict on SQL the statement gate could not parse: true only when the engine
+   * proves it is one plain read calling no refused function. Absent where no engine check exists.
+   */
+  provesPlainRead?(sql: string, allowFileAccess: boolean): Promise<boolean>;
   introspect(): Promise<SchemaSummary>;
   close(): Promise<void>;
 }

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import type { Application } from '../application.js';
 import { allowedDatabaseNames } from '../conversations/access-rules.js';
 import type { TurnOutcome, TurnRequest } from '../conversations/types.js';
-import { checkReadOnly, initStatementGate } from '../sql/statement-gate.js';
+import { checkStatement } from '../sql/read-only-check.js';
 import type { Actor } from '../store/types.js';
 import { randomIdFactory, systemClock, type Clock, type IdFactory } from '../support/clock-and-ids.js';
 import { renderExecuteSqlOutput } from '../tools/execute-sql-output.js';
@@ -109,8 +109,7 @@ export function createDatathreadMcpServer(application: Application, options: Dat
       const selection = selectDatabase(databases, database_id);
       if (selection.ok && selection.database.allowsWrites) {
         // The agent may write to this database (dangerously_allow_writes); over MCP it may not.
-        await initStatementGate();
-        const verdict = checkReadOnly(sql_query.trim(), { dialect: selection.database.dialect, allowFileAccess: false });
+        const verdict = await checkStatement(sql_query.trim(), selection.database, false);
         if (!verdict.allowed) {
           await application.store.recordQueryAudit({
             threadId, queryId: null, actor: request.actor, ranAs: null, databaseName: selection.database.name, sql: sql_query.trim(),

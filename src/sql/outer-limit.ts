@@ -3,12 +3,14 @@
 // Token-based on purpose: limits inside subqueries, CTEs, strings and comments must not count,
 // and it has to work for SQL that the statement parser does not understand.
 
+import type { DialectRules } from '../databases/dialect-rules.js';
 import { isKeyword, splitStatements, tokenizeSql, type SqlToken } from './sql-tokenizer.js';
 
 const INTEGER = /^[0-9]+$/;
 
-export function detectOuterLimit(sql: string): number | null {
-  const statements = splitStatements(tokenizeSql(sql).tokens);
+export function detectOuterLimit(sql: string, rules: DialectRules): number | null {
+  const statements = splitStatements(tokenizeSql(sql, rules.lexical).tokens);
+  const clauses = rules.limitClauses;
   const lastStatement = statements.at(-1);
   if (!lastStatement) return null;
   const outerTokens = lastStatement.filter((token) => token.depth === 0);
@@ -17,9 +19,9 @@ export function detectOuterLimit(sql: string): number | null {
   for (let index = 0; index < outerTokens.length; index += 1) {
     const token = outerTokens[index]!;
     let limit: number | null = null;
-    if (isKeyword(token, 'LIMIT')) limit = readLimitClause(lastStatement, token);
-    else if (isKeyword(token, 'TOP') && followsSelectHead(outerTokens[index - 1])) limit = readTopClause(lastStatement, token);
-    else if (isKeyword(token, 'FETCH')) limit = readFetchClause(outerTokens, index);
+    if (isKeyword(token, 'LIMIT') && clauses.includes('limit')) limit = readLimitClause(lastStatement, token);
+    else if (isKeyword(token, 'TOP') && clauses.includes('top') && followsSelectHead(outerTokens[index - 1])) limit = readTopClause(lastStatement, token);
+    else if (isKeyword(token, 'FETCH') && clauses.includes('fetch')) limit = readFetchClause(outerTokens, index);
     if (limit !== null) limits.push(limit);
   }
   return limits.length === 0 ? null : Math.min(...limits);

@@ -4,22 +4,12 @@
 // (the last part of a qualified name), case-insensitively, exactly or by a listed prefix, so
 // identifiers that merely contain one of these names are not affected.
 
-import type { Dialect } from '../databases/types.js';
+// The list below is refused on every dialect (names another database does not know are harmless
+// to refuse); each dialect's rules add the functions only it has.
 
-interface FunctionRule {
-  /** Exact lower-case names. */
-  names?: readonly string[];
-  /** Lower-case name prefixes. */
-  prefixes?: readonly string[];
-  /** Why the function is refused, completing "Function X is not allowed: …". */
-  reason: string;
-  /** Only on these databases (the functions exist only there); all databases when absent. */
-  dialects?: readonly Dialect[];
-  /** Allowed when the database is configured with file access. */
-  allowedWithFileAccess?: boolean;
-}
+import type { DialectRules, FunctionRule } from '../databases/dialect-rules.js';
 
-const RULES: readonly FunctionRule[] = [
+const COMMON_RULES: readonly FunctionRule[] = [
   {
     names: [
       'postgres_query', 'postgres_execute', 'postgres_scan', 'postgres_scan_pushdown', 'postgres_attach',
@@ -61,29 +51,17 @@ const RULES: readonly FunctionRule[] = [
     reason: 'it changes the database server’s state',
   },
   { names: ['load_extension'], reason: 'it loads native code into the database' },
-  { names: ['checkpoint', 'force_checkpoint'], reason: 'it writes to the database', dialects: ['duckdb'] },
-  { names: ['getenv'], reason: 'it reads the server’s environment variables', dialects: ['duckdb'] },
-  { names: ['duckdb_secrets', 'which_secret'], reason: 'it reveals stored credentials', dialects: ['duckdb'] },
-  { names: ['http_get', 'http_post', 'http_head'], reason: 'it makes network requests', dialects: ['duckdb'] },
-  {
-    names: ['glob', 'sniff_csv', 'delta_scan', 'st_read', 'st_read_meta', 'st_readosm', 'st_readshp', 'csv_scan', 'json_scan', 'scan_arrow_ipc'],
-    prefixes: ['read_', 'parquet_', 'iceberg_'],
-    reason: 'it reads files, and file access is turned off for this database',
-    dialects: ['duckdb'],
-    allowedWithFileAccess: true,
-  },
 ];
 
 export interface FunctionCheckOptions {
-  dialect: Dialect;
+  rules: DialectRules;
   allowFileAccess: boolean;
 }
 
 /** The refusal sentence when calling `functionName` is not allowed, else null. */
 export function refusalForFunction(functionName: string, options: FunctionCheckOptions): string | null {
   const name = functionName.toLowerCase();
-  for (const rule of RULES) {
-    if (rule.dialects && !rule.dialects.includes(options.dialect)) continue;
+  for (const rule of [...COMMON_RULES, ...options.rules.refusedFunctions]) {
     if (rule.allowedWithFileAccess && options.allowFileAccess) continue;
     const matches = (rule.names?.includes(name) ?? false) || (rule.prefixes?.some((prefix) => name.startsWith(prefix)) ?? false);
     if (matches) return `Function ${name} is not allowed: ${rule.reason}.`;

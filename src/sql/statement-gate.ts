@@ -7,27 +7,29 @@
 // The gate is a first line of defence; adapters still run queries in read-only sessions.
 
 import { init, parse } from '@guanmingchiu/sqlparser-ts';
-import type { Dialect } from '../databases/types.js';
+import type { DialectRules } from '../databases/dialect-rules.js';
+import { dialectRules, type Dialect } from '../databases/dialects.js';
 import { StatementGateNotReadyError } from './errors.js';
-import { splitStatements, tokenizeSql, type SqlTokenization } from './sql-tokenizer.js';
-import { refusalForLeadingKeywords } from './statement-kinds.js';
+import { splitStatements, tokenizeSql, type SqlToken, type SqlTokenization } from './sql-tokenizer.js';
+import { refusalForDialectStatement, refusalForLeadingKeywords } from './statement-kinds.js';
 import { refusalForStatement } from './syntax-tree-inspection.js';
 import { errorMessage } from '../support/errors.js';
+import { executableCommentReadings } from './executable-comments.js';
 
-export type { Dialect } from '../databases/types.js';
+export type { Dialect } from '../databases/dialects.js';
 
 export interface GateOptions {
   dialect: Dialect;
   allowFileAccess: boolean;
 }
 
-export type GateVerdict = { allowed: true; statementCount: number } | { allowed: false; reason: string };
-
-const PARSER_DIALECTS: Record<Dialect, 'duckdb' | 'postgresql' | 'sqlite'> = {
-  duckdb: 'duckdb',
-  postgres: 'postgresql',
-  sqlite: 'sqlite',
-};
+export type GateVerdict =
+  | { allowed: true; statementCount: number }
+  /**
+   * `engineMayConfirm`: refused only because the parser could not read it. An engine that can prove
+   * the statement is one plain read (DuckDB's json_serialize_sql) may still let it run.
+   */
+  | { allowed: false; reason: string; engineMayConfirm?: true };
 
 let initialisation: Promise<void> | undefined;
 let ready = false;
@@ -48,53 +50,87 @@ export async function initStatementGate(): Promise<void> {
 
 export function checkReadOnly(sql: string, options: GateOptions): GateVerdict {
   if (!ready) throw new StatementGateNotReadyError();
+  return checkWithRules(sql, dialectRules(options.dialect), options.allowFileAccess);
+}
 
-  const tokenization = tokenizeSql(sql);
+function checkWithRules(sql: string, rules: DialectRules, allowFileAccess: boolean): GateVerdict {
+  const tokenization = tokenizeSql(sql, rules.lexical);
   if (tokenization.tokens.length === 0) return refuse('The query is empty; send one SELECT statement.');
 
-  const lexicalRefusal = refusalForLexicalDifferences(tokenization, options.dialect);
+  const lexicalRefusal = refusalForLexicalDifferences(tokenization, rules);
   if (lexicalRefusal !== null) return refuse(lexicalRefusal);
+
+  if (tokenization.executableComments.length > 0) {
+    // The database may or may not run the content (a version number can gate it): both readings
+    // must be plain reads.
+    for (const reading of executableCommentReadings(sql, tokenization.executableComments)) {
+      const verdict = checkWithRules(reading, rules, allowFileAccess);
+      if (!verdict.allowed) return refuse(`Inside an executable comment (/*! … */): ${verdict.reason}`);
+    }
+  }
+
+  const statementTokens = splitStatements(tokenization.tokens);
+  for (const statement of statementTokens) {
+    const refusal = refusalForDialectStatement(leadingWords(statement), rules.refusedStatements);
+    if (refusal !== null) return refuse(refusal);
+  }
+  if (statementTokens.length === 1 && isRecognizedRead(statementTokens[0]!, rules)) return { allowed: true, statementCount: 1 };
 
   let statements: unknown[];
   try {
-    statements = parse(sql, PARSER_DIALECTS[options.dialect]) as unknown[];
+    statements = parse(sql, rules.parserDialect) as unknown[];
   } catch (error) {
-    return refuse(refusalForUnparsedSql(tokenization, error));
+    const keywordRefusal = refusalForKnownStatement(statementTokens);
+    if (keywordRefusal !== null) return refuse(keywordRefusal);
+    return { allowed: false, reason: parseFailureReason(error), engineMayConfirm: true };
   }
   if (statements.length === 0) return refuse('The query is empty; send one SELECT statement.');
 
   for (const statement of statements) {
-    const refusal = refusalForStatement(statement, options);
+    const refusal = refusalForStatement(statement, { rules, allowFileAccess });
     if (refusal !== null) return refuse(refusal);
   }
   return { allowed: true, statementCount: statements.length };
+}
+
+function isRecognizedRead(statement: readonly SqlToken[], rules: DialectRules): boolean {
+  if (rules.recognizedReads.length === 0) return false;
+  const text = statement.map((token) => token.text).join(' ');
+  return rules.recognizedReads.some((pattern) => pattern.test(text));
+}
+
+function leadingWords(statement: readonly SqlToken[]): string[] {
+  if (statement[0]?.kind !== 'word') return [];
+  return statement.slice(0, 2).filter((token) => token.kind === 'word').map((token) => token.text);
 }
 
 /**
  * Constructs the parser reads differently from the database. Each would let text that the parser
  * takes for a string or comment run as code in the database, so they are refused outright.
  */
-function refusalForLexicalDifferences(tokenization: SqlTokenization, dialect: Dialect): string | null {
+function refusalForLexicalDifferences(tokenization: SqlTokenization, rules: DialectRules): string | null {
   if (tokenization.hasNestedBlockComment) {
     return 'Nested block comments (a /* inside a /* … */ comment) are not allowed: the statement gate cannot be sure where they end. Remove the inner comment.';
   }
   if (tokenization.hasUnicodeEscape) {
     return 'Unicode escapes (U&\'…\' or U&"…") are not allowed: the statement gate cannot check what they spell. Write the text or name plainly.';
   }
-  if (dialect === 'duckdb' && tokenization.hasBackslashEscapeString) {
-    return "Escape strings with backslashes (E'…\\…') are not allowed on DuckDB: the statement gate reads them differently from DuckDB. Use a plain '…' string.";
+  if (rules.lexical.parserMisreadsEscapeStrings && tokenization.hasBackslashEscapeString) {
+    return `Escape strings with backslashes (E'…\\…') are not allowed on ${rules.displayName}: the statement gate reads them differently from ${rules.displayName}. Use a plain '…' string.`;
   }
   return null;
 }
 
-/** A statement-specific refusal when a statement starts with a known non-read keyword, else the parse error. */
-function refusalForUnparsedSql(tokenization: SqlTokenization, error: unknown): string {
-  for (const statement of splitStatements(tokenization.tokens)) {
-    const leadingWords = statement.slice(0, 2).filter((token) => token.kind === 'word').map((token) => token.text);
-    if (statement[0]?.kind !== 'word') continue;
-    const refusal = refusalForLeadingKeywords(leadingWords);
+/** A statement-specific refusal when a statement starts with a known non-read keyword, else null. */
+function refusalForKnownStatement(statements: readonly SqlToken[][]): string | null {
+  for (const statement of statements) {
+    const refusal = refusalForLeadingKeywords(leadingWords(statement));
     if (refusal !== null) return refusal;
   }
+  return null;
+}
+
+function parseFailureReason(error: unknown): string {
   const message = errorMessage(error).replace(/^sql parser error:\s*/i, '');
   return `The statement could not be parsed (${message}); only statements the parser understands are run. Rewrite it as a plain SELECT query.`;
 }

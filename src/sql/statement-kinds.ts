@@ -3,6 +3,8 @@
 // (`CreateTable`, `AttachDuckDBDatabase`) and, when the parser gave up, the statement's first
 // keywords (`CHECKPOINT`, `EXPORT DATABASE`).
 
+import type { RefusedStatement } from '../databases/dialect-rules.js';
+
 const CHANGES_DATA = 'change data';
 const CHANGES_SCHEMA = 'change the schema';
 const TOUCHES_FILES = 'read or write files';
@@ -149,4 +151,12 @@ function kindFromVariantName(variant: string): StatementKind {
     .toUpperCase();
   if (/^(Create|Alter|Drop|Rename)/.test(variant)) return { label, consequence: CHANGES_SCHEMA };
   return { label, consequence: 'are not read-only queries' };
+}
+
+/** The refusal when a statement's leading keywords are one the dialect refuses outright, else null. */
+export function refusalForDialectStatement(firstWords: readonly string[], refused: readonly RefusedStatement[]): string | null {
+  if (refused.length === 0 || firstWords.length === 0) return null;
+  const [first, second] = firstWords.map((word) => word.toUpperCase());
+  const match = refused.find((statement) => statement.keywords === first || (second !== undefined && statement.keywords === `${first} ${second}`));
+  return match ? refusalText({ label: match.keywords, consequence: match.consequence }) : null;
 }

@@ -3,12 +3,12 @@
 // so a data-changing node (`Insert`, `Update`, `Delete`, `Merge`) is found wherever it sits — in a
 // CTE, a subquery, a set operation — without listing every place the grammar allows one.
 
-import type { Dialect } from '../databases/types.js';
+import type { DialectRules } from '../databases/dialect-rules.js';
 import { refusalForFunction } from './refused-functions.js';
 import { refusalForStatementVariant } from './statement-kinds.js';
 
 export interface InspectionOptions {
-  dialect: Dialect;
+  rules: DialectRules;
   allowFileAccess: boolean;
 }
 
@@ -31,7 +31,7 @@ type JsonObject = Record<string, unknown>;
 export function refusalForStatement(statement: JsonNode, options: InspectionOptions): string | null {
   const variant = variantName(statement);
   if (variant === null) return 'The statement has an unexpected shape, so it cannot be checked; write a plain SELECT query.';
-  if (!READ_ONLY_STATEMENT_VARIANTS.has(variant)) return refusalForStatementVariant(variant);
+  if (!READ_ONLY_STATEMENT_VARIANTS.has(variant) && !options.rules.readOnlyVariants.includes(variant)) return refusalForStatementVariant(variant);
   const body = (statement as JsonObject)[variant];
   if (variant === 'Explain') {
     // EXPLAIN ANALYZE runs its statement, so the explained statement must itself be allowed.
@@ -99,7 +99,7 @@ function refusalForNode(node: JsonObject, options: InspectionOptions): string | 
 
 /** DuckDB reads a file when a table name is a quoted path (`FROM 'sales.csv'`, `FROM "s3://b/x.parquet"`). */
 function refusalForFileReference(nameParts: readonly unknown[], options: InspectionOptions): string | null {
-  if (options.dialect !== 'duckdb' || options.allowFileAccess) return null;
+  if (!options.rules.quotedTableNamesReadFiles || options.allowFileAccess) return null;
   for (const part of nameParts) {
     if (looksLikeFileReference(part)) {
       return `Reading the file ${quoteForMessage(identifierValue(part) ?? '')} as a table is not allowed: file access is turned off for this database.`;

@@ -3,9 +3,10 @@
 import { tool } from 'ai';
 import { z } from 'zod';
 import { DatabaseUnavailableError, QueryFailedError, QueryTimeoutError, UserCredentialRequiredError } from '../databases/errors.js';
+import { dialectRules } from '../databases/dialects.js';
 import type { DatabaseAdapter } from '../databases/types.js';
 import { detectOuterLimit } from '../sql/outer-limit.js';
-import { checkReadOnly, initStatementGate } from '../sql/statement-gate.js';
+import { checkStatement } from '../sql/read-only-check.js';
 import { PREVIEW_ROW_COUNT, renderExecuteSqlOutput, type ExecuteSqlOutput } from './execute-sql-output.js';
 import { selectDatabase } from './select-database.js';
 import type { QueryRun, ToolContext } from './tool-context.js';
@@ -54,8 +55,7 @@ export async function executeSql(input: ExecuteSqlInput, context: ToolContext): 
   const database = selection.database;
   const sql = input.sql_query.trim();
   if (!database.allowsWrites) {
-    await initStatementGate();
-    const verdict = checkReadOnly(sql, { dialect: database.dialect, allowFileAccess: database.allowsFileAccess });
+    const verdict = await checkStatement(sql, database, database.allowsFileAccess);
     if (!verdict.allowed) {
       audit(context, { queryId: null, databaseName: database.name, sql, rowCount: null, durationMs: null, refused: true, error: verdict.reason }, null);
       return { _version: '1', status: 'refused', databaseName: database.name, reason: verdict.reason };
@@ -79,7 +79,7 @@ export async function executeSql(input: ExecuteSqlInput, context: ToolContext): 
     const queryId = context.createId('query_');
     context.addQueryResult({ ...rows, queryId, databaseName: database.name, sql, createdAt: context.now() });
     audit(context, { queryId, databaseName: database.name, sql, rowCount: rows.rowCount, durationMs: rows.durationMs, refused: false, error: null }, ranAs);
-    const outerLimit = detectOuterLimit(sql);
+    const outerLimit = detectOuterLimit(sql, dialectRules(database.dialect));
     return {
       _version: '1',
       status: 'ok',

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError } from '../../src/config/config-error.js';
 import { readEnvironment } from '../../src/config/environment.js';
 import { loadConfig, parseConfigText } from '../../src/config/load-config.js';
+import { DIALECT_NAMES } from '../../src/databases/dialects.js';
 
 let directory: string;
 
@@ -60,7 +61,7 @@ describe('datathread.yaml', () => {
 
   it('names the key, the problem and the fix for every error', () => {
     expect(problemsOf('databases:\n  - name: w\n    type: oracle\n    path: x')).toEqual([
-      'databases[0].type: must be one of: duckdb, postgres, sqlite. Fix: use one of the values listed',
+      `databases[0].type: must be one of: ${DIALECT_NAMES.join(', ')}. Fix: use one of the values listed`,
     ]);
     expect(problemsOf('databases:\n  - name: w\n    type: duckdb')).toEqual([
       'databases[0].path: is required for type duckdb: the database file\'s path. Fix: correct the value as described in the configuration reference in README.md',

@@ -31,3 +31,13 @@ export function memorySnapshot(): () => MemoryGrowth {
 }
 
 export const QUERY_OPTIONS = { rowCap: 1000, timeoutMs: 10_000 };
+
+/** The error a promise rejects with; a promise that resolves fails the test. */
+export async function failureOf(promise: Promise<unknown>): Promise<Error> {
+  try {
+    await promise;
+  } catch (error) {
+    return error as Error;
+  }
+  throw new Error('Expected the query to fail, but it succeeded.');
+}

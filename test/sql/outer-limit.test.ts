@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import type { DialectRules } from '../../src/databases/dialect-rules.js';
+import { postgresRules } from '../../src/databases/postgres/postgres-rules.js';
 import { detectOuterLimit } from '../../src/sql/outer-limit.js';
+
+/** PostgreSQL's lexing with every limit clause a dialect may use (TOP belongs to SQL Server's family). */
+const EVERY_LIMIT_CLAUSE: DialectRules = { ...postgresRules, limitClauses: ['limit', 'top', 'fetch'] };
 
 describe('detectOuterLimit', () => {
   const cases: Array<[string, number | null]> = [
@@ -59,7 +64,7 @@ describe('detectOuterLimit', () => {
 
   for (const [sql, expected] of cases) {
     it(`${JSON.stringify(sql)} -> ${expected}`, () => {
-      expect(detectOuterLimit(sql)).toBe(expected);
+      expect(detectOuterLimit(sql, EVERY_LIMIT_CLAUSE)).toBe(expected);
     });
   }
 });

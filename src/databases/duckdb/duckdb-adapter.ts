@@ -5,13 +5,14 @@
 // are read chunk by chunk from a stream.
 import { access } from 'node:fs/promises';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
-import type { DatabaseConfig } from '../config/database-config.js';
+import type { DatabaseConfig } from '../../config/database-config.js';
 import { converterForType } from './duckdb-column-converters.js';
-import { DatabaseUnavailableError, QueryFailedError } from './errors.js';
-import { cancellationError, startQueryDeadline } from './query-deadline.js';
-import { INTROSPECTION_ROW_CAP, INTROSPECTION_TIMEOUT_MS, schemaSummaryFromRows } from './schema-summary.js';
-import type { DatabaseAdapter, JsonValue, QueryRows, RunQueryOptions, SchemaSummary } from './types.js';
-import { errorMessage } from '../support/errors.js';
+import { duckdbProvesPlainRead } from './duckdb-plain-read.js';
+import { DatabaseUnavailableError, QueryFailedError } from '../errors.js';
+import { cancellationError, startQueryDeadline } from '../query-deadline.js';
+import { INTROSPECTION_ROW_CAP, INTROSPECTION_TIMEOUT_MS, schemaSummaryFromRows } from '../schema-summary.js';
+import type { DatabaseAdapter, JsonValue, QueryRows, RunQueryOptions, SchemaSummary } from '../types.js';
+import { errorMessage } from '../../support/errors.js';
 
 const IN_MEMORY = ':memory:';
 const MAX_IDLE_CONNECTIONS = 4;
@@ -91,6 +92,15 @@ export class DuckDBAdapter implements DatabaseAdapter {
     this.idleConnections.length = 0;
     for (const connection of this.openConnections) this.disconnect(connection);
     if (instance) (await instance.catch(() => undefined))?.closeSync();
+  }
+
+  async provesPlainRead(sql: string, allowFileAccess: boolean): Promise<boolean> {
+    const connection = await this.connect();
+    try {
+      return await duckdbProvesPlainRead(connection, sql, allowFileAccess && this.allowsFileAccess);
+    } finally {
+      this.release(connection);
+    }
   }
 
   private async connect(): Promise<DuckDBConnection> {

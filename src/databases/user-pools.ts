@@ -2,25 +2,29 @@
 // so a query always runs as the asking user and a refreshed token gets fresh connections. A pool
 // that has not been used for a while is closed and forgotten; tokens are kept only as a hash key.
 import { createHash } from 'node:crypto';
-import type pg from 'pg';
 import type { UserDatabaseCredential } from './types.js';
 
 export const USER_POOL_IDLE_MS = 5 * 60_000;
 
-interface UserPoolEntry {
-  pool: pg.Pool;
+/** What a driver's pool must offer to be kept per user. */
+export interface ClosablePool {
+  end(): Promise<void>;
+}
+
+interface UserPoolEntry<Pool extends ClosablePool> {
+  pool: Pool;
   evictionTimer: NodeJS.Timeout;
 }
 
-export class PostgresUserPools {
-  private readonly pools = new Map<string, UserPoolEntry>();
+export class UserPools<Pool extends ClosablePool> {
+  private readonly pools = new Map<string, UserPoolEntry<Pool>>();
 
   constructor(
-    private readonly createPool: (credential: UserDatabaseCredential) => pg.Pool,
+    private readonly createPool: (credential: UserDatabaseCredential) => Pool,
     private readonly idleMs: number = USER_POOL_IDLE_MS,
   ) {}
 
-  poolFor(credential: UserDatabaseCredential): pg.Pool {
+  poolFor(credential: UserDatabaseCredential): Pool {
     const key = `${credential.userName}\u0000${createHash('sha256').update(credential.accessToken).digest('hex')}`;
     const existing = this.pools.get(key);
     if (existing) {

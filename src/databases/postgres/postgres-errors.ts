@@ -1,7 +1,7 @@
 // Sorts what pg throws into datathread's error classes: SQL the model can repair, a timeout, or a
 // server that cannot be reached.
-import { connectionFailureDetail, type ConnectionTarget } from './connection-failure-detail.js';
-import { DatabaseUnavailableError, QueryFailedError, QueryTimeoutError } from './errors.js';
+import { connectionFailureDetail, type ConnectionTarget } from '../connection-failure-detail.js';
+import { DatabaseUnavailableError, QueryFailedError, QueryTimeoutError } from '../errors.js';
 
 interface PostgresServerError {
   code?: unknown;

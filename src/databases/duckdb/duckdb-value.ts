@@ -16,8 +16,8 @@ import {
   DuckDBUnionValue,
   type DuckDBValue,
 } from '@duckdb/node-api';
-import { blobPlaceholder, normalizeValue } from './normalize-value.js';
-import type { JsonValue } from './types.js';
+import { blobPlaceholder, normalizeValue } from '../normalize-value.js';
+import type { JsonValue } from '../types.js';
 
 const MICROSECONDS_PER_MILLISECOND = 1000n;
 

@@ -1,11 +1,11 @@
 import pg from 'pg';
 import { expect, test } from 'vitest';
-import { PostgresUserPools } from '../../src/databases/postgres-user-pools.js';
+import { UserPools } from '../../src/databases/user-pools.js';
 
 test('one pool per person and token; idle pools are closed and forgotten', async () => {
   const created: string[] = [];
   const ended: string[] = [];
-  const pools = new PostgresUserPools((credential) => {
+  const pools = new UserPools<pg.Pool>((credential) => {
     created.push(credential.userName);
     const pool = new pg.Pool({ host: 'host.invalid' });
     const end = pool.end.bind(pool);

@@ -7,14 +7,14 @@
 // (exact only up to 2^53), and declared column types are not exposed, so types are inferred
 // from the values (integer, real, text, blob, null).
 import sqlite3 from 'sqlite3';
-import type { DatabaseConfig } from '../config/database-config.js';
-import { DatabaseUnavailableError, QueryFailedError } from './errors.js';
-import { normalizeValue } from './normalize-value.js';
-import { cancellationError, startQueryDeadline } from './query-deadline.js';
-import { INTROSPECTION_ROW_CAP, INTROSPECTION_TIMEOUT_MS, schemaSummaryFromRows } from './schema-summary.js';
+import type { DatabaseConfig } from '../../config/database-config.js';
+import { DatabaseUnavailableError, QueryFailedError } from '../errors.js';
+import { normalizeValue } from '../normalize-value.js';
+import { cancellationError, startQueryDeadline } from '../query-deadline.js';
+import { INTROSPECTION_ROW_CAP, INTROSPECTION_TIMEOUT_MS, schemaSummaryFromRows } from '../schema-summary.js';
 import { closeSqlite, execSqlite, finalizeSqlite, openSqlite, readSqliteRows, prepareSqlite } from './sqlite-connection.js';
-import type { DatabaseAdapter, JsonValue, QueryColumn, QueryRows, RunQueryOptions, SchemaSummary } from './types.js';
-import { errorMessage } from '../support/errors.js';
+import type { DatabaseAdapter, JsonValue, QueryColumn, QueryRows, RunQueryOptions, SchemaSummary } from '../types.js';
+import { errorMessage } from '../../support/errors.js';
 
 const BUSY_TIMEOUT_MS = 5_000;
 

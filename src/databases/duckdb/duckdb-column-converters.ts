@@ -3,7 +3,7 @@
 // the hot loop of every DuckDB query: 10,000 rows x N columns.
 import { DuckDBDateValue, DuckDBTypeId, type DuckDBType, type DuckDBValue } from '@duckdb/node-api';
 import { duckdbValueToJson } from './duckdb-value.js';
-import type { JsonValue } from './types.js';
+import type { JsonValue } from '../types.js';
 
 export type ColumnConverter = (value: DuckDBValue) => JsonValue;
 

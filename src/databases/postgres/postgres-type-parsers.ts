@@ -2,7 +2,7 @@
 // Date objects and int8/numeric into strings; datathread wants calendar dates as written, numbers
 // as numbers (bigints as strings only past 2^53), and no Buffers or interval objects.
 import pg from 'pg';
-import { blobPlaceholder, normalizeIntegerText } from './normalize-value.js';
+import { blobPlaceholder, normalizeIntegerText } from '../normalize-value.js';
 
 type TextParser = (text: string) => unknown;
 

@@ -2,19 +2,19 @@
 // with statement_timeout set for that transaction, and reaches the server through the extended
 // query protocol (one statement only), reading at most rowCap + 1 rows from the portal.
 import pg from 'pg';
-import type { DatabaseConfig } from '../config/database-config.js';
-import { connectionFailureDetail, type ConnectionTarget } from './connection-failure-detail.js';
-import { DatabaseUnavailableError, QueryFailedError, QueryTimeoutError, UserCredentialRequiredError } from './errors.js';
-import { normalizeValue } from './normalize-value.js';
+import type { DatabaseConfig } from '../../config/database-config.js';
+import { connectionFailureDetail, type ConnectionTarget } from '../connection-failure-detail.js';
+import { DatabaseUnavailableError, QueryFailedError, QueryTimeoutError, UserCredentialRequiredError } from '../errors.js';
+import { normalizeValue } from '../normalize-value.js';
 import { CappedPortalQuery, type CappedQueryField } from './postgres-capped-query.js';
 import { postgresQueryError } from './postgres-errors.js';
 import { postgresTextParser, postgresTypeParsers } from './postgres-type-parsers.js';
-import { PostgresUserPools } from './postgres-user-pools.js';
-import { startQueryDeadline, cancellationError } from './query-deadline.js';
-import { INTROSPECTION_ROW_CAP, INTROSPECTION_TIMEOUT_MS, schemaSummaryFromRows } from './schema-summary.js';
-import type { DatabaseAdapter, QueryColumn, QueryRows, RunQueryOptions, SchemaSummary, UserDatabaseCredential } from './types.js';
+import { startQueryDeadline, cancellationError } from '../query-deadline.js';
+import { INTROSPECTION_ROW_CAP, INTROSPECTION_TIMEOUT_MS, schemaSummaryFromRows } from '../schema-summary.js';
+import { UserPools } from '../user-pools.js';
+import { dialectRules, type Dialect } from '../dialects.js';
+import type { DatabaseAdapter, QueryColumn, QueryRows, RunQueryOptions, SchemaSummary, UserDatabaseCredential } from '../types.js';
 
-const DEFAULT_PORT = 5432;
 const CONNECT_TIMEOUT_MS = 10_000;
 const POOL_IDLE_MS = 30_000;
 const SHARED_POOL_SIZE = 5;
@@ -22,7 +22,7 @@ const USER_POOL_SIZE = 2;
 /** statement_timeout normally ends the query; the client-side cancel is only the backstop. */
 const CANCEL_GRACE_MS = 1_000;
 
-const INTROSPECTION_SQL = `
+export const POSTGRES_INTROSPECTION_SQL = `
 SELECT n.nspname, c.relname, a.attname, format_type(a.atttypid, a.atttypmod)
 FROM pg_catalog.pg_class c
 JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
@@ -38,19 +38,28 @@ ORDER BY n.nspname, c.relname, a.attnum`;
 
 const TYPE_NAMES_SQL = 'SELECT oid::int8, format_type(oid, NULL) FROM pg_catalog.pg_type WHERE oid = ANY($1::oid[])';
 
+/** What differs between PostgreSQL and the databases that speak its protocol (Redshift). */
+export interface PostgresFlavour {
+  dialect: Dialect;
+  /** Catalogue queries yielding (schema, table, column, type) rows, tried in order until one runs. */
+  introspectionSql: readonly string[];
+}
+
+const POSTGRES_FLAVOUR: PostgresFlavour = { dialect: 'postgres', introspectionSql: [POSTGRES_INTROSPECTION_SQL] };
+
 interface ProcessIdentified {
   processID: number;
 }
 
 export class PostgresAdapter implements DatabaseAdapter {
-  readonly dialect = 'postgres' as const;
+  readonly dialect: Dialect;
   readonly name: string;
   readonly allowsWrites: boolean;
   /** File readers are a DuckDB notion; PostgreSQL's server-side file functions stay refused. */
   readonly allowsFileAccess = false;
   readonly requiresUserCredential: boolean;
   private sharedPool: pg.Pool | undefined;
-  private readonly userPools: PostgresUserPools;
+  private readonly userPools: UserPools<pg.Pool>;
   /** format_type names by type OID; OIDs are stable within one database. */
   private readonly typeNames = new Map<number, string>();
   private superuserChecked = false;
@@ -58,11 +67,13 @@ export class PostgresAdapter implements DatabaseAdapter {
   constructor(
     private readonly config: DatabaseConfig,
     private readonly logger?: { warn(message: string): void },
+    private readonly flavour: PostgresFlavour = POSTGRES_FLAVOUR,
   ) {
+    this.dialect = flavour.dialect;
     this.name = config.name;
     this.allowsWrites = config.dangerously_allow_writes;
     this.requiresUserCredential = config.auth_mode === 'azure_entra_id';
-    this.userPools = new PostgresUserPools((credential) => this.createPool(this.clientConfig(credential), USER_POOL_SIZE));
+    this.userPools = new UserPools<pg.Pool>((credential) => this.createPool(this.clientConfig(credential), USER_POOL_SIZE));
   }
 
   async runQuery(sql: string, options: RunQueryOptions): Promise<QueryRows> {
@@ -122,8 +133,18 @@ export class PostgresAdapter implements DatabaseAdapter {
   async introspect(): Promise<SchemaSummary> {
     // Federated databases are only ever read as a signed-in person; there is no one to ask as here.
     if (this.requiresUserCredential) throw new UserCredentialRequiredError(this.name);
-    const result = await this.runQuery(INTROSPECTION_SQL, { rowCap: INTROSPECTION_ROW_CAP, timeoutMs: INTROSPECTION_TIMEOUT_MS });
-    return schemaSummaryFromRows(result.rows);
+    let lastError: unknown;
+    for (const sql of this.flavour.introspectionSql) {
+      try {
+        const result = await this.runQuery(sql, { rowCap: INTROSPECTION_ROW_CAP, timeoutMs: INTROSPECTION_TIMEOUT_MS });
+        return schemaSummaryFromRows(result.rows);
+      } catch (error) {
+        // A catalogue view this server lacks is a failed query; anything else ends the search.
+        if (!(error instanceof QueryFailedError)) throw error;
+        lastError = error;
+      }
+    }
+    throw lastError;
   }
 
   async close(): Promise<void> {
@@ -182,7 +203,7 @@ export class PostgresAdapter implements DatabaseAdapter {
   private clientConfig(credential: UserDatabaseCredential | undefined): pg.ClientConfig {
     return {
       host: this.config.host,
-      port: this.config.port ?? DEFAULT_PORT,
+      port: this.config.port ?? dialectRules(this.dialect).defaultPort,
       database: this.config.database,
       user: credential ? credential.userName : this.config.user,
       password: credential ? credential.accessToken : this.config.password,

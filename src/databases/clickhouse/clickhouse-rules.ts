@@ -1,0 +1,70 @@
+// ClickHouse: `--`, `# ` and `#!` line comments, nesting block comments, backslash escapes in
+// strings, "…" and `…` names, $$heredocs$$. Its table functions reach files, URLs, object stores
+// and other servers from inside a SELECT, and its SYSTEM/KILL/OPTIMIZE statements act on the server.
+import type { DialectRules } from '../dialect-rules.js';
+
+export const clickhouseRules: DialectRules = {
+  parserDialect: 'clickhouse',
+  lexical: {
+    // ClickHouse reads `# ` and `#!` as comments and `#x` as an error: treating every `#` as a
+    // comment never lets code hide from the gate.
+    hashLineComments: true,
+    dashCommentNeedsSpace: false,
+    nestedBlockComments: true,
+    executableComments: false,
+    backslashEscapesInStrings: true,
+    escapeStringPrefix: false,
+    parserMisreadsEscapeStrings: false,
+    dollarQuotedStrings: true,
+    identifierQuotes: ['"', '`'],
+    stringQuotes: ["'"],
+  },
+  refusedFunctions: [
+    {
+      names: ['file', 'filesystem', 'input', 'executable', 'fuzzjson', 'fuzzquery'],
+      reason: 'it reads files or runs programs on the database server',
+    },
+    {
+      names: [
+        'url', 'urlcluster', 's3', 's3cluster', 'gcs', 'oss', 'cosn', 'azureblobstorage', 'azureblobstoragecluster', 'hdfs', 'hdfscluster',
+        'deltalake', 'deltalakecluster', 'hudi', 'hudicluster', 'iceberg', 'icebergs3', 'icebergazure', 'iceberghdfs', 'iceberglocal', 'icebergcluster',
+        'paimon', 'arrowflight', 'ytsaurus',
+      ],
+      prefixes: ['iceberg', 'deltalake', 'hudi', 'paimon'],
+      reason: 'it reads data from files, URLs or object storage outside the database',
+    },
+    {
+      names: ['remote', 'remotesecure', 'cluster', 'clusterallreplicas', 'mysql', 'postgresql', 'mongodb', 'redis', 'sqlite', 'odbc', 'jdbc', 'dictionary', 'prometheusquery', 'timeseriesdata', 'loop'],
+      reason: 'it connects to other servers or databases (or re-reads tables) in ways the statement gate cannot inspect',
+    },
+    { names: ['sleep', 'sleepeachrow'], reason: 'it only holds the server busy' },
+    { names: ['dictget', 'dictgetordefault', 'dictgetornull', 'dicthas', 'dictgethierarchy', 'dictisin'], prefixes: ['dictget'], reason: 'it reads a dictionary, whose source may be another server or a file' },
+  ],
+  refusedStatements: [
+    { keywords: 'SYSTEM', consequence: 'act on the server (caches, replicas, merges, shutdown)' },
+    { keywords: 'KILL', consequence: 'stop other queries' },
+    { keywords: 'OPTIMIZE', consequence: 'rewrite table data' },
+    { keywords: 'RENAME', consequence: 'change the schema' },
+    { keywords: 'EXCHANGE', consequence: 'change the schema' },
+    { keywords: 'ATTACH', consequence: 'change the schema' },
+    { keywords: 'DETACH', consequence: 'change the schema' },
+    { keywords: 'UNDROP', consequence: 'change the schema' },
+    { keywords: 'BACKUP', consequence: 'write backups' },
+    { keywords: 'RESTORE', consequence: 'write to the database' },
+    { keywords: 'WATCH', consequence: 'hold a query open' },
+    { keywords: 'MOVE', consequence: 'change access entities' },
+    { keywords: 'CHECK', consequence: 'hold the server busy' },
+  ],
+  // EXISTS [TABLE] db.name answers 0 or 1; the parser does not read it.
+  recognizedReads: [/^EXISTS (?:TABLE )?(?:(?:\w+|`[^`]+`|"[^"]+") \. )?(?:\w+|`[^`]+`|"[^"]+")$/i],
+  readOnlyVariants: [],
+  quotedTableNamesReadFiles: false,
+  limitClauses: ['limit', 'fetch'],
+  displayName: 'ClickHouse',
+  promptHints: [
+    'ClickHouse SQL: functions are case-sensitive (toDate, toStartOfMonth, countIf, uniqExact); use LIMIT n; no table functions (url, file, s3, remote, mysql …) are allowed.',
+  ],
+  location: 'server',
+  defaultPort: 8123,
+  supportsEntraId: true,
+};

@@ -1,0 +1,83 @@
+// Everything the SQL layer needs to know about one dialect, in one value. The tokenizer, the
+// statement gate, the refused-function check, the outer-limit detector and the system prompt read
+// only this; none of them names a dialect. A dialect is a folder `databases/<dialect>/` holding its
+// rules (`<dialect>-rules.ts`, pure data) and its driver adapter, which owns what needs a live
+// connection: the read-only session, cancelling, streaming with the row cap, value normalisation
+// and schema introspection. Adding a dialect = a new folder + one line in dialects.ts and in
+// create-database-adapter.ts.
+
+/** How the database splits text into tokens. A gate that reads text differently is a bypass. */
+export interface LexicalRules {
+  /** `#` starts a line comment (MySQL family). */
+  hashLineComments: boolean;
+  /** `--` starts a comment only when followed by whitespace or the end (MySQL: `1--1` is 1 - -1). */
+  dashCommentNeedsSpace: boolean;
+  /** Block comments nest (a comment opened inside a comment needs its own close), as in PostgreSQL and DuckDB. */
+  nestedBlockComments: boolean;
+  /** `/*! … *\/` and `/*M! … *\/` run their content (MySQL family). */
+  executableComments: boolean;
+  /** Backslash escapes the next character inside every '…' and "…" string (MySQL family). */
+  backslashEscapesInStrings: boolean;
+  /** `E'…'` strings with backslash escapes (PostgreSQL family, DuckDB). */
+  escapeStringPrefix: boolean;
+  /** The parser reads backslashes in `E'…'` differently from the database: refuse such strings. */
+  parserMisreadsEscapeStrings: boolean;
+  /** `$$…$$` and `$tag$…$tag$` strings. */
+  dollarQuotedStrings: boolean;
+  /** Characters that open a quoted identifier: '"', '`', '['. */
+  identifierQuotes: readonly string[];
+  /** Characters that open a string literal: "'" and, in MySQL, '"'. */
+  stringQuotes: readonly string[];
+}
+
+/** A function a read-only query must not call. Matching is on the unqualified name, lower case. */
+export interface FunctionRule {
+  names?: readonly string[];
+  prefixes?: readonly string[];
+  /** Completes "Function X is not allowed: …". */
+  reason: string;
+  /** Allowed when the database is configured with file access (DuckDB `allow_file_access`). */
+  allowedWithFileAccess?: boolean;
+}
+
+/** A statement refused by its first keyword(s), whether or not the parser reads it. */
+export interface RefusedStatement {
+  /** One or two upper-case keywords, space-separated: `HANDLER`, `INSERT OVERWRITE`. */
+  keywords: string;
+  /** Completes "Only read-only queries are allowed: <keywords> statements …". */
+  consequence: string;
+}
+
+export type ParserDialect = 'duckdb' | 'postgresql' | 'sqlite' | 'mysql' | 'redshift' | 'clickhouse' | 'generic' | 'ansi' | 'mssql';
+
+export interface DialectRules {
+  /** The dialect name as the parser (@guanmingchiu/sqlparser-ts) knows it. */
+  parserDialect: ParserDialect;
+  lexical: LexicalRules;
+  /** Functions refused on this dialect on top of the ones refused everywhere. */
+  refusedFunctions: readonly FunctionRule[];
+  /** Statements refused by their leading keywords on top of the ones refused everywhere. */
+  refusedStatements: readonly RefusedStatement[];
+  /**
+   * Statements the parser cannot read but that are plain reads in this dialect, as patterns over
+   * the statement's tokens joined by single spaces (`TABLE users`, `PRAGMA table_info ( users )`).
+   * Keep them narrow: a match is allowed without any further check.
+   */
+  recognizedReads: readonly RegExp[];
+  /** Parser statement variants that only read in this dialect, beyond the ones every dialect allows. */
+  readOnlyVariants: readonly string[];
+  /** A quoted table name is a file the engine reads (`FROM 'sales.csv'`, DuckDB). */
+  quotedTableNamesReadFiles: boolean;
+  /** Row-limit clauses the outermost query may use. */
+  limitClauses: readonly ('limit' | 'top' | 'fetch')[];
+  /** The name people know the database by, shown in the system prompt. */
+  displayName: string;
+  /** Short lines for the system prompt about writing SQL for this database. */
+  promptHints: readonly string[];
+  /** Where the data lives: a file (`path:` required) or a server (`host:` required). */
+  location: 'file' | 'server';
+  /** Port used when the config gives none. */
+  defaultPort?: number;
+  /** `auth_mode: azure_entra_id` works: the asker's Entra token is the password. */
+  supportsEntraId: boolean;
+}

@@ -1,0 +1,58 @@
+// Runs one statement on a mysql2 connection and reads its rows as they arrive, stopping at the
+// row cap: past it the connection is paused, the query killed from a second connection (so the
+// server stops producing rows), and the rest of what was already in flight is read and dropped.
+import type { Connection, FieldPacket, QueryError } from 'mysql2';
+import type { JsonValue, QueryColumn } from '../types.js';
+import { mysqlColumnType } from './mysql-column-types.js';
+import { converterForField, type MysqlValueConverter } from './mysql-values.js';
+
+export interface StreamedResult {
+  columns: QueryColumn[];
+  rows: JsonValue[][];
+  truncated: boolean;
+}
+
+export interface StreamedQueryOptions {
+  rowCap: number;
+  /** Stops the running statement from another connection (KILL QUERY). */
+  killQuery(): Promise<void>;
+}
+
+function columnFromField(field: FieldPacket): QueryColumn {
+  return { name: field.name, type: mysqlColumnType(field) };
+}
+
+export function runStreamedQuery(connection: Connection, sql: string, options: StreamedQueryOptions): Promise<StreamedResult> {
+  return new Promise((resolve, reject) => {
+    const rows: JsonValue[][] = [];
+    let columns: QueryColumn[] = [];
+    let converters: MysqlValueConverter[] = [];
+    let truncated = false;
+    let failure: QueryError | undefined;
+    const query = connection.query({ sql, rowsAsArray: true });
+    query.on('fields', (fields: FieldPacket[]) => {
+      columns = fields.map(columnFromField);
+      converters = fields.map(converterForField);
+    });
+    query.on('result', (row: unknown[]) => {
+      if (truncated) return;
+      if (rows.length >= options.rowCap) {
+        truncated = true;
+        connection.pause();
+        void options.killQuery().finally(() => connection.resume());
+        return;
+      }
+      const values: JsonValue[] = new Array(row.length);
+      for (let index = 0; index < row.length; index += 1) values[index] = converters[index]!(row[index]);
+      rows.push(values);
+    });
+    query.on('error', (error: QueryError) => {
+      failure = error;
+    });
+    query.on('end', () => {
+      // A statement we killed ourselves ends with "interrupted": the rows read so far stand.
+      if (failure && !truncated) reject(failure);
+      else resolve({ columns, rows, truncated });
+    });
+  });
+}

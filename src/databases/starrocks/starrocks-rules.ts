@@ -1,0 +1,35 @@
+// StarRocks speaks the MySQL protocol and lexes like MySQL; on top of MySQL's refusals come its
+// own statements that load, export or schedule work, and the FILES() table function.
+import type { DialectRules } from '../dialect-rules.js';
+import { MYSQL_REFUSED_FUNCTIONS, MYSQL_REFUSED_STATEMENTS, mysqlRules } from '../mysql/mysql-rules.js';
+
+const LOADS_OR_EXPORTS = 'load or export data';
+const SCHEDULES_WORK = 'schedule or control work on the cluster';
+
+export const starrocksRules: DialectRules = {
+  ...mysqlRules,
+  refusedFunctions: [
+    ...MYSQL_REFUSED_FUNCTIONS,
+    { names: ['files'], reason: 'it reads files from storage outside the database' },
+  ],
+  refusedStatements: [
+    ...MYSQL_REFUSED_STATEMENTS,
+    { keywords: 'INSERT OVERWRITE', consequence: 'replace data' },
+    { keywords: 'SUBMIT', consequence: SCHEDULES_WORK },
+    { keywords: 'EXPORT', consequence: LOADS_OR_EXPORTS },
+    { keywords: 'BACKUP', consequence: LOADS_OR_EXPORTS },
+    { keywords: 'RESTORE', consequence: LOADS_OR_EXPORTS },
+    { keywords: 'CANCEL', consequence: SCHEDULES_WORK },
+    { keywords: 'PAUSE', consequence: SCHEDULES_WORK },
+    { keywords: 'RESUME', consequence: SCHEDULES_WORK },
+    { keywords: 'ADMIN', consequence: SCHEDULES_WORK },
+    { keywords: 'REFRESH', consequence: SCHEDULES_WORK },
+    { keywords: 'SYNC', consequence: SCHEDULES_WORK },
+    { keywords: 'RECOVER', consequence: 'change the schema' },
+    { keywords: 'CLEAN', consequence: 'change the server’s state' },
+  ],
+  displayName: 'StarRocks',
+  promptHints: ['StarRocks speaks MySQL SQL: quote names with backticks; "…" is a string.'],
+  defaultPort: 9030,
+  supportsEntraId: false,
+};

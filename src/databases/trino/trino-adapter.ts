@@ -1,0 +1,149 @@
+// Trino adapter over its client REST protocol (trino-client). A query is posted once and its
+// result read page by page through nextUri until rowCap + 1 rows have arrived; then the query is
+// cancelled (DELETE), so a ten-million-row result costs a few pages. query_max_execution_time is
+// set per query; a timeout or the caller's abort cancels the query the same way. With
+// auth_mode azure_entra_id the query runs as the asker: X-Trino-User is their name and their
+// token is the Bearer credential on every request of the query.
+//
+// Trino has no read-only session over this protocol: writes are stopped by the statement gate and
+// by the Trino user's access control (see README), not by the adapter.
+import { BasicAuth, Trino, type Iterator as TrinoPages, type QueryResult } from 'trino-client';
+import type { DatabaseConfig } from '../../config/database-config.js';
+import type { ConnectionTarget } from '../connection-failure-detail.js';
+import { DatabaseUnavailableError, QueryFailedError, QueryTimeoutError, UserCredentialRequiredError } from '../errors.js';
+import { cancellationError, startQueryDeadline } from '../query-deadline.js';
+import { INTROSPECTION_ROW_CAP, INTROSPECTION_TIMEOUT_MS, schemaSummaryFromRows } from '../schema-summary.js';
+import type { DatabaseAdapter, JsonValue, QueryColumn, QueryRows, RunQueryOptions, SchemaSummary, UserDatabaseCredential } from '../types.js';
+import { trinoPageError, trinoTransportError } from './trino-errors.js';
+import { trinoValueConverter } from './trino-values.js';
+
+const DEFAULT_HTTP_PORT = 8080;
+const DEFAULT_HTTPS_PORT = 443;
+/** query_max_execution_time normally ends the query; the client-side cancel is only the backstop. */
+const CANCEL_GRACE_MS = 1_000;
+
+const INTROSPECTION_SQL = `
+SELECT table_schema, table_name, column_name, data_type
+FROM information_schema.columns
+WHERE table_schema <> 'information_schema'
+ORDER BY table_schema, table_name, ordinal_position`;
+
+export class TrinoAdapter implements DatabaseAdapter {
+  readonly dialect = 'trino' as const;
+  readonly name: string;
+  readonly allowsWrites: boolean;
+  readonly allowsFileAccess = false;
+  readonly requiresUserCredential: boolean;
+
+  constructor(private readonly config: DatabaseConfig) {
+    this.name = config.name;
+    this.allowsWrites = config.dangerously_allow_writes;
+    this.requiresUserCredential = config.auth_mode === 'azure_entra_id';
+  }
+
+  async runQuery(sql: string, options: RunQueryOptions): Promise<QueryRows> {
+    options.signal?.throwIfAborted();
+    const trino = this.clientFor(options.credential, options.timeoutMs);
+    const startedAt = performance.now();
+    let queryId: string | undefined;
+    let finished = false;
+    const cancel = (): void => {
+      if (queryId && !finished) void trino.cancel(queryId).catch(() => undefined);
+    };
+    // A page request can hang while the server works; a timeout or a Stop must not wait for it.
+    let stop: (reason: unknown) => void = () => undefined;
+    const stopped = new Promise<never>((_, reject) => {
+      stop = reject;
+    });
+    stopped.catch(() => undefined);
+    const deadline = startQueryDeadline({
+      cancelAfterMs: options.timeoutMs + CANCEL_GRACE_MS,
+      signal: options.signal,
+      cancel: (reason) => {
+        cancel();
+        stop(cancellationError(reason, options.timeoutMs, options.signal));
+      },
+    });
+    try {
+      const posted = trino.query(sql);
+      // Stopped before the server answered the POST: cancel the query once its id is known.
+      posted.then((late) => deadline.reason && !queryId && void trino.cancel(postedQueryId(late) ?? '').catch(() => undefined), () => undefined);
+      const pages = await Promise.race([posted, stopped]);
+      queryId = postedQueryId(pages);
+      let columns: QueryColumn[] = [];
+      let converters: ((value: unknown) => JsonValue)[] = [];
+      const rows: JsonValue[][] = [];
+      let truncated = false;
+      reading: while (true) {
+        const next = await Promise.race([pages.next(), stopped]);
+        if (next.done) break;
+        const page = next.value;
+        queryId ??= page.id;
+        if (deadline.reason) throw cancellationError(deadline.reason, options.timeoutMs, options.signal);
+        if (page.error) throw trinoPageError(page.error, options.timeoutMs);
+        if (page.columns && columns.length === 0) {
+          columns = page.columns.map((column) => ({ name: column.name, type: column.type.toLowerCase() }));
+          converters = columns.map((column) => trinoValueConverter(column.type));
+        }
+        for (const row of page.data ?? []) {
+          if (rows.length === options.rowCap) {
+            truncated = true;
+            break reading;
+          }
+          rows.push((row as unknown[]).map((value, index) => converters[index]!(value)));
+        }
+      }
+      if (truncated) cancel();
+      finished = true;
+      return { columns, rows, rowCount: rows.length, truncated, durationMs: performance.now() - startedAt };
+    } catch (error) {
+      if (deadline.reason) throw cancellationError(deadline.reason, options.timeoutMs, options.signal);
+      if (error instanceof QueryFailedError || error instanceof QueryTimeoutError || error instanceof DatabaseUnavailableError) throw error;
+      throw trinoTransportError(error, this.name, this.target(options.credential));
+    } finally {
+      deadline.clear();
+    }
+  }
+
+  async introspect(): Promise<SchemaSummary> {
+    if (this.requiresUserCredential) throw new UserCredentialRequiredError(this.name);
+    const result = await this.runQuery(INTROSPECTION_SQL, { rowCap: INTROSPECTION_ROW_CAP, timeoutMs: INTROSPECTION_TIMEOUT_MS });
+    return schemaSummaryFromRows(result.rows);
+  }
+
+  async close(): Promise<void> {
+    // trino-client keeps no connections open between requests.
+  }
+
+  private clientFor(credential: UserDatabaseCredential | undefined, timeoutMs: number): Trino {
+    if (this.requiresUserCredential && !credential) throw new UserCredentialRequiredError(this.name);
+    const user = this.requiresUserCredential ? credential!.userName : (this.config.user ?? 'datathread');
+    const headers: Record<string, string> = { 'X-Trino-User': user };
+    if (this.requiresUserCredential) headers.Authorization = `Bearer ${credential!.accessToken}`;
+    return Trino.create({
+      server: `${this.config.ssl ? 'https' : 'http'}://${this.config.host}:${this.config.port ?? (this.config.ssl ? DEFAULT_HTTPS_PORT : DEFAULT_HTTP_PORT)}`,
+      catalog: this.config.database,
+      schema: this.config.schema_name,
+      source: 'datathread',
+      session: { query_max_execution_time: `${Math.max(1, Math.ceil(timeoutMs / 1000))}s` },
+      auth: !this.requiresUserCredential && this.config.password ? new BasicAuth(user, this.config.password) : undefined,
+      extraHeaders: headers,
+    });
+  }
+
+  private target(credential: UserDatabaseCredential | undefined): ConnectionTarget {
+    return { host: this.config.host, port: this.config.port ?? DEFAULT_HTTP_PORT, secrets: [this.config.password, credential?.accessToken] };
+  }
+}
+
+
+/**
+ * The id Trino gave the query in its answer to the POST. trino-client keeps that answer inside its
+ * iterator and yields only later pages, so without this a query could not be cancelled before its
+ * first page arrives (a long aggregation sends none until it is done).
+ */
+function postedQueryId(pages: TrinoPages<QueryResult>): string | undefined {
+  const inner = (pages as unknown as { iter?: { queryResult?: { id?: unknown } } }).iter;
+  const id = inner?.queryResult?.id;
+  return typeof id === 'string' ? id : undefined;
+}

@@ -1,0 +1,166 @@
+// The ClickHouse adapter against a real ClickHouse engine (chdb) behind its HTTP interface,
+// driven by the real @clickhouse/client.
+import { createClient, type ClickHouseClient } from '@clickhouse/client';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { ClickHouseAdapter } from '../../src/databases/clickhouse/clickhouse-adapter.js';
+import { DatabaseUnavailableError, QueryFailedError, QueryTimeoutError, UserCredentialRequiredError } from '../../src/databases/errors.js';
+import { checkReadOnly, initStatementGate } from '../../src/sql/statement-gate.js';
+import { clickhouseEngineAvailable, startClickHouseServer, type ClickHouseServer } from '../support/clickhouse-engine.js';
+import { databaseConfig, failureOf, memorySnapshot, QUERY_OPTIONS } from './database-test-helpers.js';
+
+const available = clickhouseEngineAvailable();
+const READER_PASSWORD = 'reader-secret-password';
+const ALICE_TOKEN = 'alice-jwt-token-value';
+/** Minutes of work for the engine: long enough to be cut by a timeout or an abort. */
+const SLOW_SQL = 'SELECT sum(cityHash64(number)) AS total FROM numbers(100000000000)';
+/** Rows in blocks of about 2.6 s each: chdb stops a query between blocks, as ClickHouse checks KILL between blocks. */
+const STREAMING_SLOW_SQL = 'SELECT number, sleepEachRow(0.00004) AS pause FROM numbers(1000000)';
+
+let server: ClickHouseServer;
+let adapter: ClickHouseAdapter;
+let federated: ClickHouseAdapter;
+/** A client without readonly, as an operator would use, to look at the data behind the adapter. */
+let operator: ClickHouseClient;
+let nextQueryId = 0;
+
+async function snapshot(): Promise<unknown> {
+  const tables = await operator.query({ query: 'SELECT name FROM system.tables WHERE database = currentDatabase() ORDER BY name', format: 'JSONEachRow' });
+  const data = await operator.query({ query: 'SELECT count() AS n, sum(amount) AS total, groupArray(region) AS regions FROM (SELECT * FROM sales ORDER BY id)', format: 'JSONEachRow' });
+  return { tables: await tables.json(), data: await data.json() };
+}
+
+beforeAll(async () => {
+  if (!available) return;
+  server = await startClickHouseServer({
+    users: { reader: READER_PASSWORD, default: '' },
+    tokens: { [ALICE_TOKEN]: 'alice' },
+    setup: [
+      'CREATE TABLE sales (id UInt32, region String, amount Decimal(10, 2), big UInt64, sold_on Date, tags Array(String)) ENGINE = MergeTree ORDER BY id',
+      "INSERT INTO sales VALUES (1, 'North', 100.50, 9007199254740993, '2024-01-31', ['a', 'b']), (2, 'South', 50.25, 7, '2024-02-29', [])",
+    ],
+  });
+  const config = databaseConfig({ type: 'clickhouse', name: 'events', host: '127.0.0.1', port: server.port, user: 'reader', password: READER_PASSWORD });
+  adapter = new ClickHouseAdapter(config, { createQueryId: () => `datathread-test-${++nextQueryId}` });
+  federated = new ClickHouseAdapter({ ...config, auth_mode: 'azure_entra_id' });
+  operator = createClient({ url: server.url, username: 'default', password: '' });
+  await initStatementGate();
+}, 90_000);
+
+afterAll(async () => {
+  await adapter?.close();
+  await federated?.close();
+  await operator?.close();
+  await server?.close();
+});
+
+describe.skipIf(!available)('ClickHouse adapter', () => {
+  test('reads rows with ClickHouse type names and JSON-safe values, with readonly=1 and max_execution_time on the query', async () => {
+    const result = await adapter.runQuery('SELECT id, region, amount, big, sold_on, tags FROM sales ORDER BY id', QUERY_OPTIONS);
+    expect(result.columns).toEqual([
+      { name: 'id', type: 'uint32' },
+      { name: 'region', type: 'string' },
+      { name: 'amount', type: 'decimal(10, 2)' },
+      { name: 'big', type: 'uint64' },
+      { name: 'sold_on', type: 'date' },
+      { name: 'tags', type: 'array(string)' },
+    ]);
+    expect(result.rows).toEqual([
+      [1, 'North', 100.5, '9007199254740993', '2024-01-31', ['a', 'b']],
+      [2, 'South', 50.25, 7, '2024-02-29', []],
+    ]);
+    expect(result.truncated).toBe(false);
+    const entry = (await server.log()).find((logged) => logged.queryId === `datathread-test-${nextQueryId}`);
+    expect(entry).toMatchObject({ user: 'reader', settings: { readonly: '1', max_execution_time: '10' } });
+  });
+
+  test('caps a ten-million-row result: the server stops early and memory stays bounded', async () => {
+    const growth = memorySnapshot();
+    const result = await adapter.runQuery('SELECT number AS n, toString(number) AS label FROM numbers(10000000)', QUERY_OPTIONS);
+    expect(result.rows).toHaveLength(1000);
+    expect(result.rows[999]).toEqual([999, '999']);
+    expect(result.truncated).toBe(true);
+    const entry = (await server.log()).find((logged) => logged.queryId === `datathread-test-${nextQueryId}`);
+    // 10M rows as JSON would be about 200 MB; the server sent a few blocks at most.
+    expect(entry!.bytesSent).toBeLessThan(5_000_000);
+    expect(growth().heapUsedMb).toBeLessThan(50);
+  });
+
+  test('a ClickHouse error comes back as a repairable QueryFailedError with its name', async () => {
+    await expect(adapter.runQuery('SELECT nope FROM sales', QUERY_OPTIONS)).rejects.toThrow(QueryFailedError);
+    await expect(adapter.runQuery('SELECT * FROM missing_table', QUERY_OPTIONS)).rejects.toThrow(/UNKNOWN_TABLE/);
+  });
+
+  test('max_execution_time ends a slow query as a timeout, and the next query runs', async () => {
+    const started = Date.now();
+    await expect(adapter.runQuery(SLOW_SQL, { rowCap: 100, timeoutMs: 1000 })).rejects.toThrow(QueryTimeoutError);
+    expect(Date.now() - started).toBeLessThan(8000);
+    expect((await adapter.runQuery('SELECT count() AS n FROM sales', QUERY_OPTIONS)).rows).toEqual([[2]]);
+  });
+
+  test('an abort stops the query with KILL QUERY for its id, and the adapter stays usable', async () => {
+    const controller = new AbortController();
+    const reason = new Error('stopped by the asker');
+    const running = adapter.runQuery(STREAMING_SLOW_SQL, { rowCap: 100_000, timeoutMs: 60_000, signal: controller.signal });
+    const queryId = `datathread-test-${nextQueryId}`;
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    controller.abort(reason);
+    await expect(running).rejects.toBe(reason);
+    await expect.poll(async () => (await server.log()).find((entry) => entry.queryId === queryId)?.outcome, { timeout: 5000 }).toMatch(/killed|client closed/);
+    const log = await server.log();
+    expect(log.some((entry) => entry.outcome === 'kill' && entry.sql.includes(queryId))).toBe(true);
+    expect((await adapter.runQuery('SELECT count() AS n FROM sales', QUERY_OPTIONS)).rows).toEqual([[2]]);
+  });
+
+  test('introspection lists tables and columns from system.columns', async () => {
+    const summary = await adapter.introspect();
+    const sales = summary.tables.find((table) => table.name === 'sales');
+    expect(sales?.columns.map((column) => `${column.name} ${column.type}`)).toEqual(['id uint32', 'region string', 'amount decimal(10, 2)', 'big uint64', 'sold_on date', 'tags array(string)']);
+  });
+
+  test('a wrong password is an unreachable database whose message carries no secret', async () => {
+    const wrong = new ClickHouseAdapter(databaseConfig({ type: 'clickhouse', host: '127.0.0.1', port: server.port, user: 'reader', password: 'not-the-password' }));
+    const failure = await failureOf(wrong.runQuery('SELECT 1', QUERY_OPTIONS));
+    await wrong.close();
+    expect(failure).toBeInstanceOf(DatabaseUnavailableError);
+    expect(failure.message).toContain('Authentication failed');
+    expect(failure.message).not.toContain('not-the-password');
+  });
+
+  test('auth_mode azure_entra_id sends the asker’s token as Bearer and never the configured password', async () => {
+    await expect(federated.runQuery('SELECT 1', QUERY_OPTIONS)).rejects.toThrow(UserCredentialRequiredError);
+    const result = await federated.runQuery('SELECT count() AS n FROM sales', { ...QUERY_OPTIONS, credential: { userName: 'alice@example.com', accessToken: ALICE_TOKEN } });
+    expect(result.rows).toEqual([[2]]);
+    const failure = await failureOf(federated.runQuery('SELECT 1', { ...QUERY_OPTIONS, credential: { userName: 'mallory@example.com', accessToken: 'forged-token' } }));
+    expect(failure).toBeInstanceOf(DatabaseUnavailableError);
+    expect(failure.message).not.toContain('forged-token');
+    expect((await server.log()).filter((entry) => entry.user === 'alice').length).toBeGreaterThan(0);
+  });
+});
+
+const WRITES = [
+  "INSERT INTO sales VALUES (3, 'West', 1, 1, '2024-03-01', [])",
+  "INSERT INTO FUNCTION file('datathread-leak.csv', 'CSV') SELECT * FROM sales",
+  'ALTER TABLE sales DELETE WHERE 1',
+  'ALTER TABLE sales UPDATE amount = 0 WHERE 1',
+  'TRUNCATE TABLE sales',
+  'DROP TABLE sales',
+  'CREATE TABLE copy ENGINE = Memory AS SELECT * FROM sales',
+  'RENAME TABLE sales TO sales_old',
+  'OPTIMIZE TABLE sales FINAL',
+  'SYSTEM DROP MARK CACHE',
+  "KILL QUERY WHERE query_id = 'anything'",
+  'SET readonly = 0',
+  "SELECT * FROM file('/etc/hostname', 'LineAsString')",
+  "SELECT * FROM url('http://127.0.0.1:9/x.csv', 'CSV')",
+];
+
+describe.skipIf(!available)('ClickHouse refuses writes at the gate and on the server', () => {
+  test.each(WRITES)('%s', async (sql) => {
+    const before = await snapshot();
+    const verdict = checkReadOnly(sql, { dialect: 'clickhouse', allowFileAccess: false });
+    expect(verdict.allowed).toBe(false);
+    // Straight to the adapter, past the gate: readonly=1 makes the server refuse it too.
+    await expect(adapter.runQuery(sql, QUERY_OPTIONS)).rejects.toThrow(/READONLY|readonly/);
+    expect(await snapshot()).toEqual(before);
+  });
+});

@@ -1,0 +1,94 @@
+// The statement gate with the ClickHouse and Trino rules: what each dialect lets through and what
+// it refuses before anything reaches the server.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { checkReadOnly, initStatementGate } from '../../src/sql/statement-gate.js';
+
+beforeAll(async () => {
+  await initStatementGate();
+});
+
+function verdict(sql: string, dialect: 'clickhouse' | 'trino') {
+  return checkReadOnly(sql, { dialect, allowFileAccess: false });
+}
+
+describe('ClickHouse gate', () => {
+  it.each([
+    'SELECT toStartOfMonth(sold_on) AS month, countIf(amount > 1), uniqExact(region) FROM sales GROUP BY month ORDER BY month LIMIT 10',
+    'SELECT arrayMap(x -> x * 2, [1, 2, 3])',
+    'SELECT number FROM numbers(10)',
+    'SELECT * FROM system.tables LIMIT 5',
+    'WITH t AS (SELECT 1 AS a) SELECT a FROM t',
+    "SELECT 'it\\'s' AS quoted",
+    'SHOW TABLES',
+    'DESCRIBE TABLE sales',
+    'EXISTS TABLE analytics.sales',
+  ])('allows %s', (sql) => {
+    expect(verdict(sql, 'clickhouse')).toMatchObject({ allowed: true });
+  });
+
+  it.each([
+    ["SELECT * FROM url('http://example.com/x.csv', CSV)", 'Function url is not allowed'],
+    ["SELECT * FROM file('/etc/passwd', 'LineAsString')", 'Function file is not allowed'],
+    ["SELECT * FROM s3('https://bucket/x.parquet')", 'Function s3 is not allowed'],
+    ["SELECT * FROM remote('other:9000', db.t)", 'Function remote is not allowed'],
+    ["SELECT * FROM mysql('h:3306', 'db', 't', 'u', 'p')", 'Function mysql is not allowed'],
+    ["SELECT * FROM postgresql('h:5432', 'db', 't', 'u', 'p')", 'Function postgresql is not allowed'],
+    ["SELECT dictGet('d', 'v', toUInt64(1))", 'Function dictget is not allowed'],
+    ['SELECT sleep(3)', 'Function sleep is not allowed'],
+    ["INSERT INTO FUNCTION file('x.csv') SELECT 1", 'INSERT statements change data'],
+    ['ALTER TABLE sales DELETE WHERE 1', 'ALTER'],
+    ['SYSTEM SHUTDOWN', 'SYSTEM statements act on the server'],
+    ['KILL QUERY WHERE 1', 'KILL statements stop other queries'],
+    ['OPTIMIZE TABLE sales FINAL', 'OPTIMIZE statements rewrite table data'],
+    ['RENAME TABLE sales TO old_sales', 'RENAME statements change the schema'],
+    ['SET readonly = 0', 'SET'],
+  ])('refuses %s', (sql, reason) => {
+    const result = verdict(sql, 'clickhouse');
+    expect(result.allowed).toBe(false);
+    expect(result.allowed ? '' : result.reason).toContain(reason);
+  });
+
+  it('does not let a # comment hide a file read from the gate', () => {
+    expect(verdict("SELECT 1 # '\n, (SELECT * FROM file('x'))", 'clickhouse').allowed).toBe(false);
+  });
+
+  it('reads a backslash-escaped quote as ClickHouse does: still inside the string', () => {
+    // ClickHouse reads one string here; a reader without backslash escapes would see a file() call.
+    expect(verdict("SELECT 'a\\' , file(\\'x\\') -- '", 'clickhouse')).toMatchObject({ allowed: true });
+    expect(verdict("SELECT 'a\\\\' , file('x') -- '", 'clickhouse').allowed).toBe(false);
+  });
+});
+
+describe('Trino gate', () => {
+  it.each([
+    'SELECT region, sum(amount) FROM hive.sales.orders GROUP BY 1 ORDER BY 2 DESC LIMIT 10',
+    'SELECT transform(ARRAY[1, 2], x -> x * 2)',
+    'SELECT x, n FROM UNNEST(ARRAY[10, 20]) WITH ORDINALITY AS t(x, n)',
+    'SELECT approx_percentile(amount, 0.5) FILTER (WHERE amount > 0) FROM orders',
+    'SELECT * FROM orders ORDER BY amount FETCH FIRST 5 ROWS ONLY',
+    'SHOW TABLES',
+    'SHOW CATALOGS',
+    'SHOW SCHEMAS FROM hive',
+    'EXPLAIN SELECT 1',
+  ])('allows %s', (sql) => {
+    expect(verdict(sql, 'trino')).toMatchObject({ allowed: true });
+  });
+
+  it.each([
+    ["CALL system.sync_partition_metadata('s', 't', 'FULL')", 'CALL'],
+    ["SELECT * FROM TABLE(pg.system.query(query => 'DELETE FROM t'))", 'Function query is not allowed'],
+    ["SELECT * FROM TABLE(es.system.raw_query(schema => 's', index => 'i', query => '{}'))", 'Function raw_query is not allowed'],
+    ["SET SESSION query_max_execution_time = '1h'", 'SET'],
+    ['USE hive.other', 'USE'],
+    ['INSERT INTO orders VALUES (1)', 'INSERT'],
+    ['CREATE TABLE copy AS SELECT * FROM orders', 'CREATE'],
+    ['MERGE INTO orders o USING t ON o.id = t.id WHEN MATCHED THEN DELETE', 'MERGE'],
+    ['EXPLAIN ANALYZE DELETE FROM orders', 'DELETE'],
+    ['EXECUTE IMMEDIATE \'DELETE FROM orders\'', 'EXECUTE'],
+    ["SELECT E'a\\'' , 1", 'Escape strings'],
+  ])('refuses %s', (sql, reason) => {
+    const result = verdict(sql, 'trino');
+    expect(result.allowed).toBe(false);
+    expect(result.allowed ? '' : result.reason).toContain(reason);
+  });
+});
