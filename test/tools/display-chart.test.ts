@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Store } from '../../src/store/types.js';
 import { createDisplayChartTool, displayChart, renderDisplayChartOutput, type DisplayChartOutput } from '../../src/tools/display-chart.js';
 import type { ToolContext } from '../../src/tools/tool-context.js';
-import type { ChartConfig } from '../../src/charts/index.js';
+import { chartConfigSchema, type ChartConfig } from '../../src/charts/index.js';
 import { addDuckDbResult, createChartToolContext, THREAD_ID } from '../charts/chart-tool-context.js';
 import { inspectPng } from '../charts/png-inspection.js';
 
@@ -56,6 +56,15 @@ describe('display_chart tool', () => {
     const modelOutput = await chartTool.toModelOutput!({ toolCallId: 'call_1', input: barConfig, output });
     expect(modelOutput).toEqual({ type: 'text', value: 'Chart displayed successfully.' });
     expect(chartTool.description).toContain('kpi_card');
+  });
+
+  it('draws a kpi_card whose call leaves x_axis_key and x_axis_type out, through the tool schema', async () => {
+    const chartTool = createDisplayChartTool(context);
+    const call = { query_id: 'query_regions1', chart_type: 'kpi_card', series: [{ data_key: 'revenue' }], title: 'Revenue' };
+    const parsed = chartConfigSchema.parse(call);
+    const output = (await chartTool.execute!(parsed, { toolCallId: 'call_2', messages: [] })) as DisplayChartOutput;
+    expect(output).toMatchObject({ success: true, chartType: 'kpi_card' });
+    expect(context.charts).toHaveLength(1);
   });
 
   it('tells the model about the Other bucket', async () => {
