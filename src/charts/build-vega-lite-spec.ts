@@ -3,6 +3,7 @@
 import type { TopLevelSpec } from 'vega-lite';
 import { isBarLike, isPieLike, type ChartConfig } from './chart-config.js';
 import { prepareChartData, type PreparedData } from './chart-data.js';
+import { chartLayout, type ChartPlacement } from './chart-layout.js';
 import { barSpec } from './spec-bar.js';
 import { kpiSpec } from './spec-kpi.js';
 import { lineSpec, scatterSpec } from './spec-line.js';
@@ -18,8 +19,8 @@ export interface BuiltChartSpec {
 }
 
 /** Expects a config that passed validateChartConfig(config, source). */
-export function buildVegaLiteSpec(config: ChartConfig, source: ChartSourceRows): BuiltChartSpec {
-  const prepared = prepareChartData(config, source);
+export function buildVegaLiteSpec(config: ChartConfig, source: ChartSourceRows, placement: ChartPlacement = 'thread_image'): BuiltChartSpec {
+  const prepared = prepareChartData(config, source, chartLayout(placement));
   const spec = specFor(config, prepared);
   return { spec: spec as unknown as TopLevelSpec, notes: prepared.notes };
 }

@@ -17,4 +17,5 @@ export { renderChartPng, renderVegaPng, compileToVega, ChartRenderError, type Re
 export { registerChartFonts, ChartFontMissingError } from './fonts.js';
 export { BAR_CATEGORY_LIMIT, PIE_SLICE_LIMIT, OTHER_LABEL } from './chart-data.js';
 export { formatNumber } from './number-format.js';
-export { CHART_WIDTH_PX, CHART_HEIGHT_PX, CHART_PIXEL_RATIO, CHART_PALETTE } from './chart-theme.js';
+export { CHART_PIXEL_RATIO, CHART_PALETTE } from './chart-theme.js';
+export { chartLayout, chartPlacements, displayedSizePx, MIN_TEXT_DISPLAY_PX, MIN_TITLE_DISPLAY_PX, type ChartLayout, type ChartPlacement } from './chart-layout.js';

@@ -33,7 +33,7 @@ describe('display_chart tool', () => {
 
   it('renders the chart, stores it with the conversation and puts it on the blackboard', async () => {
     const output = await displayChart(context, barConfig);
-    expect(output).toMatchObject({ success: true, chartId: 'chart_00000001', widthPx: 2400, heightPx: 1350, notes: [] });
+    expect(output).toMatchObject({ success: true, chartId: 'chart_00000001', widthPx: 960, heightPx: 600, notes: [] });
     expect(renderDisplayChartOutput(output)).toBe('Chart displayed successfully.');
     expect(statuses).toContain('Drawing a chart…');
 
@@ -42,7 +42,7 @@ describe('display_chart tool', () => {
     expect(chart).toMatchObject({ chartId: 'chart_00000001', queryId: 'query_regions1', title: 'Revenue by region', chartType: 'bar' });
     expect((chart.spec as { $schema: string }).$schema).toContain('vega-lite');
     const image = await inspectPng(chart.png);
-    expect([image.width, image.height]).toEqual([2400, 1350]);
+    expect([image.width, image.height]).toEqual([960, 600]);
     expect(image.inkShare).toBeGreaterThan(0.02);
 
     const stored = await store.getChart(THREAD_ID, 'chart_00000001');
