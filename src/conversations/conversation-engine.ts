@@ -199,6 +199,8 @@ export class ConversationEngine implements TurnHandler {
       signal,
       credentialFor: credentialFor ? (database) => credentialFor(request.actor, database) : undefined,
       onStatus: (status) => observer.onStatus?.(status),
+      // Teams shows answer charts inside a card; Slack, the terminal and MCP clients as images.
+      chartPlacement: request.platform === 'teams' ? 'card_image' : 'thread_image',
     });
   }
 

@@ -53,7 +53,7 @@ export async function displayChart(context: ToolContext, config: ChartConfig): P
   if (!withRows.success) return failure(withRows.error);
 
   context.reportStatus('Drawing a chart…');
-  const { spec, notes } = buildVegaLiteSpec(config, result);
+  const { spec, notes } = buildVegaLiteSpec(config, result, context.chartPlacement);
   const rendered = await renderChartPng(spec);
   if (result.truncated) notes.push(`The chart shows the first ${result.rows.length} rows only (the result was cut at the row cap); aggregate in SQL to chart everything.`);
   const chartId = context.createId('chart_');

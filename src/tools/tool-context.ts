@@ -1,5 +1,6 @@
 // The run's blackboard: every tool of one turn reads and writes here, and the turn's outcome is
 // assembled from it. It holds no platform types, so Slack, Teams and the terminal share it.
+import type { ChartPlacement } from '../charts/chart-layout.js';
 import type { AgentSettings } from '../config/agent-settings.js';
 import type { DatabaseAdapter, JsonValue, QueryRows, UserDatabaseCredential } from '../databases/types.js';
 import type { Actor, Store } from '../store/types.js';
@@ -60,6 +61,8 @@ export interface ToolContextOptions {
   signal?: AbortSignal;
   /** Tells the channel what the agent is doing ("Querying warehouse…"). */
   onStatus?: (status: string) => void;
+  /** Where this turn's charts are shown, which sets their canvas (default: a Slack thread image). */
+  chartPlacement?: ChartPlacement;
 }
 
 export class ToolContext {
@@ -71,6 +74,7 @@ export class ToolContext {
   readonly now: () => Date;
   readonly createId: (prefix: string) => string;
   readonly signal: AbortSignal | undefined;
+  readonly chartPlacement: ChartPlacement;
   readonly queryResults = new Map<string, QueryResult>();
   readonly charts: ChartArtifact[] = [];
   readonly storyVersions: StoryArtifact[] = [];
@@ -97,6 +101,7 @@ export class ToolContext {
     this.now = options.now;
     this.createId = options.createId;
     this.signal = options.signal;
+    this.chartPlacement = options.chartPlacement ?? 'thread_image';
     this.credentialFor = options.credentialFor;
     this.onStatus = options.onStatus;
   }

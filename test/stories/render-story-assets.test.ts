@@ -88,6 +88,21 @@ describe('stories after a restart', () => {
     }
   });
 
+  it('draws charts side by side in a grid for a grid cell, and full-width charts for their placement', async () => {
+    const store = await openStore(stateUrl);
+    try {
+      const chart = `<chart query_id="query_sales" chart_type="bar" x_axis_key="region" series='[{"data_key":"total"}]' title="Sales by region" />`;
+      const code = ['<grid cols="2">', chart, chart, '</grid>', '', chart].join('\n');
+      const forSlack = await renderStoryAssets(THREAD_ID, { code }, store);
+      // 2× pixel density: a grid cell is 300 logical px wide, a Slack image 480, a Teams card 500.
+      expect(forSlack.charts.map((asset) => asset.widthPx)).toEqual([600, 600, 960]);
+      const forTeams = await renderStoryAssets(THREAD_ID, { code }, store, { placement: 'card_image' });
+      expect(forTeams.charts.map((asset) => asset.widthPx)).toEqual([600, 600, 1000]);
+    } finally {
+      await store.close();
+    }
+  });
+
   it('reports a result that is gone as a problem of its node instead of failing', async () => {
     const store = await openStore(stateUrl);
     try {
