@@ -38,6 +38,7 @@ export interface TableRowElement {
 
 export interface TableColumnDefinition {
   width: number;
+  horizontalCellContentAlignment?: 'Left' | 'Right';
 }
 
 export interface TableElement {
