@@ -145,7 +145,7 @@ describe('stories after a restart', () => {
           '**Sales detail**',
           '',
           '| region | total |',
-          '| --- | --- |',
+          '| --- | ---: |',
           '| North | 300 |',
           '| South | 50 |',
           '| East \\| West | 120 |',
@@ -162,7 +162,7 @@ describe('stories after a restart', () => {
 describe('renderMarkdownTable', () => {
   it('caps the rows and states the total', () => {
     const result = { queryId: 'q', databaseName: 'd', sql: '', columns: [{ name: 'n', type: 'integer' }], rows: [[1], [2], [3]], rowCount: 3, truncated: false };
-    expect(renderMarkdownTable(result, 2)).toBe('| n |\n| --- |\n| 1 |\n| 2 |\n\n_Showing 2 of 3 rows._');
+    expect(renderMarkdownTable(result, 2)).toBe('| n |\n| ---: |\n| 1 |\n| 2 |\n\n_Showing 2 of 3 rows._');
     expect(renderMarkdownTable({ ...result, rowCount: 1000, truncated: true }, 2)).toContain('_Showing 2 of more than 1,000 rows._');
   });
 });
