@@ -3,13 +3,15 @@ import { createApplication } from './application.js';
 import { attachChannels } from './channels/attach-channels.js';
 import { bootstrap } from './cli/bootstrap.js';
 import { createHttpServer } from './server/http-server.js';
+import { attachSignInRoutes } from './server/sign-in-routes.js';
 
 export async function startServer(): Promise<void> {
   const { environment, config, logger } = bootstrap();
   const application = await createApplication({ environment, config, logger });
   const server = createHttpServer(() => ({ ok: true, detail: { model: application.model.available ? 'configured' : 'not configured' } }), logger);
   // GET /auth/microsoft/start and /callback (Slack account linking), when federated databases exist.
-  application.identity?.attachRoutes(server.app);
+  const linking = application.identity?.slack;
+  if (linking) attachSignInRoutes(server.app, { linking, logger });
   const channels = await attachChannels({ app: server.app, environment, application, logger });
   const port = await server.listen(environment.port);
   logger.info('datathread is listening', { port, channels: channels.names.join(', ') || 'none', config: config.source });

@@ -125,6 +125,5 @@ export const configFileSchema = z
     });
   });
 
-export type ConfigFile = z.infer<typeof configFileSchema>;
 export type AccessRule = z.infer<typeof accessRuleSchema>;
 export type McpServerConfig = z.infer<typeof mcpServerSchema>;

@@ -99,8 +99,8 @@ export function parseConfigText(text: string, source: string, environment: Envir
 
 /** The directory where datathread keeps local files (demo warehouse, charts) next to its state. */
 export function localDataDirectory(environment: Environment): string {
-  const match = /^sqlite:(.+)$/.exec(environment.stateUrl);
-  if (match && match[1] !== ':memory:') return dirname(resolve(match[1]));
+  const path = /^sqlite:(.+)$/.exec(environment.stateUrl)?.[1];
+  if (path !== undefined && path !== ':memory:') return dirname(resolve(path));
   return resolve('.datathread');
 }
 

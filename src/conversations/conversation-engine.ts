@@ -35,7 +35,7 @@ export interface ConversationEngineOptions {
   logger: Logger;
   clock: Clock;
   createId: IdFactory;
-  /** The asker's own token for a federated database (identity issue). */
+  /** The asker's own token for a federated database (federated databases). */
   credentialFor?: (actor: Actor, database: DatabaseAdapter) => Promise<UserDatabaseCredential | undefined>;
   /** Context folder, Python, web search, MCP servers (tool-runtime.ts); without it only core tools. */
   toolRuntime?: ToolRuntime;

@@ -86,7 +86,7 @@ export class PostgresAdapter implements DatabaseAdapter {
             void cancelBackend(clientConfig, (client as unknown as ProcessIdentified).processID);
           },
         });
-        let result;
+        let result: Awaited<CappedPortalQuery['done']>;
         try {
           const query = new CappedPortalQuery(sql, options.rowCap + 1);
           client.query(query as unknown as pg.Submittable);

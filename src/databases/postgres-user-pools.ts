@@ -2,7 +2,7 @@
 // so a query always runs as the asking user and a refreshed token gets fresh connections. A pool
 // that has not been used for a while is closed and forgotten; tokens are kept only as a hash key.
 import { createHash } from 'node:crypto';
-import pg from 'pg';
+import type pg from 'pg';
 import type { UserDatabaseCredential } from './types.js';
 
 export const USER_POOL_IDLE_MS = 5 * 60_000;

@@ -70,13 +70,6 @@ export function readSqliteRows(
   });
 }
 
-/** Steps the statement once: the next row, or undefined at the end. */
-export function nextSqliteRow(statement: sqlite3.Statement): Promise<Record<string, unknown> | undefined> {
-  return new Promise((resolve, reject) =>
-    statement.get<Record<string, unknown>>((error, row) => (error ? reject(error) : resolve(row))),
-  );
-}
-
 export function finalizeSqlite(statement: sqlite3.Statement): Promise<void> {
   return new Promise((resolve) => statement.finalize(() => resolve()));
 }

@@ -22,7 +22,7 @@ export interface QueryRows {
   durationMs: number;
 }
 
-/** The person a federated query runs as (identity issue); absent for shared-credential databases. */
+/** The person a federated query runs as (federated databases); absent for shared-credential databases. */
 export interface UserDatabaseCredential {
   userName: string;
   accessToken: string;

@@ -1,11 +1,9 @@
 // Composition of the identity pieces for one process: the engine's credential provider, Teams SSO
 // token storage, Slack account linking (when DATATHREAD_PUBLIC_URL is set) and the HTTP routes.
-import type { Express } from 'express';
 import type { Logger } from '../logging/logger.js';
 import type { Store } from '../store/types.js';
 import type { Clock } from '../support/clock-and-ids.js';
 import { createCredentialProvider, type CredentialProvider } from './credential-provider.js';
-import { attachIdentityRoutes } from './identity-routes.js';
 import type { IdentitySettings } from './identity-settings.js';
 import { LinkedAccounts } from './linked-accounts.js';
 import { createConfidentialClient } from './msal-client.js';
@@ -37,10 +35,8 @@ export interface IdentityService {
     /** Forgets the user's SSO token and the database tokens derived from it (sign-out). */
     signOut(aadObjectId: string): Promise<void>;
   };
-  /** Slack account linking; undefined when DATATHREAD_PUBLIC_URL is not set. */
+  /** Slack account linking (its HTTP routes live in server/sign-in-routes.ts); undefined when DATATHREAD_PUBLIC_URL is not set. */
   slack: SlackAccountLinking | undefined;
-  /** Mounts GET /auth/microsoft/start and /auth/microsoft/callback (a no-op without Slack linking). */
-  attachRoutes(app: Express): void;
 }
 
 export function createIdentityService(options: IdentityServiceOptions): IdentityService {
@@ -73,8 +69,5 @@ export function createIdentityService(options: IdentityServiceOptions): Identity
       },
     },
     slack,
-    attachRoutes: (app) => {
-      if (slack) attachIdentityRoutes(app, { linking: slack, logger });
-    },
   };
 }

@@ -5,7 +5,7 @@ import type { INetworkModule } from '@azure/msal-node';
 import { ConfigError, type ConfigProblem } from '../config/config-error.js';
 import type { DatabaseConfig } from '../config/database-config.js';
 import type { Environment } from '../config/environment.js';
-import { EncryptionKeyError } from './identity-errors.js';
+import type { EncryptionKeyError } from './identity-errors.js';
 import { ENCRYPTION_KEY_HINT, parseEncryptionKey } from './token-cipher.js';
 
 export const DEFAULT_ENTRA_HOST = 'https://login.microsoftonline.com';

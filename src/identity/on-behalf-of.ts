@@ -37,7 +37,7 @@ export class OnBehalfOfExchange {
     const cached = this.cache.get(key);
     if (cached && this.isFresh(cached.expiresAt)) return { kind: 'ok', value: cached };
     this.cache.delete(key);
-    let result;
+    let result: Awaited<ReturnType<typeof this.client.acquireTokenOnBehalfOf>>;
     try {
       // skipCache: this class is the cache; msal's own copy is cleared below so memory stays bounded.
       result = await this.client.acquireTokenOnBehalfOf({ oboAssertion: incomingToken, scopes: [scope], skipCache: true });

@@ -192,7 +192,8 @@ export function splitStatements(tokens: readonly SqlToken[]): SqlToken[][] {
   const statements: SqlToken[][] = [];
   for (const token of tokens) {
     if (token.kind === 'punctuation' && token.text === ';' && token.depth === 0) continue;
-    const statement = (statements[token.statementIndex] ??= []);
+    const statement = statements[token.statementIndex] ?? [];
+    statements[token.statementIndex] = statement;
     statement.push(token);
   }
   return statements.filter((statement) => statement !== undefined && statement.length > 0);

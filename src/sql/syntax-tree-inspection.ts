@@ -35,7 +35,7 @@ export function refusalForStatement(statement: JsonNode, options: InspectionOpti
   const body = (statement as JsonObject)[variant];
   if (variant === 'Explain') {
     // EXPLAIN ANALYZE runs its statement, so the explained statement must itself be allowed.
-    const explained = isObject(body) ? body['statement'] : undefined;
+    const explained = isObject(body) ? body.statement : undefined;
     return explained === undefined ? null : refusalForStatement(explained, options);
   }
   return findRefusalInTree(body, options);
@@ -65,11 +65,11 @@ function findRefusalInTree(node: JsonNode, options: InspectionOptions): string |
 /** Checks that depend on one node's fields rather than on its variant name. */
 function refusalForNode(node: JsonObject, options: InspectionOptions): string | null {
   // `SELECT … INTO new_table` creates a table.
-  if ('projection' in node && node['into'] !== undefined && node['into'] !== null) {
+  if ('projection' in node && node.into !== undefined && node.into !== null) {
     return 'Only read-only queries are allowed: SELECT … INTO creates a table; drop the INTO clause.';
   }
   // `FOR UPDATE` / `FOR SHARE` lock rows.
-  const locks = node['locks'];
+  const locks = node.locks;
   if (Array.isArray(locks) && locks.length > 0) {
     return 'Only read-only queries are allowed: locking clauses (FOR UPDATE / FOR SHARE) take row locks; remove them.';
   }
@@ -83,12 +83,12 @@ function refusalForNode(node: JsonObject, options: InspectionOptions): string | 
     }
   }
 
-  const name = node['name'];
+  const name = node.name;
   if (!Array.isArray(name)) return null;
   const nameParts = name.map(identifierValue);
 
   // A function call: scalar (`Function`), table function in FROM (`Table` with args), LATERAL.
-  const args = node['args'];
+  const args = node.args;
   if (args !== undefined && args !== null) {
     const functionName = nameParts.at(-1);
     return functionName === undefined || functionName === null ? null : refusalForFunction(functionName, options);
@@ -111,8 +111,8 @@ function refusalForFileReference(nameParts: readonly unknown[], options: Inspect
 function looksLikeFileReference(part: unknown): boolean {
   const identifier = identifierObject(part);
   if (!identifier) return false;
-  const quoteStyle = identifier['quote_style'];
-  const value = identifier['value'];
+  const quoteStyle = identifier.quote_style;
+  const value = identifier.value;
   if (typeof value !== 'string') return false;
   if (quoteStyle === "'") return true;
   return quoteStyle !== undefined && quoteStyle !== null && /[./\\:*]/.test(value);
@@ -121,13 +121,13 @@ function looksLikeFileReference(part: unknown): boolean {
 /** Name parts appear as `{ Identifier: { value } }` (ObjectNamePart) or as a bare `{ value }` (Ident). */
 function identifierObject(part: unknown): JsonObject | null {
   if (!isObject(part)) return null;
-  const wrapped = part['Identifier'];
+  const wrapped = part.Identifier;
   if (isObject(wrapped)) return wrapped;
-  return typeof part['value'] === 'string' ? part : null;
+  return typeof part.value === 'string' ? part : null;
 }
 
 function identifierValue(part: unknown): string | null {
-  const value = identifierObject(part)?.['value'];
+  const value = identifierObject(part)?.value;
   return typeof value === 'string' ? value : null;
 }
 

@@ -16,18 +16,18 @@ import {
   queryResultFromRow,
   userTokenFromRow,
 } from './store-rows.js';
-import {
-  type ConversationRecord,
-  type EncryptedUserToken,
-  type NewStoredMessage,
-  type PendingClarification,
-  type QueryAuditRecord,
-  type Store,
-  type StoredChart,
-  type StoredMessage,
-  type StoredQueryResult,
-  type StoredStory,
-  type StoredStoryVersion,
+import type {
+  ConversationRecord,
+  EncryptedUserToken,
+  NewStoredMessage,
+  PendingClarification,
+  QueryAuditRecord,
+  Store,
+  StoredChart,
+  StoredMessage,
+  StoredQueryResult,
+  StoredStory,
+  StoredStoryVersion,
 } from './types.js';
 
 /**

@@ -89,8 +89,7 @@ export function scanStoryTags(code: string): StoryTag[] {
   const excluded = codeRanges(code);
   const tags: StoryTag[] = [];
   const starts = new RegExp(TAG_START.source, 'g');
-  let found: RegExpExecArray | null;
-  while ((found = starts.exec(code)) !== null) {
+  for (let found = starts.exec(code); found !== null; found = starts.exec(code)) {
     const start = found.index;
     if (excluded.some(([from, to]) => start >= from && start < to) || isInMarkdownTableRow(code, start)) continue;
     const name = found[1] as 'chart' | 'table' | 'grid';

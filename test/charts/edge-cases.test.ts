@@ -83,8 +83,7 @@ describe('chart edge cases', () => {
     }
   });
 
-  // Their speed is measured by `npm run bench` (edge-10k-line, edge-10k-scatter), not here: a shared
-  // machine under load makes a time limit in a test fail for reasons unrelated to the code.
+  // Speed is measured by the chart benchmark (npm run bench: edge-10k-line, edge-10k-scatter).
   it('renders 10,000 points in a line and a scatter', async () => {
     for (const name of ['edge-10k-line', 'edge-10k-scatter']) {
       const source = await queryDuckDb(fixture(name).sql);

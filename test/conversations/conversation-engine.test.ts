@@ -101,8 +101,8 @@ describe('ConversationEngine', () => {
     const engine = harness.createEngine({ model: scripted.model });
     const observe = (name: string) => ({ onStart: () => events.push(`${name} start`) });
     const [a, b] = await Promise.all([
-      engine.handle(slackLikeRequest({ text: 'A' }), observe('A')).then((result) => (events.push('A end'), result)),
-      engine.handle(slackLikeRequest({ text: 'B' }), observe('B')).then((result) => (events.push('B end'), result)),
+      engine.handle(slackLikeRequest({ text: 'A' }), observe('A')).finally(() => events.push('A end')),
+      engine.handle(slackLikeRequest({ text: 'B' }), observe('B')).finally(() => events.push('B end')),
     ]);
     expect(events).toEqual(['A start', 'A end', 'B start', 'B end']);
     expect(a.kind === 'completed' && a.outcome.text).toBe('first');

@@ -38,13 +38,9 @@ afterAll(async () => {
   await rm(directory, { recursive: true, force: true });
 });
 
-test('builds a realistic sales warehouse quickly, leaving only the final file', async () => {
+test('builds a realistic sales warehouse, leaving only the final file', async () => {
   const path = join(directory, 'nested', 'demo.duckdb');
-  const started = performance.now();
   await ensureDemoWarehouse(path);
-  const elapsedMs = performance.now() - started;
-  console.info(`demo warehouse built in ${elapsedMs.toFixed(0)} ms`);
-  expect(elapsedMs).toBeLessThan(5_000);
   expect(await readdir(join(directory, 'nested'))).toEqual(['demo.duckdb']);
 
   const { counts, dateRange } = await inspect(path);

@@ -2,7 +2,7 @@
 // a real PostgreSQL with row-level security behind an Entra-style token check, the real engine.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { UserCredentialRequiredError } from '../../src/databases/errors.js';
-import { SIGN_IN_COOKIE } from '../../src/identity/identity-routes.js';
+import { SIGN_IN_COOKIE } from '../../src/server/sign-in-routes.js';
 import { slackUserKey } from '../../src/identity/user-keys.js';
 import { toolResultTexts } from '../support/scripted-model.js';
 import { ALICE, BOB, CONFIGURED_PASSWORD, createFederatedFixture, slackRequest, storeFileBytes, teamsRequest, type FederatedFixture } from './support/federated-fixture.js';

@@ -33,7 +33,7 @@ describe('createTokenCipher', () => {
     const blob = cipher.encrypt('token-abc', 'row-1');
     expect(() => cipher.decrypt(blob, 'row-2')).toThrow();
     const tampered = Buffer.from(blob);
-    tampered[tampered.length - 1] ^= 1;
+    tampered.writeUInt8(tampered.readUInt8(tampered.length - 1) ^ 1, tampered.length - 1);
     expect(() => cipher.decrypt(tampered, 'row-1')).toThrow();
     expect(() => createTokenCipher(Buffer.alloc(32, 2)).decrypt(blob, 'row-1')).toThrow();
   });

@@ -144,7 +144,7 @@ describe('datathread mcp', () => {
       followUps: [],
     };
     const requests: unknown[] = [];
-    const stub = { ...application, engine: { handle: async (request: unknown) => (requests.push(request), { kind: 'completed', outcome }) } } as unknown as Application;
+    const stub = { ...application, engine: { handle: async (request: unknown) => requests.push(request) && { kind: 'completed', outcome } } } as unknown as Application;
     const client = await connect(stub);
     const result = await call(client, 'ask', { question: 'Chart it' });
     expect(result.content[1]).toEqual({ type: 'image', data: png.toString('base64'), mimeType: 'image/png' });

@@ -51,7 +51,7 @@ describe('read', () => {
     expect(output.startsWith('1:xxx')).toBe(true);
     expect(output).toContain('\n320:');
     expect(output).not.toContain('\n321:');
-    expect(output.endsWith('\n320:' + 'x'.repeat(99) + '\n...(18,000 characters left: lines 1–320 of 501 shown. Use grep with path /big.md to find the part you need.)')).toBe(true);
+    expect(output.endsWith(`\n320:${'x'.repeat(99)}\n...(18,000 characters left: lines 1–320 of 501 shown. Use grep with path /big.md to find the part you need.)`)).toBe(true);
     await fixture.write('odd.md', 'y'.repeat(READ_MAX_CHARACTERS + 5));
     expect(await read('/odd.md')).toBe(`1:${'y'.repeat(READ_MAX_CHARACTERS)}\n...(5 characters left: lines 1–1 of 1 shown, line 1 cut short. Use grep with path /odd.md to find the part you need.)`);
   });

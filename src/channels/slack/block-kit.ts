@@ -3,10 +3,7 @@ import type { types } from '@slack/bolt';
 
 export type SlackBlock = types.KnownBlock;
 export type SlackButton = types.Button;
-export type SlackSectionBlock = types.SectionBlock;
 export type SlackTableBlock = types.TableBlock;
-export type SlackActionsBlock = types.ActionsBlock;
-export type SlackContextBlock = types.ContextBlock;
 
 /** One `chat.postMessage`: the blocks plus the notification / accessibility fallback text. */
 export interface SlackMessage {

@@ -38,11 +38,6 @@ export interface TurnHooks {
   beforeWork?: () => Promise<void>;
 }
 
-/** Starts the turn in the background and returns at once (the caller has acked already). */
-export function startSlackTurn(dependencies: TurnRunnerDependencies, request: TurnRequest, target: ReplyTarget, hooks: TurnHooks = {}): void {
-  dependencies.tasks.run('turn', () => runSlackTurn(dependencies, request, target, hooks));
-}
-
 export async function runSlackTurn(dependencies: TurnRunnerDependencies, request: TurnRequest, target: ReplyTarget, hooks: TurnHooks = {}): Promise<void> {
   const { client, handler, logger } = dependencies;
   const indicator = createWorkingIndicator({ client, target, logger, now: dependencies.now, assistantStatus: dependencies.assistantStatus });

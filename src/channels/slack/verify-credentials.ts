@@ -1,6 +1,6 @@
 // Checks the bot token before anything is mounted, so a wrong token fails at start-up with a
 // message that says which setting to fix, instead of at the first mention.
-import { webApi } from '@slack/bolt';
+import type { webApi } from '@slack/bolt';
 import { slackErrorCode } from './slack-api-errors.js';
 import type { BotIdentity } from './types.js';
 

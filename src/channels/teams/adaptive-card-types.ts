@@ -4,7 +4,6 @@
 
 export const ADAPTIVE_CARD_VERSION = '1.5';
 export const ADAPTIVE_CARD_SCHEMA_URL = 'http://adaptivecards.io/schemas/adaptive-card.json';
-export const ADAPTIVE_CARD_CONTENT_TYPE = 'application/vnd.microsoft.card.adaptive';
 
 export type Spacing = 'None' | 'Small' | 'Medium' | 'Large';
 

@@ -1,4 +1,4 @@
-// The SDK's CloudAdapter, built from the app credentials the lead's config read under the SDK's
+// The SDK's CloudAdapter, built from the app credentials the configuration reads under the SDK's
 // standard names (clientId, clientSecret, tenantId). Without a clientId the SDK accepts requests
 // unauthenticated, which is right for the Microsoft 365 Agents Playground and wrong anywhere
 // else: say so loudly, and refuse in production (the SDK throws a terse error there; ours says

@@ -3,7 +3,7 @@
 // is accepted; the turn runs afterwards and its reply is sent proactively through
 // adapter.continueConversation, because Teams gives up on a request after about 15 seconds.
 import express, { type Express, type Request, type Response } from 'express';
-import { type ConnectorClient, type TurnContext, type UserTokenClient } from '@microsoft/agents-hosting';
+import type { ConnectorClient, TurnContext, UserTokenClient } from '@microsoft/agents-hosting';
 import type { TurnHandler } from '../../conversations/types.js';
 import { createTeamsAdapter, type TeamsAuthOptions, type TeamsLogger } from './create-teams-adapter.js';
 import { readInboundActivity, type InboundActivity } from './inbound-activity.js';
@@ -20,8 +20,7 @@ import type { PendingSignIn } from './pending-sign-ins.js';
 import { isSignInInvoke } from './sso-token-exchange.js';
 import { createTeamsSignIn, resumeRequest, type TeamsSignIn, type TeamsSignInOptions } from './teams-sign-in.js';
 
-export { TeamsConfigurationError } from './teams-errors.js';
-export { LOCAL_MODE_WARNING, PRODUCTION_WITHOUT_CREDENTIALS_MESSAGE } from './create-teams-adapter.js';
+export { PRODUCTION_WITHOUT_CREDENTIALS_MESSAGE } from './create-teams-adapter.js';
 export type { TeamsAuthOptions, TeamsLogger } from './create-teams-adapter.js';
 export type { TeamsStoryStore } from './render-story-cards.js';
 export type { ThreadValues } from './story-card-ledger.js';

@@ -104,7 +104,7 @@ export function createTeamsSignIn(dependencies: TeamsSignInDependencies): TeamsS
         return;
       }
       await pending.remember(aadObjectId, request, parties);
-      let resource;
+      let resource: Awaited<ReturnType<typeof client.getSignInResource>>;
       try {
         resource = await client.getSignInResource(appId, connectionName, {
           channelId: parties.channelId,

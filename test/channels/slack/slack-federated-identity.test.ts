@@ -1,4 +1,4 @@
-// Issue 7, test 3 through the Slack channel: real Bolt over signed HTTP, the real ConversationEngine
+// Federated queries through the Slack channel: real Bolt over signed HTTP, the real ConversationEngine
 // driven by the local OpenAI-compatible fake, the federated fixture (fake Entra ID over https for
 // msal-node, PostgreSQL with row-level security behind the Entra login check, the identity service
 // and its /auth/microsoft routes). Alice asks, gets the Connect button, links through the two
@@ -7,7 +7,7 @@ import { createOpenAI } from '@ai-sdk/openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Application } from '../../../src/application.js';
 import { ConversationEngine } from '../../../src/conversations/conversation-engine.js';
-import { SIGN_IN_COOKIE } from '../../../src/identity/identity-routes.js';
+import { SIGN_IN_COOKIE } from '../../../src/server/sign-in-routes.js';
 import { slackUserKey } from '../../../src/identity/user-keys.js';
 import { createLogger } from '../../../src/logging/logger.js';
 import { randomIdFactory } from '../../../src/support/clock-and-ids.js';

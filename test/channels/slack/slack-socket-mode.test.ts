@@ -36,13 +36,16 @@ afterEach(async () => {
 
 async function startSocketModeChannel(script: OutcomeScript): Promise<SocketModeRig & { handler: RecordingTurnHandler }> {
   const handler = new RecordingTurnHandler(script);
-  const socket = (rig.socket = await startFakeSocketMode());
-  const slack = (rig.slack = await startFakeSlackApi({ socketModeUrl: socket.url }));
+  const socket = await startFakeSocketMode();
+  rig.socket = socket;
+  const slack = await startFakeSlackApi({ socketModeUrl: socket.url });
+  rig.slack = slack;
   slack.addUser({ id: 'UANA', name: 'ana', realName: 'Ana Lima', email: 'ana@example.com' });
   const logs: TestLogLine[] = [];
   const log = (level: TestLogLine['level']) => (message: string, fields?: Record<string, unknown>) => void logs.push({ level, message, fields });
-  const server = (rig.server = createHttpServer());
-  const channel = (rig.channel = await attachSlackChannel({
+  const server = createHttpServer();
+  rig.server = server;
+  const channel = await attachSlackChannel({
     app: server.app,
     handler,
     botToken: BOT_TOKEN,
@@ -51,7 +54,8 @@ async function startSocketModeChannel(script: OutcomeScript): Promise<SocketMode
     slackApiUrl: slack.apiUrl,
     retryConfig: { retries: 3, factor: 1, minTimeout: 10, maxTimeout: 50 },
     logger: { info: log('info'), warn: log('warn'), error: log('error') },
-  }));
+  });
+  rig.channel = channel;
   const port = await server.listen(0, '127.0.0.1');
   return { handler, socket, slack, server, channel, eventsUrl: `http://127.0.0.1:${port}/slack/events`, logs };
 }

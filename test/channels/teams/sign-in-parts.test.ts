@@ -96,8 +96,14 @@ describe('answerSignInInvoke', () => {
       return { token: value };
     };
     const fake: TeamsUserTokenClient = {
-      exchangeTokenAsync: async (...args) => (calls.push(['exchange', ...args]), answer(answers.exchange)),
-      getUserToken: async (...args) => (calls.push(['getUserToken', ...args]), answer(answers.getUserToken)),
+      exchangeTokenAsync: async (...args) => {
+        calls.push(['exchange', ...args]);
+        return answer(answers.exchange);
+      },
+      getUserToken: async (...args) => {
+        calls.push(['getUserToken', ...args]);
+        return answer(answers.getUserToken);
+      },
       getSignInResource: async () => {
         throw new Error('not used');
       },
@@ -107,7 +113,7 @@ describe('answerSignInInvoke', () => {
 
   function tokens() {
     const saved: Array<[string, string]> = [];
-    return { saved, saveSsoToken: async (id: string, token: string) => (saved.push([id, token]), true), hasSsoToken: async () => false };
+    return { saved, saveSsoToken: async (id: string, token: string) => saved.push([id, token]) > 0, hasSsoToken: async () => false };
   }
 
   it('exchanges the SSO token through the token service and saves the result for the sender', async () => {

@@ -19,7 +19,7 @@ function setup(values = createMemoryThreadValues()) {
     ledger: createStoryCardLedger(values),
     outbox,
     logger,
-    markEventProcessed: async (key: string) => (seen.has(key) ? false : (seen.add(key), true)),
+    markEventProcessed: async (key: string) => seen.size < seen.add(key).size,
   };
   return { outbox, logger, dependencies, values };
 }

@@ -1,4 +1,4 @@
-// Issue 7, test 2: federated queries from Teams, end to end. Activity JSON posted to /api/messages
+// Federated queries from Teams, end to end. Activity JSON posted to /api/messages
 // (local mode), the real engine and identity service of the federated fixture (fake Entra ID,
 // real PostgreSQL with row-level security behind an Entra-style login check, SQLite store), the
 // fake Bot Framework connector recording what the bot posts, and a fake Bot Framework token
@@ -100,7 +100,7 @@ afterAll(async () => {
   await fixture?.close();
 });
 
-describe('issue 7, test 2: a Teams channel question about a federated database', () => {
+describe('a Teams channel question about a federated database', () => {
   const rootId = 'sign-in-root-1';
   const threadConversationId = `${CHANNEL_ID};messageid=${rootId}`;
   const threadId = `teams:72f988bf-86f1-41af-91ab-2d7cd011db47:${threadConversationId}`;
@@ -196,7 +196,7 @@ describe('issue 7, test 2: a Teams channel question about a federated database',
   });
 });
 
-describe('issue 7, Teams personal chat: single sign-on', () => {
+describe('Teams personal chat: single sign-on', () => {
   test('a token the token service already holds is saved before the turn: the query runs as Alice, no card', async () => {
     await fixture.identity.teams.signOut(ALICE_TEAMS.aadObjectId);
     tokenService.holdToken(ALICE_TEAMS.id, fixture.entra.issueUserToken(ALICE));
@@ -271,7 +271,7 @@ describe('issue 7, Teams personal chat: single sign-on', () => {
   });
 });
 
-describe('issue 7, test 4 (Teams part): no token anywhere it must not be', () => {
+describe('Teams: no token anywhere it must not be', () => {
   test('no token string in what the bot posted, answered, logged or stored in clear', async () => {
     await stopBot();
     collectCalls();

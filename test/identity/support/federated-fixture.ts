@@ -26,6 +26,7 @@ import { adminUrl, createScratchDatabase, type ScratchDatabase } from '../../sup
 import { createScriptedModel, type ScriptedModel } from '../../support/scripted-model.js';
 import { settingsForTest } from '../../support/engine-harness.js';
 import { startEntraPostgresProxy, type EntraPostgresProxy } from './entra-postgres-proxy.js';
+import { attachSignInRoutes } from '../../../src/server/sign-in-routes.js';
 
 export const DATABASE_SCOPE = 'https://ossrdbms-aad.database.windows.net/.default';
 export const DATABASE_AUDIENCE = 'https://ossrdbms-aad.database.windows.net';
@@ -160,7 +161,7 @@ export async function createFederatedFixture(): Promise<FederatedFixture> {
     logger,
     clock,
   });
-  identity.attachRoutes(server.app);
+  if (identity.slack) attachSignInRoutes(server.app, { linking: identity.slack, logger });
   const model = createScriptedModel();
   const engine = new ConversationEngine({
     store,

@@ -1,18 +1,19 @@
 // The account-linking routes on the bot's HTTP server. A refused state (forged, expired, replayed,
 // another browser) is a 400 with a plain sentence; nothing about tokens ever reaches the page.
 import type { Express, Request, Response } from 'express';
+import { IdentityProviderError, SignInStateError } from '../identity/identity-errors.js';
+import { SIGN_IN_CALLBACK_PATH, SIGN_IN_START_PATH, SignInRefusedError, type SlackAccountLinking } from '../identity/slack-account-linking.js';
 import type { Logger } from '../logging/logger.js';
-import { IdentityProviderError, SignInStateError } from './identity-errors.js';
-import { SIGN_IN_CALLBACK_PATH, SIGN_IN_START_PATH, SignInRefusedError, type SlackAccountLinking } from './slack-account-linking.js';
 
 export const SIGN_IN_COOKIE = 'datathread_sign_in';
 
-export interface IdentityRoutesDeps {
+export interface SignInRoutesDependencies {
   linking: SlackAccountLinking;
   logger: Logger;
 }
 
-export function attachIdentityRoutes(app: Express, deps: IdentityRoutesDeps): void {
+/** Mounts GET /auth/microsoft/start and /auth/microsoft/callback for Slack account linking. */
+export function attachSignInRoutes(app: Express, deps: SignInRoutesDependencies): void {
   app.get(SIGN_IN_START_PATH, async (request, response) => {
     try {
       const started = await deps.linking.start(queryText(request, 'state'));
