@@ -67,6 +67,16 @@ describe('display_chart tool', () => {
     expect(context.charts).toHaveLength(1);
   });
 
+  it('draws for the placement of the turn: a Teams card gets a 500-pixel canvas at 2×', async () => {
+    const teams = await createChartToolContext('card_image');
+    try {
+      await addDuckDbResult(teams.context, 'query_regions1', REGION_SQL);
+      expect(await displayChart(teams.context, barConfig)).toMatchObject({ success: true, widthPx: 1000, heightPx: 640 });
+    } finally {
+      await teams.store.close();
+    }
+  });
+
   it('tells the model about the Other bucket', async () => {
     await addDuckDbResult(context, 'query_stores01', `select 'Store ' || i as store, (1000 - i)::integer as revenue from range(40) t(i)`);
     const output = await displayChart(context, { ...barConfig, query_id: 'query_stores01', x_axis_key: 'store', series: [{ data_key: 'revenue' }] });
