@@ -56,7 +56,7 @@ async function time(runs: number, action: () => Promise<unknown>): Promise<numbe
 export async function runChartBenchmarks(): Promise<string> {
   registerChartFonts();
   const lines = [
-    `Charts: warm render, ${RUNS} runs each, 1200×675 at 2× (PNG 2400×1350). ours = rows → Vega-Lite spec → PNG; "bare" = vega + canvas on the same spec, already compiled.`,
+    `Charts: warm render, ${RUNS} runs each, Slack thread image placement: 480×300 at 2× (PNG 960×600). ours = rows → Vega-Lite spec → PNG; "bare" = vega + canvas on the same spec, already compiled.`,
     `${'chart'.padEnd(20)} ${'median'.padStart(8)} ${'p95'.padStart(8)} ${'bare med'.padStart(9)} ${'bare p95'.padStart(9)} ${'ratio'.padStart(6)}`,
   ];
   for (const name of BENCHMARKED) {

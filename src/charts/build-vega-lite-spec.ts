@@ -4,6 +4,7 @@ import type { TopLevelSpec } from 'vega-lite';
 import type { ChartConfig } from './chart-config.js';
 import { prepareChartData } from './chart-data.js';
 import { chartTypeDefinitions } from './chart-types.js';
+import { chartLayout, type ChartPlacement } from './chart-layout.js';
 import type { ChartSourceRows } from './validate-chart-config.js';
 
 export interface BuiltChartSpec {
@@ -12,8 +13,8 @@ export interface BuiltChartSpec {
 }
 
 /** Expects a config that passed validateChartConfig(config, source). */
-export function buildVegaLiteSpec(config: ChartConfig, source: ChartSourceRows): BuiltChartSpec {
-  const prepared = prepareChartData(config, source);
+export function buildVegaLiteSpec(config: ChartConfig, source: ChartSourceRows, placement: ChartPlacement = 'thread_image'): BuiltChartSpec {
+  const prepared = prepareChartData(config, source, chartLayout(placement));
   const spec = chartTypeDefinitions[config.chart_type].buildSpec(config, prepared);
   return { spec: spec as unknown as TopLevelSpec, notes: prepared.notes };
 }

@@ -50,14 +50,16 @@ export type ChartSeries = z.infer<typeof chartSeriesSchema>;
 export const chartConfigSchema = z.object({
   query_id: z.string().describe('The query id (`query_xxxxxxxx`) of an earlier execute_sql result in this conversation.'),
   chart_type: z.enum(chartTypes).describe('Kind of chart; see the tool description.'),
+  // nullish, not nullable: models without strict function calling leave these out instead of
+  // sending null, and both mean the same.
   x_axis_key: z
     .string()
     .nullish()
-    .describe('Column for the X axis (categories, dates or numbers); the slice names of pie/donut. null only for kpi_card.'),
+    .describe('Column for the X axis (categories, dates or numbers); the slice names of pie/donut. May be null (or left out) only for kpi_card.'),
   x_axis_type: z
     .enum(xAxisTypes)
     .nullish()
-    .describe('"date" for dates/timestamps, "number" for numeric axes, "category" for labels; null to infer it from the column.'),
+    .describe('"date" for dates/timestamps, "number" for numeric axes, "category" for labels; may be null (or left out) to infer it from the column.'),
   // No .min(1): the tool answers an empty list with nao's own message instead of a schema error.
   series: z.array(chartSeriesSchema).describe('Columns to plot as data series (at least one).'),
   title: z.string().describe('Concise, descriptive title of what the chart shows (not the chart type).'),

@@ -2,6 +2,7 @@
 // parsed and sorted, long tails of categories folded into "Other", nulls kept as nulls.
 import type { JsonValue } from '../databases/types.js';
 import { isBarLike, isPieLike, type ChartConfig, type ValueFormat } from './chart-config.js';
+import type { ChartLayout } from './chart-layout.js';
 import { CHART_PALETTE } from './chart-theme.js';
 import { cellText, humanize, inferXAxisType, readNumber } from './chart-values.js';
 import { detectGranularity, formatDate, parseDateValue, spansSeveralYears, type DateGranularity, type ParsedDate } from './dates.js';
@@ -39,11 +40,13 @@ export interface PreparedData {
   points: PreparedPoint[];
   /** Things the model (and the subtitle) should know, e.g. the Other bucket. */
   notes: string[];
+  /** The canvas and font sizes of the placement the chart is drawn for. */
+  layout: ChartLayout;
 }
 
 const CSS_COLOR = /^(#[0-9a-f]{3,8}|rgba?\([\d\s.,%]+\)|hsla?\([\d\s.,%deg]+\)|[a-z]{3,20})$/i;
 
-export function prepareChartData(config: ChartConfig, source: ChartSourceRows): PreparedData {
+export function prepareChartData(config: ChartConfig, source: ChartSourceRows, layout: ChartLayout): PreparedData {
   const columnIndex = new Map(source.columns.map((column, index) => [column.name, index]));
   const series = config.series.map((entry, index): PreparedSeries => ({
     index,
@@ -60,7 +63,7 @@ export function prepareChartData(config: ChartConfig, source: ChartSourceRows): 
   const xIndex = config.x_axis_key ? columnIndex.get(config.x_axis_key) : undefined;
   if (xIndex === undefined) {
     const points = source.rows.map((row, index) => ({ x: index, label: '', values: readValues(row), isOther: false }));
-    return { xKind: 'none', granularity: undefined, spansYears: false, series, points, notes: [] };
+    return { xKind: 'none', granularity: undefined, spansYears: false, series, points, notes: [], layout };
   }
   const xKind = config.x_axis_type ?? inferXAxisType(source.columns[xIndex]!, source.rows, xIndex);
   const notes: string[] = [];
@@ -81,7 +84,7 @@ export function prepareChartData(config: ChartConfig, source: ChartSourceRows): 
       values: readValues(row),
       isOther: false,
     }));
-    return { xKind, granularity, spansYears, series, points, notes };
+    return { xKind, granularity, spansYears, series, points, notes, layout };
   }
 
   if (xKind === 'number') {
@@ -92,7 +95,7 @@ export function prepareChartData(config: ChartConfig, source: ChartSourceRows): 
       points.push({ x, label: formatAxisNumber(x), values: readValues(row), isOther: false });
     }
     points.sort((a, b) => (a.x as number) - (b.x as number));
-    return { xKind, granularity: undefined, spansYears: false, series, points, notes };
+    return { xKind, granularity: undefined, spansYears: false, series, points, notes, layout };
   }
 
   let points: PreparedPoint[] = source.rows.map((row) => {
@@ -106,7 +109,7 @@ export function prepareChartData(config: ChartConfig, source: ChartSourceRows): 
   } else if (isBarLike(config.chart_type)) {
     points = foldIntoOther(points, BAR_CATEGORY_LIMIT, series.length, notes, 'categories');
   }
-  return { xKind: 'category', granularity: undefined, spansYears: false, series, points, notes };
+  return { xKind: 'category', granularity: undefined, spansYears: false, series, points, notes, layout };
 }
 
 function foldIntoOther(points: PreparedPoint[], limit: number, seriesCount: number, notes: string[], noun: string): PreparedPoint[] {

@@ -1,10 +1,9 @@
 // The look every chart shares: one font, a colour-blind-safe palette (Okabe–Ito), quiet axes.
+import type { ChartLayout } from './chart-layout.js';
+
 export const CHART_FONT_FAMILY = 'Inter';
-export const CHART_WIDTH_PX = 1200;
-export const CHART_HEIGHT_PX = 675;
 /** Pixel density of the PNG: 2× for sharp text in Slack and Teams. */
 export const CHART_PIXEL_RATIO = 2;
-export const CHART_PADDING = { left: 36, right: 44, top: 32, bottom: 28 } as const;
 
 /** Okabe & Ito (2008), reordered so the first colours are the most distinct on white. */
 export const CHART_PALETTE = ['#0072B2', '#E69F00', '#009E73', '#D55E00', '#56B4E9', '#CC79A7', '#F0E442', '#000000'];
@@ -17,56 +16,62 @@ export const MUTED_TEXT_COLOR = '#59636E';
 export const GRID_COLOR = '#E8ECF0';
 export const AXIS_COLOR = '#C9D1D9';
 
-export const AXIS_LABEL_FONT_SIZE = 13;
-
-export function vegaLiteConfig(): Record<string, unknown> {
+/** The theme at the layout's font sizes: every text at least `textPx`, the title at `titlePx`. */
+export function vegaLiteConfig(layout: ChartLayout): Record<string, unknown> {
+  const text = layout.textPx;
+  // Fewer ticks on short plots: about one per four lines of label text.
+  const valueTickCount = Math.max(3, Math.min(6, Math.round(layout.heightPx / (text * 4.5))));
   return {
     font: CHART_FONT_FAMILY,
     background: '#FFFFFF',
     view: { stroke: null },
     title: {
       font: CHART_FONT_FAMILY,
-      fontSize: 22,
+      fontSize: layout.titlePx,
       fontWeight: 600,
       color: TEXT_COLOR,
       anchor: 'start',
-      offset: 22,
+      offset: Math.round(text * 0.9),
+      limit: layout.widthPx - layout.padding.left - layout.padding.right,
       subtitleFont: CHART_FONT_FAMILY,
-      subtitleFontSize: 14,
+      subtitleFontSize: text,
       subtitleColor: MUTED_TEXT_COLOR,
-      subtitlePadding: 6,
+      subtitlePadding: Math.round(text * 0.3),
     },
     axis: {
       labelFont: CHART_FONT_FAMILY,
       titleFont: CHART_FONT_FAMILY,
-      labelFontSize: AXIS_LABEL_FONT_SIZE,
+      labelFontSize: text,
       labelColor: MUTED_TEXT_COLOR,
-      titleFontSize: 13,
+      titleFontSize: text,
       titleFontWeight: 600,
       titleColor: MUTED_TEXT_COLOR,
-      titlePadding: 14,
-      labelPadding: 6,
+      titlePadding: Math.round(text * 0.6),
+      titleLimit: layout.heightPx - layout.padding.top - layout.padding.bottom,
+      labelPadding: Math.round(text * 0.35),
       domainColor: AXIS_COLOR,
       tickColor: AXIS_COLOR,
       gridColor: GRID_COLOR,
       labelOverlap: true,
-      labelSeparation: 6,
+      labelSeparation: Math.round(text * 0.4),
     },
     axisX: { grid: false, tickSize: 5 },
-    axisY: { domain: false, ticks: false, tickCount: 6 },
+    axisY: { domain: false, ticks: false, tickCount: valueTickCount },
     axisBand: { domain: true, ticks: false },
     legend: {
       labelFont: CHART_FONT_FAMILY,
       titleFont: CHART_FONT_FAMILY,
-      labelFontSize: 13,
+      labelFontSize: text,
+      titleFontSize: text,
       labelColor: TEXT_COLOR,
       symbolType: 'circle',
-      symbolSize: 140,
+      symbolSize: Math.round(text * text * 0.8),
       symbolStrokeWidth: 0,
-      columnPadding: 22,
-      labelLimit: 260,
+      columnPadding: Math.round(text * 1.2),
+      rowPadding: Math.round(text * 0.3),
+      labelLimit: Math.round(layout.widthPx * 0.4),
     },
-    text: { font: CHART_FONT_FAMILY, color: TEXT_COLOR },
+    text: { font: CHART_FONT_FAMILY, color: TEXT_COLOR, fontSize: text },
     range: { category: CHART_PALETTE },
     line: { strokeWidth: 2.5, strokeCap: 'round', strokeJoin: 'round' },
     point: { filled: true, size: 60 },

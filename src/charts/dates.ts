@@ -116,10 +116,9 @@ export function spansSeveralYears(times: number[]): boolean {
 }
 
 /** Tick spacing for a continuous time axis, so ticks fall on whole units and stay few. */
-export function tickIntervalFor(granularity: DateGranularity, times: number[]): { interval: string; step: number } | undefined {
+export function tickIntervalFor(granularity: DateGranularity, times: number[], maxTicks = 10): { interval: string; step: number } | undefined {
   if (times.length < 2) return undefined;
   const span = Math.max(...times) - Math.min(...times);
-  const maxTicks = 10;
   switch (granularity) {
     case 'year':
       return { interval: 'year', step: Math.max(1, Math.ceil(span / (365.25 * DAY_MS) / maxTicks)) };

@@ -5,3 +5,4 @@ export { buildVegaLiteSpec } from './build-vega-lite-spec.js';
 export { renderChartPng, compileToVega, type RenderedChart } from './render-chart-png.js';
 export { registerChartFonts } from './fonts.js';
 export { formatNumber } from './number-format.js';
+export { chartLayout, chartPlacements, displayedSizePx, MIN_TEXT_DISPLAY_PX, MIN_TITLE_DISPLAY_PX, type ChartPlacement } from './chart-layout.js';

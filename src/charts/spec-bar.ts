@@ -1,7 +1,7 @@
 // bar, stacked_bar, stacked_bar_100, horizontal_bar, horizontal_bar_100.
 import type { ChartConfig } from './chart-config.js';
 import type { PreparedData } from './chart-data.js';
-import { CHART_HEIGHT_PX, CHART_PADDING, OTHER_COLOR, TEXT_COLOR } from './chart-theme.js';
+import { OTHER_COLOR, TEXT_COLOR } from './chart-theme.js';
 import {
   colorEncoding,
   discreteAxis,
@@ -17,6 +17,7 @@ import {
   zeroRule,
   type SpecObject,
 } from './spec-parts.js';
+import { measureTextWidth } from './text-measure.js';
 
 export function barSpec(config: ChartConfig, prepared: PreparedData): SpecObject {
   const horizontal = config.chart_type.startsWith('horizontal');
@@ -30,10 +31,12 @@ export function barSpec(config: ChartConfig, prepared: PreparedData): SpecObject
 
   const categoryTitle = xTitle(config, yearTitle(prepared));
   const negative = hasNegative(prepared, prepared.series);
-  const labelled = Boolean(config.show_data_labels) || labels.length === 1;
+  const labelFit = horizontal ? 'across' : dataLabelFit(prepared, labels.length, { grouped, stacked, percent, negative });
+  const labelled = (Boolean(config.show_data_labels) || labels.length === 1) && labelFit !== 'none';
+  const layout = prepared.layout;
   const categoryAxis = horizontal
-    ? { title: categoryTitle, labelLimit: 240, labelAngle: 0 }
-    : discreteAxis(labels, categoryTitle);
+    ? { title: categoryTitle, labelLimit: Math.round(layout.widthPx * 0.3), labelAngle: 0 }
+    : discreteAxis(labels, categoryTitle, layout);
   if (negative) (categoryAxis as SpecObject).domain = false;
   const bandPadding = grouped ? 0.18 : labels.length > 30 ? 0.12 : 0.28;
   const category: SpecObject = {
@@ -53,11 +56,12 @@ export function barSpec(config: ChartConfig, prepared: PreparedData): SpecObject
     zero: true,
   });
   const valueAxis = value.axis as SpecObject;
-  if (horizontal) Object.assign(valueAxis, { grid: true, ticks: false, domain: false, tickCount: 6 });
+  if (horizontal) Object.assign(valueAxis, { grid: true, ticks: false, domain: false, tickCount: Math.max(2, Math.min(6, Math.floor(layout.widthPx / (layout.textPx * 6)))) });
   if (labelled && !percent && config.y_axis_min === undefined && config.y_axis_max === undefined) {
     // Room beyond the longest bars for their labels.
     const [low, high] = valueExtent(prepared, stacked);
-    (value.scale as SpecObject).domain = [low < 0 ? low * 1.12 : 0, high > 0 ? high * (horizontal ? 1.14 : 1.08) : 0];
+    const room = horizontal ? 1.14 : labelFit === 'upright' ? 1 + uprightLabelShare(prepared, stacked) : 1.08;
+    (value.scale as SpecObject).domain = [low < 0 ? low * (room + 0.04) : 0, high > 0 ? high * room : 0];
   }
   const encoding: SpecObject = {
     [categoryAxisKey]: category,
@@ -74,24 +78,55 @@ export function barSpec(config: ChartConfig, prepared: PreparedData): SpecObject
         cornerRadiusEnd: stacked ? 0 : 3,
         ...(stacked ? { stroke: '#FFFFFF', strokeWidth: 1 } : {}),
         // One to three categories would give slab-wide bars: keep them at a readable width.
-        ...(labels.length <= 3 && !grouped ? { [horizontal ? 'height' : 'width']: horizontal ? 90 : 160 } : {}),
+        ...(labels.length <= 3 && !grouped ? { [horizontal ? 'height' : 'width']: Math.round(horizontal ? layout.heightPx * 0.13 : layout.widthPx * 0.13) } : {}),
       },
       encoding,
     },
   ];
   if (negative && !percent) layers.push(zeroRule(horizontal ? 'vertical' : 'horizontal'));
-  if (labelled) layers.push(...dataLabelLayers({ horizontal, stacked, percent, grouped, categoryAxisKey, valueAxisKey, category, prepared }));
+  if (labelled) layers.push(...dataLabelLayers({ horizontal, upright: labelFit === 'upright', stacked, percent, grouped, categoryAxisKey, valueAxisKey, category, prepared }));
 
   const spec: SpecObject = { ...frame(config, prepared), data: { values: records }, layer: layers };
-  if (horizontal && labels.length > 18) {
-    // Many categories: keep each row readable rather than squeezing them into 675 px.
-    spec.height = Math.max(CHART_HEIGHT_PX, labels.length * 24 + CHART_PADDING.top + CHART_PADDING.bottom + 120);
+  const rowHeightPx = layout.textPx * (grouped ? 1.1 * prepared.series.length + 0.5 : 1.6);
+  const titleBlockPx = layout.titlePx * 2 + layout.textPx * 4;
+  if (horizontal && labels.length * rowHeightPx + titleBlockPx > layout.heightPx) {
+    // Many categories: the chart grows taller so every row keeps a readable label.
+    spec.height = Math.ceil(labels.length * rowHeightPx + titleBlockPx + layout.padding.top + layout.padding.bottom);
   }
   return spec;
 }
 
+/**
+ * How value labels fit vertical bars: written across when the widest fits its bar, turned upright
+ * over the bar when only a line of text fits, or left out (overlapping numbers help nobody).
+ * Labels inside stacked segments, and below negative bars (where they would run into the axis
+ * labels), are never turned.
+ */
+function dataLabelFit(
+  prepared: PreparedData,
+  categories: number,
+  { grouped, stacked, percent, negative }: { grouped: boolean; stacked: boolean; percent: boolean; negative: boolean },
+): 'across' | 'upright' | 'none' {
+  const layout = prepared.layout;
+  const plotWidth = layout.widthPx - layout.padding.left - layout.padding.right - layout.textPx * 4;
+  const barWidth = plotWidth / Math.max(1, categories) / (grouped ? prepared.series.length : 1);
+  const texts = percent ? ['100%'] : longRecords(prepared, { keepNulls: false, stacked }).map((record) => record.text);
+  const widest = Math.max(0, ...texts.map((text) => measureTextWidth(text, layout.textPx, stacked ? '600' : 'normal')));
+  if (widest <= barWidth * (stacked ? 0.9 : 1.15)) return 'across';
+  if (!stacked && !negative && barWidth >= layout.textPx * 1.2) return 'upright';
+  return 'none';
+}
+
+/** The share of the value axis an upright label needs beyond its bar (the plot is about half the canvas height). */
+function uprightLabelShare(prepared: PreparedData, stacked: boolean): number {
+  const layout = prepared.layout;
+  const widest = Math.max(0, ...longRecords(prepared, { keepNulls: false, stacked }).map((record) => measureTextWidth(record.text, layout.textPx)));
+  return (widest + layout.textPx) / (layout.heightPx * 0.45);
+}
+
 interface LabelOptions {
   horizontal: boolean;
+  upright: boolean;
   stacked: boolean;
   percent: boolean;
   grouped: boolean;
@@ -109,7 +144,7 @@ function dataLabelLayers(options: LabelOptions): SpecObject[] {
     const textEncoding = options.percent ? { field: FIELD.share, type: 'quantitative', format: '.0%' } : { field: FIELD.text, type: 'nominal' };
     return [
       {
-        mark: { type: 'text', color: '#FFFFFF', fontSize: 12, fontWeight: 600 },
+        mark: { type: 'text', color: '#FFFFFF', fontSize: options.prepared.layout.textPx, fontWeight: 600 },
         encoding: {
           ...base,
           [valueAxisKey]: { field: options.percent ? FIELD.middleShare : FIELD.middle, type: 'quantitative', stack: null },
@@ -121,8 +156,10 @@ function dataLabelLayers(options: LabelOptions): SpecObject[] {
   }
   const side = (positive: boolean): SpecObject => ({
     mark: horizontal
-      ? { type: 'text', align: positive ? 'left' : 'right', dx: positive ? 6 : -6, fontSize: 12, color: TEXT_COLOR }
-      : { type: 'text', baseline: positive ? 'bottom' : 'top', dy: positive ? -6 : 6, fontSize: 12, color: TEXT_COLOR },
+      ? { type: 'text', align: positive ? 'left' : 'right', dx: positive ? 4 : -4, fontSize: options.prepared.layout.textPx, color: TEXT_COLOR }
+      : options.upright
+        ? { type: 'text', angle: 270, align: positive ? 'left' : 'right', baseline: 'middle', dx: positive ? 4 : -4, fontSize: options.prepared.layout.textPx, color: TEXT_COLOR }
+        : { type: 'text', baseline: positive ? 'bottom' : 'top', dy: positive ? -4 : 4, fontSize: options.prepared.layout.textPx, color: TEXT_COLOR },
     transform: [{ filter: positive ? 'datum.value >= 0' : 'datum.value < 0' }],
     encoding: { ...base, [valueAxisKey]: { field: FIELD.value, type: 'quantitative', stack: null }, text: { field: FIELD.text, type: 'nominal' } },
   });

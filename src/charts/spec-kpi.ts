@@ -7,6 +7,7 @@ import type { PreparedData } from './chart-data.js';
 import { MUTED_TEXT_COLOR, NEGATIVE_COLOR, POSITIVE_COLOR, TEXT_COLOR } from './chart-theme.js';
 import { formatNumber, useCompact } from './number-format.js';
 import { frame, type SpecObject } from './spec-parts.js';
+import { measureTextWidth } from './text-measure.js';
 
 export interface KpiFigures {
   value: number | null;
@@ -37,9 +38,17 @@ export function kpiSpec(config: ChartConfig, prepared: PreparedData): SpecObject
   const figures = kpiFigures(prepared);
   const format = prepared.series[0]!.format;
   const show = (value: number) => formatNumber(value, format, { compact: useCompact(format, Math.abs(value)), decimals: 1 });
+  const layout = prepared.layout;
+  const valueText = figures.value === null ? '—' : show(figures.value);
+  // The big number fills about a third of the height, narrower when it is long.
+  const usableWidth = layout.widthPx - layout.padding.left - layout.padding.right;
+  const valueSize = Math.max(layout.titlePx * 1.5, Math.min(layout.heightPx * 0.3, (usableWidth * 0.9 * 100) / Math.max(1, measureTextWidth(valueText, 100, '600'))));
+  const labelSize = layout.textPx * 1.25;
+  // Vertical positions below the title, as offsets from the plot's own height.
+  const valueY = 'height * 0.4';
   const lines: { text: string; size: number; weight: number | 'normal'; color: string; y: string }[] = [
-    { text: figures.value === null ? '—' : show(figures.value), size: 120, weight: 600, color: TEXT_COLOR, y: 'height * 0.42' },
-    { text: figures.label, size: 26, weight: 'normal', color: MUTED_TEXT_COLOR, y: 'height * 0.42 + 92' },
+    { text: valueText, size: valueSize, weight: 600, color: TEXT_COLOR, y: valueY },
+    { text: figures.label, size: labelSize, weight: 'normal', color: MUTED_TEXT_COLOR, y: `${valueY} + ${Math.round(valueSize * 0.62 + labelSize * 0.6)}` },
   ];
   const notes: string[] = [];
   if (figures.comparison && figures.value !== null) {
@@ -48,18 +57,22 @@ export function kpiSpec(config: ChartConfig, prepared: PreparedData): SpecObject
     const arrow = change > 0 ? '▲' : change < 0 ? '▼' : '■';
     const relative = before === 0 ? '' : ` ${change >= 0 ? '+' : '−'}${Math.abs((change / Math.abs(before)) * 100).toFixed(1)}%`;
     const absolute = `${change >= 0 ? '+' : '−'}${show(Math.abs(change)).replace(/^−/, '')}`;
-    lines.push({
-      text: `${arrow}${relative}  (${absolute})  vs ${label}: ${show(before)}`,
-      size: 24,
-      weight: 600,
-      color: change > 0 ? POSITIVE_COLOR : change < 0 ? NEGATIVE_COLOR : MUTED_TEXT_COLOR,
-      y: 'height * 0.42 + 150',
-    });
+    const below = Math.round(valueSize * 0.62 + labelSize * 1.2 + layout.textPx * 1.3);
+    lines.push(
+      {
+        text: `${arrow}${relative}  (${absolute})`,
+        size: layout.textPx,
+        weight: 600,
+        color: change > 0 ? POSITIVE_COLOR : change < 0 ? NEGATIVE_COLOR : MUTED_TEXT_COLOR,
+        y: `${valueY} + ${below}`,
+      },
+      { text: `vs ${label}: ${show(before)}`, size: layout.textPx, weight: 'normal', color: MUTED_TEXT_COLOR, y: `${valueY} + ${Math.round(below + layout.textPx * 1.35)}` },
+    );
     notes.push(`Compared with ${label}.`);
   }
   const layers = lines.map((line) => ({
     data: { values: [{ text: line.text }] },
-    mark: { type: 'text', fontSize: line.size, fontWeight: line.weight, color: line.color, align: 'center', baseline: 'middle' },
+    mark: { type: 'text', fontSize: line.size, fontWeight: line.weight, color: line.color, align: 'center', baseline: 'middle', limit: usableWidth },
     encoding: { x: { value: { expr: 'width / 2' } }, y: { value: { expr: line.y } }, text: { field: 'text', type: 'nominal' } },
   }));
   return { ...frame(config, prepared), layer: layers };

@@ -64,7 +64,7 @@ export function lineSpec(config: ChartConfig, prepared: PreparedData): SpecObjec
   if (config.show_data_labels || prepared.points.length === 1) {
     const labelY = stacked ? { field: percent ? FIELD.middleShare : FIELD.middle, type: 'quantitative', stack: null } : { ...y, stack: null };
     layers.push({
-      mark: { type: 'text', dy: stacked ? 0 : prepared.points.length === 1 ? -22 : -12, fontSize: prepared.points.length === 1 ? 18 : 12, color: stacked ? '#FFFFFF' : TEXT_COLOR, fontWeight: stacked ? 600 : 'normal' },
+      mark: { type: 'text', dy: stacked ? 0 : -Math.round(prepared.layout.textPx * (prepared.points.length === 1 ? 1.6 : 0.9)), fontSize: prepared.layout.textPx * (prepared.points.length === 1 ? 1.3 : 1), color: stacked ? '#FFFFFF' : TEXT_COLOR, fontWeight: stacked ? 600 : 'normal' },
       transform: [{ filter: 'datum.value !== null' }],
       encoding: { x, y: labelY, text: percent ? { field: FIELD.share, type: 'quantitative', format: '.0%' } : { field: FIELD.text, type: 'nominal' } },
     });
@@ -86,12 +86,12 @@ export function scatterSpec(config: ChartConfig, prepared: PreparedData): SpecOb
     zero: false,
   });
   (x.axis as SpecObject).grid = true;
-  (x.axis as SpecObject).tickCount = 8;
+  if (prepared.xKind === 'number') (x.axis as SpecObject).tickCount = Math.max(3, Math.min(8, Math.floor(prepared.layout.widthPx / (prepared.layout.textPx * 5))));
   const size = count <= 200 ? 90 : count <= 2000 ? 40 : 14;
   const opacity = count <= 200 ? 0.85 : count <= 2000 ? 0.6 : 0.4;
   const layers: SpecObject[] = [{ mark: { type: 'point', filled: true, size, opacity }, encoding: { x, y, color: colorEncoding(prepared) } }];
   if (config.show_data_labels && count <= 200) {
-    layers.push({ mark: { type: 'text', dy: -12, fontSize: 12, color: TEXT_COLOR }, encoding: { x, y, text: { field: FIELD.text, type: 'nominal' } } });
+    layers.push({ mark: { type: 'text', dy: -Math.round(prepared.layout.textPx * 0.9), fontSize: prepared.layout.textPx, color: TEXT_COLOR }, encoding: { x, y, text: { field: FIELD.text, type: 'nominal' } } });
   }
   return { ...frame(config, prepared), data: { values: records }, layer: layers };
 }

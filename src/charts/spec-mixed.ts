@@ -24,7 +24,7 @@ export function mixedSpec(config: ChartConfig, prepared: PreparedData): SpecObje
     field: FIELD.label,
     type: prepared.xKind === 'category' ? 'nominal' : 'ordinal',
     sort: labels,
-    axis: discreteAxis(labels, xTitle(config, yearTitle(prepared))),
+    axis: discreteAxis(labels, xTitle(config, yearTitle(prepared)), prepared.layout),
     scale: { paddingInner: 0.25, paddingOuter: 0.12 },
   };
   const color = colorEncoding(prepared);
@@ -60,7 +60,7 @@ export function mixedSpec(config: ChartConfig, prepared: PreparedData): SpecObje
     if (config.show_data_labels) {
       layers.push({
         transform: [{ filter: `indexof([${series.map((entry) => entry.index).join(',')}], datum.${FIELD.seriesIndex}) >= 0 && datum.value !== null` }],
-        mark: { type: 'text', dy: -10, fontSize: 12, color: TEXT_COLOR },
+        mark: { type: 'text', dy: -Math.round(prepared.layout.textPx * 0.8), fontSize: prepared.layout.textPx, color: TEXT_COLOR },
         encoding: { x, y, text: { field: FIELD.text, type: 'nominal' } },
       });
     }

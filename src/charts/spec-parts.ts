@@ -2,13 +2,8 @@
 // value axes with readable numbers, the series colour scale and the X encoding.
 import type { ChartConfig } from './chart-config.js';
 import type { PreparedData, PreparedSeries } from './chart-data.js';
-import {
-  AXIS_LABEL_FONT_SIZE,
-  CHART_HEIGHT_PX,
-  CHART_PADDING,
-  CHART_WIDTH_PX,
-  vegaLiteConfig,
-} from './chart-theme.js';
+import type { ChartLayout } from './chart-layout.js';
+import { vegaLiteConfig } from './chart-theme.js';
 import { tickIntervalFor, timeFormatFor } from './dates.js';
 import { formatNumber, numberFormatExpression, useCompact } from './number-format.js';
 import { measureTextWidth } from './text-measure.js';
@@ -43,16 +38,43 @@ export interface LongRecord {
 
 export function frame(config: ChartConfig, prepared: PreparedData, extraSubtitle: string[] = []): SpecObject {
   const subtitle = [...prepared.notes, ...extraSubtitle];
+  const layout = prepared.layout;
   return {
     $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
-    width: CHART_WIDTH_PX,
-    height: CHART_HEIGHT_PX,
+    width: layout.widthPx,
+    height: layout.heightPx,
     autosize: { type: 'fit', contains: 'padding' },
-    padding: { ...CHART_PADDING },
+    padding: { ...layout.padding },
     background: '#FFFFFF',
-    config: vegaLiteConfig(),
-    title: subtitle.length > 0 ? { text: config.title, subtitle: subtitle.join('  ·  ') } : { text: config.title },
+    config: vegaLiteConfig(layout),
+    title: subtitle.length > 0 ? { text: wrapText(config.title, layout.titlePx, '600', layout), subtitle: wrapText(subtitle.join('  ·  '), layout.textPx, 'normal', layout) } : { text: wrapText(config.title, layout.titlePx, '600', layout) },
   };
+}
+
+const MAX_TITLE_LINES = 2;
+
+/** Breaks text between words into lines that fit the canvas (at most two; the last is cut with "…" by Vega). */
+function wrapText(text: string, fontSizePx: number, weight: 'normal' | '600', layout: ChartLayout): string | string[] {
+  const limit = layout.widthPx - layout.padding.left - layout.padding.right;
+  if (measureTextWidth(text, fontSizePx, weight) <= limit) return text;
+  const lines: string[] = [];
+  let line = '';
+  const words = text.split(/\s+/);
+  for (let index = 0; index < words.length; index += 1) {
+    const candidate = line ? `${line} ${words[index]}` : words[index]!;
+    if (line && measureTextWidth(candidate, fontSizePx, weight) > limit) {
+      lines.push(line);
+      if (lines.length === MAX_TITLE_LINES - 1) {
+        lines.push(words.slice(index).join(' '));
+        return lines;
+      }
+      line = words[index]!;
+    } else {
+      line = candidate;
+    }
+  }
+  lines.push(line);
+  return lines;
 }
 
 export interface LongRecordOptions {
@@ -151,15 +173,20 @@ export function valueEncoding(prepared: PreparedData, options: ValueAxisOptions,
   return encoding;
 }
 
-/** One legend entry per series, in series order; a fixed colour when there is only one. */
-export function colorEncoding(prepared: PreparedData, legendOrient: 'top' | 'right' = 'top'): SpecObject {
+/** One legend entry per series, in series order, above the plot; a fixed colour when there is only one. */
+export function colorEncoding(prepared: PreparedData): SpecObject {
   if (prepared.series.length === 1) return { value: prepared.series[0]!.color };
+  const layout = prepared.layout;
+  // A horizontal legend wraps into columns that fit the width instead of running off the canvas.
+  const widest = Math.max(...prepared.series.map((entry) => measureTextWidth(entry.label, layout.textPx)));
+  const entryWidth = widest + layout.textPx * 2.6;
+  const columns = Math.max(1, Math.min(prepared.series.length, Math.floor((layout.widthPx - layout.padding.left - layout.padding.right) / entryWidth)));
   return {
     field: FIELD.series,
     type: 'nominal',
     sort: prepared.series.map((entry) => entry.label),
     scale: { domain: prepared.series.map((entry) => entry.label), range: prepared.series.map((entry) => entry.color) },
-    legend: { title: null, orient: legendOrient, direction: legendOrient === 'top' ? 'horizontal' : 'vertical', offset: 16 },
+    legend: { title: null, orient: 'top', direction: 'horizontal', columns, offset: Math.round(layout.textPx * 0.8) },
   };
 }
 
@@ -167,16 +194,20 @@ export function uniqueLabels(prepared: PreparedData): string[] {
   return [...new Set(prepared.points.map((point) => point.label))];
 }
 
-const PLOT_WIDTH_ESTIMATE_PX = CHART_WIDTH_PX - CHART_PADDING.left - CHART_PADDING.right - 90;
-const ROTATED_LABEL_LIMIT_PX = 170;
-
-/** Category labels: straight when they fit their band, rotated (and truncated) only when not. */
-export function discreteAxis(labels: string[], title: string | null, plotLengthPx = PLOT_WIDTH_ESTIMATE_PX): SpecObject {
+/**
+ * Category labels: straight when they fit their band, rotated when not, and cut short with "…"
+ * past a limit (a third of the height when rotated). Labels that would overlap are thinned out
+ * (every other one), so the ones shown stay at full size.
+ */
+export function discreteAxis(labels: string[], title: string | null, layout: ChartLayout): SpecObject {
+  const plotLengthPx = layout.widthPx - layout.padding.left - layout.padding.right - layout.textPx * 5;
   const band = plotLengthPx / Math.max(1, labels.length);
-  const widest = Math.max(0, ...labels.map((label) => measureTextWidth(label, AXIS_LABEL_FONT_SIZE)));
-  if (widest <= band - 8) return { title, labelAngle: 0, labelLimit: Math.max(40, Math.floor(band - 4)) };
-  if (labels.length <= 3) return { title, labelAngle: 0, labelLimit: Math.max(60, Math.floor(band - 8)) };
-  return { title, labelAngle: -40, labelAlign: 'right', labelBaseline: 'top', labelLimit: ROTATED_LABEL_LIMIT_PX, labelOverlap: band >= 22 ? false : 'parity' };
+  const widest = Math.max(0, ...labels.map((label) => measureTextWidth(label, layout.textPx)));
+  const gap = layout.textPx * 0.6;
+  if (widest <= band - gap) return { title, labelAngle: 0, labelLimit: Math.max(layout.textPx * 3, Math.floor(band - gap / 2)) };
+  if (labels.length <= 3) return { title, labelAngle: 0, labelLimit: Math.max(layout.textPx * 4, Math.floor(band - gap)) };
+  const rotatedLimit = Math.round(layout.heightPx * 0.3);
+  return { title, labelAngle: -40, labelAlign: 'right', labelBaseline: 'top', labelLimit: rotatedLimit, labelOverlap: band >= layout.textPx * 1.7 ? false : 'parity' };
 }
 
 /** The X encoding of line, area and scatter charts: a real time or number scale when it can be. */
@@ -184,8 +215,10 @@ export function continuousXEncoding(prepared: PreparedData, title: string | null
   if (prepared.xKind === 'date' && prepared.granularity) {
     const times = prepared.points.map((point) => point.x as number);
     const axis: SpecObject = { title: title ?? yearTitle(prepared), format: timeFormatFor(prepared.granularity, prepared.spansYears) };
-    const ticks = tickIntervalFor(prepared.granularity, times);
-    if (ticks) axis.tickCount = ticks;
+    // Ticks no closer than about five characters of label apart.
+    const plotWidth = prepared.layout.widthPx - prepared.layout.padding.left - prepared.layout.padding.right;
+    const fitting = Math.max(2, Math.floor(plotWidth / (prepared.layout.textPx * 5)));
+    axis.tickCount = tickIntervalFor(prepared.granularity, times, fitting) ?? fitting;
     const scale: SpecObject = { type: 'utc' };
     const distinct = new Set(times);
     if (distinct.size === 1) {
@@ -207,7 +240,7 @@ export function continuousXEncoding(prepared: PreparedData, title: string | null
     };
   }
   const labels = uniqueLabels(prepared);
-  return { field: FIELD.label, type: 'ordinal', sort: labels, scale: { type: 'point', padding: 0.4 }, axis: discreteAxis(labels, title) };
+  return { field: FIELD.label, type: 'ordinal', sort: labels, scale: { type: 'point', padding: 0.4 }, axis: discreteAxis(labels, title, prepared.layout) };
 }
 
 /** Day and time labels leave the year out when all points share one: it goes under the axis. */

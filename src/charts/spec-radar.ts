@@ -3,7 +3,7 @@
 // hidden linear scales whose domains keep circles round.
 import type { ChartConfig } from './chart-config.js';
 import type { PreparedData } from './chart-data.js';
-import { CHART_HEIGHT_PX, CHART_PADDING, CHART_WIDTH_PX, GRID_COLOR, MUTED_TEXT_COLOR, TEXT_COLOR } from './chart-theme.js';
+import { GRID_COLOR, MUTED_TEXT_COLOR, TEXT_COLOR } from './chart-theme.js';
 import { formatNumber, useCompact } from './number-format.js';
 import { colorEncoding, frame, maxAbs, type SpecObject } from './spec-parts.js';
 
@@ -33,10 +33,13 @@ export function radarSpec(config: ChartConfig, prepared: PreparedData): SpecObje
   const ringLabels = RINGS.map((ring) => ({ px: 0.045, py: ring, text: formatNumber(ring * maximum, format, { compact, decimals: 1 }) }));
 
   // Keep one unit the same length on both axes: the plot is wider than it is tall.
-  const legendHeight = prepared.series.length > 1 ? 40 : 0;
-  const plotHeight = CHART_HEIGHT_PX - CHART_PADDING.top - CHART_PADDING.bottom - 60 - legendHeight;
-  const plotWidth = CHART_WIDTH_PX - CHART_PADDING.left - CHART_PADDING.right;
+  const layout = prepared.layout;
+  const legendHeight = prepared.series.length > 1 ? layout.textPx * 3 : 0;
+  const plotHeight = layout.heightPx - layout.padding.top - layout.padding.bottom - layout.titlePx * 2.2 - legendHeight;
+  const plotWidth = layout.widthPx - layout.padding.left - layout.padding.right;
   const xExtent = (Y_EXTENT * plotWidth) / plotHeight;
+  // Room beside the outer ring for a category label on the left or right.
+  const labelLimit = Math.max(layout.textPx * 4, Math.round(plotWidth / 2 - (plotHeight / (2 * Y_EXTENT)) * LABEL_RADIUS - layout.textPx * 0.5));
   const x = (field: string) => ({ field, type: 'quantitative', scale: { domain: [-xExtent, xExtent], nice: false, zero: false }, axis: null });
   const y = (field: string) => ({ field, type: 'quantitative', scale: { domain: [-Y_EXTENT, Y_EXTENT], nice: false, zero: false }, axis: null });
   const color = colorEncoding(prepared);
@@ -55,7 +58,7 @@ export function radarSpec(config: ChartConfig, prepared: PreparedData): SpecObje
     },
     {
       data: { values: ringLabels },
-      mark: { type: 'text', align: 'left', baseline: 'middle', fontSize: 11, color: MUTED_TEXT_COLOR },
+      mark: { type: 'text', align: 'left', baseline: 'middle', fontSize: layout.textPx, color: MUTED_TEXT_COLOR },
       encoding: { x: x('px'), y: y('py'), text: { field: 'text', type: 'nominal' } },
     },
     {
@@ -77,7 +80,7 @@ export function radarSpec(config: ChartConfig, prepared: PreparedData): SpecObje
     },
     ...(['left', 'center', 'right'] as const).map((align) => ({
       data: { values: labels.filter((label) => label.align === align) },
-      mark: { type: 'text', align, fontSize: 13, color: TEXT_COLOR, baseline: 'middle', limit: 200 },
+      mark: { type: 'text', align, fontSize: layout.textPx, color: TEXT_COLOR, baseline: 'middle', limit: labelLimit },
       encoding: { x: x('px'), y: y('py'), text: { field: 'text', type: 'nominal' } },
     })),
   ];

@@ -4,6 +4,9 @@ import { APICallError } from '@ai-sdk/provider';
 import { TURN_SENTENCES } from './standard-sentences.js';
 import type { TurnFailure } from './types.js';
 
+/** Client errors that can pass on their own: request timeout, conflict, rate limit. */
+const RETRYABLE_CLIENT_STATUSES = new Set([408, 409, 429]);
+
 export function classifyFailure(error: unknown, reason: 'timeout' | 'cancelled' | undefined, turnTimeoutMs: number): TurnFailure {
   if (reason === 'timeout') {
     return {
@@ -23,6 +26,14 @@ export function classifyFailure(error: unknown, reason: 'timeout' | 'cancelled' 
     }
     if (status === 429) {
       return { kind: 'model', message: 'The AI model service is rate limiting me right now. Wait a minute and press Retry.', retryable: true };
+    }
+    if (status !== undefined && status >= 400 && status < 500 && !RETRYABLE_CLIENT_STATUSES.has(status)) {
+      // The service refused this request as malformed or too large: the same request would fail again.
+      return {
+        kind: 'model',
+        message: `The AI model service rejected my request (HTTP ${status}), so trying again would fail the same way. Ask again in a new thread, or more simply; if it keeps happening, tell an admin (the details are in the bot log).`,
+        retryable: false,
+      };
     }
     // A 200 with a body that cannot be read (a malformed answer or stream) has no status worth naming.
     return { kind: 'model', message: `The AI model service failed to answer${status && status >= 400 ? ` (HTTP ${status})` : ''}. Press Retry in a moment; if it keeps failing, tell an admin.`, retryable: true };

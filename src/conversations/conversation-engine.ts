@@ -218,6 +218,8 @@ export class ConversationEngine implements TurnHandler {
       credentialFor: credentialFor ? (database) => credentialFor(request.actor, database) : undefined,
       onStatus: (status) => observer.onStatus?.(status),
       model: this.options.model ? modelIdentityOf(this.options.model) : undefined,
+      // Teams shows answer charts inside a card; Slack, the terminal and MCP clients as images.
+      chartPlacement: request.platform === 'teams' ? 'card_image' : 'thread_image',
     });
   }
 

@@ -3,7 +3,7 @@
 // and look each chart/table up here by its key. A result that is gone, or a chart its rows cannot
 // draw, is reported in `problems` (show a placeholder); a renderer crash throws.
 import type { TopLevelSpec } from 'vega-lite';
-import { buildVegaLiteSpec, renderChartPng, validateChartConfig, type RenderedChart } from '../charts/index.js';
+import { buildVegaLiteSpec, renderChartPng, validateChartConfig, type ChartPlacement, type RenderedChart } from '../charts/index.js';
 import type { JsonValue } from '../databases/types.js';
 import type { Store, StoredQueryResult } from '../store/types.js';
 import type { ToolContext } from '../tools/tool-context.js';
@@ -48,6 +48,17 @@ export interface StoryAssets {
 export interface RenderStoryAssetsOptions {
   /** Defaults to the charts module's renderer (tests may count calls). */
   renderPng?: (spec: TopLevelSpec) => Promise<RenderedChart>;
+  /** Where full-width charts are shown (default: a Slack image); charts in a grid of 2+ columns are drawn for a grid cell. */
+  placement?: ChartPlacement;
+}
+
+/** Keys of the chart nodes that sit side by side with others in a grid. */
+function chartsInGridCells(nodes: StoryNode[], inCell = false, keys = new Set<string>()): Set<string> {
+  for (const node of nodes) {
+    if (node.type === 'grid') chartsInGridCells(node.children, inCell || node.cols >= 2, keys);
+    else if (node.type === 'chart' && inCell) keys.add(node.key);
+  }
+  return keys;
 }
 
 async function lookUp(threadId: string, source: StoryQueryResults, queryId: string): Promise<StoryTableResult | undefined> {
@@ -65,6 +76,7 @@ export async function renderStoryAssets(
   const assets: StoryAssets = { nodes, charts: [], tables: [], problems: [] };
   const results = new Map<string, StoryTableResult | undefined>();
   const drawn = new Map<string, Omit<StoryChartAsset, 'node'>>();
+  const inGridCells = chartsInGridCells(nodes);
   for (const node of walkStoryNodes(nodes)) {
     if (node.type !== 'chart' && node.type !== 'table') continue;
     if (!results.has(node.queryId)) results.set(node.queryId, await lookUp(threadId, source, node.queryId));
@@ -83,12 +95,14 @@ export async function renderStoryAssets(
       assets.problems.push({ node, message: verdict.error });
       continue;
     }
-    let chart = drawn.get(node.rawTag);
+    const placement: ChartPlacement = inGridCells.has(node.key) ? 'grid_cell' : (options.placement ?? 'thread_image');
+    const drawnKey = `${placement} ${node.rawTag}`;
+    let chart = drawn.get(drawnKey);
     if (!chart) {
-      const built = buildVegaLiteSpec(node.config, rows);
+      const built = buildVegaLiteSpec(node.config, rows, placement);
       const rendered = await renderPng(built.spec);
       chart = { png: rendered.png, widthPx: rendered.widthPx, heightPx: rendered.heightPx, spec: built.spec as unknown as JsonValue, notes: built.notes };
-      drawn.set(node.rawTag, chart);
+      drawn.set(drawnKey, chart);
     }
     assets.charts.push({ node, ...chart });
   }

@@ -1,23 +1,22 @@
 // A story version as one Markdown file: the text as written, each chart as an image link, each
 // table as a Markdown table (rows capped, total stated), grid children one after another.
-import type { JsonValue } from '../databases/types.js';
 import { leadingTitleHeading } from '../markdown/leading-title-heading.js';
+import { formatResultTable } from '../tables/format-result-table.js';
 import type { StoryNode } from './story-document.js';
 import { chartAssetFor, problemFor, tableAssetFor, type StoryAssets, type StoryChartAsset, type StoryTableResult } from './render-story-assets.js';
 
 export const MARKDOWN_TABLE_MAX_ROWS = 50;
 
-function cellText(value: JsonValue | undefined): string {
-  if (value === null || value === undefined) return '';
-  const text = typeof value === 'object' ? JSON.stringify(value) : String(value);
+function cellText(text: string): string {
   return text.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
 }
 
 export function renderMarkdownTable(result: StoryTableResult, maxRows = MARKDOWN_TABLE_MAX_ROWS): string {
-  const header = `| ${result.columns.map((column) => cellText(column.name)).join(' | ')} |`;
-  const divider = `| ${result.columns.map(() => '---').join(' | ')} |`;
-  const shown = result.rows.slice(0, maxRows);
-  const lines = [header, divider, ...shown.map((row) => `| ${result.columns.map((_, index) => cellText(row[index])).join(' | ')} |`)];
+  const table = formatResultTable(result, { maxRows });
+  const header = `| ${table.header.map(cellText).join(' | ')} |`;
+  const divider = `| ${table.alignments.map((alignment) => (alignment === 'right' ? '---:' : '---')).join(' | ')} |`;
+  const shown = table.rows;
+  const lines = [header, divider, ...shown.map((row) => `| ${row.map(cellText).join(' | ')} |`)];
   const total = result.truncated ? `more than ${result.rowCount.toLocaleString('en-US')}` : result.rowCount.toLocaleString('en-US');
   if (shown.length < result.rowCount || result.truncated) lines.push('', `_Showing ${shown.length} of ${total} rows._`);
   return lines.join('\n');

@@ -68,7 +68,7 @@ export async function displayChart(context: ToolContext, config: ChartConfig): P
   if (!withRows.success) return failure(withRows.error);
 
   context.reportStatus('Drawing a chart…');
-  const { spec, notes } = buildVegaLiteSpec(config, result);
+  const { spec, notes } = buildVegaLiteSpec(config, result, context.chartPlacement);
   // vega and canvas load with the first chart, not with every process that only builds tool sets.
   const { renderChartPng } = await import('../charts/render-chart-png.js');
   const rendered = await renderChartPng(spec);

@@ -1,5 +1,6 @@
 // The run's blackboard: every tool of one turn reads and writes here, and the turn's outcome is
 // assembled from it. It holds no platform types, so Slack, Teams and the terminal share it.
+import type { ChartPlacement } from '../charts/chart-layout.js';
 import type { AgentSettings } from '../config/agent-settings.js';
 import type { ChartArtifact, QueryResult, QueryRun, StoryArtifact } from '../conversations/outcome-contract.js';
 import type { DatabaseAdapter, UserDatabaseCredential } from '../databases/types.js';
@@ -24,6 +25,8 @@ export interface ToolContextOptions {
   onStatus?: (status: string) => void;
   /** The model running the turn, for the query audit. */
   model?: ModelIdentity;
+  /** Where this turn's charts are shown, which sets their canvas (default: a Slack thread image). */
+  chartPlacement?: ChartPlacement;
 }
 
 export class ToolContext {
@@ -36,6 +39,7 @@ export class ToolContext {
   readonly createId: (prefix: string) => string;
   readonly signal: AbortSignal | undefined;
   readonly model: ModelIdentity | undefined;
+  readonly chartPlacement: ChartPlacement;
   readonly queryResults = new Map<string, QueryResult>();
   readonly charts: ChartArtifact[] = [];
   readonly storyVersions: StoryArtifact[] = [];
@@ -63,6 +67,7 @@ export class ToolContext {
     this.createId = options.createId;
     this.signal = options.signal;
     this.model = options.model;
+    this.chartPlacement = options.chartPlacement ?? 'thread_image';
     this.credentialFor = options.credentialFor;
     this.onStatus = options.onStatus;
   }

@@ -1,5 +1,6 @@
 // A ToolContext for the chart tool tests, on the real in-memory SQLite store, with query results
 // that come from a real DuckDB query.
+import type { ChartPlacement } from '../../src/charts/index.js';
 import type { AgentSettings } from '../../src/config/agent-settings.js';
 import { openStore } from '../../src/store/open-store.js';
 import type { Store } from '../../src/store/types.js';
@@ -17,7 +18,7 @@ const settings: AgentSettings = {
   enabledTools: ['execute_sql', 'display_chart'],
 };
 
-export async function createChartToolContext(): Promise<{ context: ToolContext; store: Store; statuses: string[] }> {
+export async function createChartToolContext(chartPlacement?: ChartPlacement): Promise<{ context: ToolContext; store: Store; statuses: string[] }> {
   const store = await openStore('sqlite::memory:');
   await store.ensureConversation(THREAD_ID, 'slack', new Date('2024-04-01T10:00:00Z'));
   const statuses: string[] = [];
@@ -31,6 +32,7 @@ export async function createChartToolContext(): Promise<{ context: ToolContext; 
     now: () => new Date('2024-04-01T10:00:00Z'),
     createId: (prefix) => `${prefix}${String(++counter).padStart(8, '0')}`,
     onStatus: (status) => statuses.push(status),
+    chartPlacement,
   });
   return { context, store, statuses };
 }

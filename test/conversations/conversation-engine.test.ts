@@ -149,6 +149,22 @@ describe('ConversationEngine', () => {
     expect(lines.join('\n')).not.toContain('sk-very-secret-value');
   });
 
+  it('offers no Retry when the model service rejects the request itself (HTTP 400)', async () => {
+    const failure = new APICallError({ message: 'context_length_exceeded', url: 'http://model', requestBodyValues: {}, statusCode: 400, isRetryable: false });
+    const outcome = await completed(harness.createEngine({ model: createScriptedModel([{ error: failure }]).model }));
+    expect(outcome.failure).toEqual({
+      kind: 'model',
+      message: 'The AI model service rejected my request (HTTP 400), so trying again would fail the same way. Ask again in a new thread, or more simply; if it keeps happening, tell an admin (the details are in the bot log).',
+      retryable: false,
+    });
+  });
+
+  it('keeps Retry for a request timeout from the model service (HTTP 408)', async () => {
+    const failure = new APICallError({ message: 'timeout', url: 'http://model', requestBodyValues: {}, statusCode: 408, isRetryable: false });
+    const outcome = await completed(harness.createEngine({ model: createScriptedModel([{ error: failure }]).model }));
+    expect(outcome.failure).toMatchObject({ kind: 'model', retryable: true });
+  });
+
   it('answers that no model is configured, and keeps the question', async () => {
     const outcome = await completed(harness.createEngine({ model: undefined }));
     expect(outcome.failure).toMatchObject({ kind: 'not_configured', retryable: false });

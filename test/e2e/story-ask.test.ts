@@ -120,7 +120,7 @@ describe('datathread ask with a story', () => {
         '**Sales per region**',
         '',
         '| region | total |',
-        '| --- | --- |',
+        '| --- | ---: |',
         '| North | 300 |',
         '| South | 130 |',
         '',

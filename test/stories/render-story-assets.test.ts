@@ -88,6 +88,21 @@ describe('stories after a restart', () => {
     }
   });
 
+  it('draws charts side by side in a grid for a grid cell, and full-width charts for their placement', async () => {
+    const store = await openStore(stateUrl);
+    try {
+      const chart = `<chart query_id="query_sales" chart_type="bar" x_axis_key="region" series='[{"data_key":"total"}]' title="Sales by region" />`;
+      const code = ['<grid cols="2">', chart, chart, '</grid>', '', chart].join('\n');
+      const forSlack = await renderStoryAssets(THREAD_ID, { code }, store);
+      // 2× pixel density: a grid cell is 300 logical px wide, a Slack image 480, a Teams card 500.
+      expect(forSlack.charts.map((asset) => asset.widthPx)).toEqual([600, 600, 960]);
+      const forTeams = await renderStoryAssets(THREAD_ID, { code }, store, { placement: 'card_image' });
+      expect(forTeams.charts.map((asset) => asset.widthPx)).toEqual([600, 600, 1000]);
+    } finally {
+      await store.close();
+    }
+  });
+
   it('reports a result that is gone as a problem of its node instead of failing', async () => {
     const store = await openStore(stateUrl);
     try {
@@ -130,7 +145,7 @@ describe('stories after a restart', () => {
           '**Sales detail**',
           '',
           '| region | total |',
-          '| --- | --- |',
+          '| --- | ---: |',
           '| North | 300 |',
           '| South | 50 |',
           '| East \\| West | 120 |',
@@ -147,7 +162,7 @@ describe('stories after a restart', () => {
 describe('renderMarkdownTable', () => {
   it('caps the rows and states the total', () => {
     const result = { queryId: 'q', databaseName: 'd', sql: '', columns: [{ name: 'n', type: 'integer' }], rows: [[1], [2], [3]], rowCount: 3, truncated: false };
-    expect(renderMarkdownTable(result, 2)).toBe('| n |\n| --- |\n| 1 |\n| 2 |\n\n_Showing 2 of 3 rows._');
+    expect(renderMarkdownTable(result, 2)).toBe('| n |\n| ---: |\n| 1 |\n| 2 |\n\n_Showing 2 of 3 rows._');
     expect(renderMarkdownTable({ ...result, rowCount: 1000, truncated: true }, 2)).toContain('_Showing 2 of more than 1,000 rows._');
   });
 });

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Store } from '../../src/store/types.js';
 import { createDisplayChartTool, displayChart, renderDisplayChartOutput, type DisplayChartOutput } from '../../src/tools/display-chart.js';
 import type { ToolContext } from '../../src/tools/tool-context.js';
-import type { ChartConfig } from '../../src/charts/index.js';
+import { chartConfigSchema, type ChartConfig } from '../../src/charts/chart-config.js';
 import { addDuckDbResult, createChartToolContext } from '../charts/chart-tool-context.js';
 import { inspectPng } from '../charts/png-inspection.js';
 
@@ -33,7 +33,7 @@ describe('display_chart tool', () => {
 
   it('renders the chart and puts it on the blackboard for the channel', async () => {
     const output = await displayChart(context, barConfig);
-    expect(output).toMatchObject({ success: true, chartId: 'chart_00000001', widthPx: 2400, heightPx: 1350, notes: [] });
+    expect(output).toMatchObject({ success: true, chartId: 'chart_00000001', widthPx: 960, heightPx: 600, notes: [] });
     expect(renderDisplayChartOutput(output)).toBe('Chart displayed successfully.');
     expect(statuses).toContain('Drawing a chart…');
 
@@ -42,7 +42,7 @@ describe('display_chart tool', () => {
     expect(chart).toMatchObject({ chartId: 'chart_00000001', queryId: 'query_regions1', title: 'Revenue by region', chartType: 'bar' });
     expect((chart.spec as { $schema: string }).$schema).toContain('vega-lite');
     const image = await inspectPng(chart.png);
-    expect([image.width, image.height]).toEqual([2400, 1350]);
+    expect([image.width, image.height]).toEqual([960, 600]);
     expect(image.inkShare).toBeGreaterThan(0.02);
     expect(chart.config).toMatchObject({ chart_type: 'bar', x_axis_key: 'region' });
   });
@@ -53,6 +53,25 @@ describe('display_chart tool', () => {
     const modelOutput = await chartTool.toModelOutput!({ toolCallId: 'call_1', input: barConfig, output });
     expect(modelOutput).toEqual({ type: 'text', value: 'Chart displayed successfully.' });
     expect(chartTool.description).toContain('kpi_card');
+  });
+
+  it('draws a kpi_card whose call leaves x_axis_key and x_axis_type out, through the tool schema', async () => {
+    const chartTool = createDisplayChartTool(context);
+    const call = { query_id: 'query_regions1', chart_type: 'kpi_card', series: [{ data_key: 'revenue' }], title: 'Revenue' };
+    const parsed = chartConfigSchema.parse(call);
+    const output = (await chartTool.execute!(parsed, { toolCallId: 'call_2', messages: [] })) as DisplayChartOutput;
+    expect(output).toMatchObject({ success: true, chartType: 'kpi_card' });
+    expect(context.charts).toHaveLength(1);
+  });
+
+  it('draws for the placement of the turn: a Teams card gets a 500-pixel canvas at 2×', async () => {
+    const teams = await createChartToolContext('card_image');
+    try {
+      await addDuckDbResult(teams.context, 'query_regions1', REGION_SQL);
+      expect(await displayChart(teams.context, barConfig)).toMatchObject({ success: true, widthPx: 1000, heightPx: 640 });
+    } finally {
+      await teams.store.close();
+    }
   });
 
   it('tells the model about the Other bucket', async () => {

@@ -147,7 +147,7 @@ describe('Slack: account linking end to end, then the federated question as the 
     const posted = JSON.stringify(slack.threadMessages('C1', '500.1').map((message) => message.blocks));
     expect(JSON.stringify(answer.blocks)).toContain('Here are your sales.');
     expect(posted).toContain('"text":"South"');
-    expect(posted).toContain('"text":"150"');
+    expect(posted).toContain('"text":"150.00"');
     expect(posted).not.toContain('900');
     expect(posted).not.toContain(BOB);
     // Logged in as Alice with her token; the audit records her.

@@ -8,6 +8,7 @@ import { promisify } from 'node:util';
 import { inflateRawSync } from 'node:zlib';
 import { createCanvas, loadImage } from 'canvas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { validateTeamsManifest } from '../../manifests/teams-manifest-schema.js';
 
 const run = promisify(execFile);
 const BOT_APP_ID = '6d2a1d7c-4a3b-4c5e-9f00-0b1c2d3e4f50';
@@ -60,6 +61,8 @@ describe('teams:package', () => {
     expect(manifest.authorization.permissions.resourceSpecific).toEqual([{ name: 'ChannelMessage.Read.Group', type: 'Application' }]);
     expect(manifest.webApplicationInfo).toEqual({ id: BOT_APP_ID, resource: `api://datathread.example.com/botid-${BOT_APP_ID}` });
     expect(JSON.stringify(manifest)).not.toContain('${{');
+    // What the Developer Portal checks on upload: Microsoft's schema for this manifestVersion.
+    expect(validateTeamsManifest(manifest)).toEqual([]);
 
     const color = await loadImage(files.get('color.png')!.data);
     expect([color.width, color.height]).toEqual([192, 192]);
@@ -73,6 +76,16 @@ describe('teams:package', () => {
       // Canvas reads pixels back through premultiplied alpha, so pure white can come back as 254.
       expect(Math.min(pixels[index] ?? 0, pixels[index + 1] ?? 0, pixels[index + 2] ?? 0)).toBeGreaterThanOrEqual(250);
     }
+  });
+
+  it("rejects, with Microsoft's schema, what the upload would reject", async () => {
+    const out = join(directory, 'teams-app-checked.zip');
+    await run('node', ['scripts/teams-package.mjs', '--out', out], { env: { ...process.env, clientId: BOT_APP_ID, BOT_DOMAIN: 'datathread.example.com' } });
+    const manifest = JSON.parse(readZip(await readFile(out)).get('manifest.json')!.data.toString('utf8'));
+    const tooLong = { ...manifest, description: { ...manifest.description, short: 'x'.repeat(87) } };
+    expect(validateTeamsManifest(tooLong)).toEqual(['/description/short must NOT have more than 80 characters']);
+    const { id: _id, ...withoutId } = manifest;
+    expect(validateTeamsManifest(withoutId)).toEqual(["/ must have required property 'id'"]);
   });
 
   it('says which value is missing', async () => {

@@ -94,7 +94,7 @@ function expectStoryCard(card: CardContent | undefined, version: number, summary
   for (const column of grid?.columns ?? []) expect(column.items[1]?.url).toMatch(/^data:image\/png;base64,iVBORw0KGgo/);
   expect(texts(card)).toEqual(expect.arrayContaining(['Sales by region', 'Sales by month', 'Sales per region', 'North', '300', 'South', '130']));
   expect(card?.body.some((element) => element.type === 'Container' && element.items?.some((item) => item.type === 'Table'))).toBe(true);
-  expect(texts(card).some((text) => text.startsWith('2 rows (query_'))).toBe(true);
+  expect(texts(card).some((text) => text === '2 rows from shop.')).toBe(true);
   expect(card?.actions).toEqual([{ type: 'Action.Submit', title: 'Versions', data: { datathread: 'story_versions', slug: 'sales-review' } }]);
   expect(JSON.stringify(card).length).toBeLessThanOrEqual(CARD_BUDGET_CHARACTERS);
 }

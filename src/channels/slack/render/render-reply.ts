@@ -13,7 +13,7 @@ import { markdownToMrkdwn } from './markdown-to-mrkdwn.js';
 import { canAppendBlocks, packMessages } from './pack-messages.js';
 import { ANSWER_FILE_THRESHOLD_CHARACTERS, MAX_SECTION_TEXT_CHARACTERS, MAX_TABLE_ROWS } from './slack-limits.js';
 import { splitText } from './split-text.js';
-import { EMPTY_CELL_TEXT } from './table-blocks.js';
+import { formatResultTable } from '../../../tables/format-result-table.js';
 
 export interface RenderedReply {
   messages: SlackMessage[];
@@ -98,14 +98,11 @@ function renderControls(plan: ReplyPlan, options: RenderOptions): SlackBlock[] {
 }
 
 function resultTableBlocks(result: QueryResult): SlackBlock[] {
-  const shownRows = result.rows.slice(0, MAX_TABLE_ROWS - 1);
-  const blocks = tableBlocks({
-    header: result.columns.map((column) => column.name),
-    rows: shownRows.map((row) => row.map((value) => (value === null ? EMPTY_CELL_TEXT : typeof value === 'object' ? JSON.stringify(value) : String(value)))),
-  });
-  const total = result.truncated ? `more than ${result.rowCount}` : String(result.rowCount);
-  if (shownRows.length < result.rows.length || result.truncated) {
-    blocks.push(contextBlock(`Showing the first ${shownRows.length} of ${total} rows of \`${result.queryId}\`; the CSV button has them all.`));
+  const table = formatResultTable(result, { maxRows: MAX_TABLE_ROWS - 1 });
+  const blocks = tableBlocks(table);
+  const total = result.truncated ? `more than ${result.rowCount.toLocaleString('en-US')}` : result.rowCount.toLocaleString('en-US');
+  if (table.rows.length < result.rows.length || result.truncated) {
+    blocks.push(contextBlock(`Showing the first ${table.rows.length} of ${total} rows; the CSV button has them all.`));
   }
   return blocks;
 }

@@ -4,7 +4,7 @@ import type { SlackTableBlock } from './block-kit.js';
 import { MAX_TABLE_CELLS_PER_ROW, MAX_TABLE_ROWS } from './slack-limits.js';
 
 /** Slack rejects empty raw_text cells; a dash reads as "no value". */
-export const EMPTY_CELL_TEXT = '—';
+const EMPTY_CELL_TEXT = '—';
 const MAX_CELL_CHARACTERS = 500;
 
 export type ColumnAlignment = 'left' | 'center' | 'right';
@@ -39,8 +39,9 @@ export function renderTableAsText(table: TableContent): string {
   const widths = Array.from({ length: columns }, (_unused, column) =>
     Math.max(...all.map((row) => (row[column] ?? '').length)),
   );
+  const alignments = table.alignments ?? [];
   const renderRow = (row: string[]) =>
-    widths.map((width, column) => (row[column] ?? '').padEnd(width)).join(' | ').trimEnd();
+    widths.map((width, column) => (alignments[column] === 'right' ? (row[column] ?? '').padStart(width) : (row[column] ?? '').padEnd(width))).join(' | ').trimEnd();
   const rule = widths.map((width) => '-'.repeat(width)).join('-+-');
   return [renderRow(table.header), rule, ...table.rows.map(renderRow)].join('\n');
 }

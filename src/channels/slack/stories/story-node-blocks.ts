@@ -2,14 +2,13 @@
 // sections, each chart as an image block of its uploaded PNG (`slack_file`), each table as a table
 // block (rows capped, total stated), grid children one after another. A chart or table that cannot
 // be shown becomes a warning line, so the rest of the story still reads.
-import type { JsonValue } from '../../../databases/types.js';
 import type { StoryAssets, StoryChartNode, StoryNode, StoryTableNode, StoryTableResult } from '../../../stories/index.js';
 import { chartAssetFor, problemFor, tableAssetFor } from '../../../stories/index.js';
 import { buildAnswerBlocks, sectionBlock, tableBlocks } from '../render/answer-blocks.js';
 import type { SlackBlock } from '../render/block-kit.js';
 import { escapeMrkdwn } from '../render/escape-mrkdwn.js';
 import { contextBlock } from '../render/interactive-blocks.js';
-import { EMPTY_CELL_TEXT } from '../render/table-blocks.js';
+import { formatResultTable } from '../../../tables/format-result-table.js';
 
 /** Rows of a story table shown in chat (Slack allows 99 + header; a report reads better shorter). */
 export const STORY_TABLE_MAX_ROWS = 50;
@@ -57,10 +56,10 @@ function storyTableBlocks(node: StoryTableNode, assets: StoryAssets): SlackBlock
   const asset = tableAssetFor(assets, node);
   if (!asset) return [];
   const { result } = asset;
-  const shown = result.rows.slice(0, STORY_TABLE_MAX_ROWS);
+  const table = formatResultTable(result, { maxRows: STORY_TABLE_MAX_ROWS });
   const blocks: SlackBlock[] = node.title ? [sectionBlock(`*${escapeMrkdwn(node.title)}*`)] : [];
-  blocks.push(...tableBlocks({ header: result.columns.map((column) => column.name), rows: shown.map((row) => row.map(cellText)) }));
-  if (shown.length < result.rowCount || result.truncated) blocks.push(contextBlock(`Showing ${shown.length} of ${totalRows(result)} rows of \`${result.queryId}\`.`));
+  blocks.push(...tableBlocks(table));
+  if (table.rows.length < result.rowCount || result.truncated) blocks.push(contextBlock(`Showing ${table.rows.length} of ${totalRows(result)} rows.`));
   return blocks;
 }
 
@@ -69,10 +68,6 @@ function totalRows(result: StoryTableResult): string {
   return result.truncated ? `more than ${count}` : count;
 }
 
-function cellText(value: JsonValue | undefined): string {
-  if (value === null || value === undefined) return EMPTY_CELL_TEXT;
-  return typeof value === 'object' ? JSON.stringify(value) : String(value);
-}
 
 function cut(text: string, maxCharacters: number): string {
   return text.length <= maxCharacters ? text : `${text.slice(0, maxCharacters - 1)}…`;

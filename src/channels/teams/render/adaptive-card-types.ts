@@ -37,6 +37,7 @@ export interface TableRowElement {
 
 export interface TableColumnDefinition {
   width: number;
+  horizontalCellContentAlignment?: 'Left' | 'Right';
 }
 
 export interface TableElement {

@@ -12,8 +12,12 @@ export const CARD_BUDGET_CHARACTERS = 38_000;
 // their own card, one per chart. Teams also caps inline images at 1024 × 1024 pixels.
 export const CHART_IMAGE_BUDGET_BYTES = 24_000;
 export const CHART_IMAGE_MAX_SIDE_PX = 1024;
-/** Below this width a chart's labels become unreadable; such a chart is described, not shown. */
-export const CHART_IMAGE_MIN_WIDTH_PX = 320;
+/**
+ * Charts are laid out for their display width (a story grid cell is shown about 240 px wide), so
+ * the size of their text does not depend on the PNG's pixels; only sharpness does. Below this
+ * width a chart would be blown up into a blur even in a grid cell: it is described, not shown.
+ */
+export const CHART_IMAGE_MIN_WIDTH_PX = 192;
 
 export function cardSizeInCharacters(card: unknown): number {
   return JSON.stringify(card).length;

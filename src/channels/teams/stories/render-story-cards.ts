@@ -20,7 +20,7 @@ export async function renderStoryCards(
   store: TeamsStoryStore,
   options: { latestVersion?: number } = {},
 ): Promise<AdaptiveCard[]> {
-  const assets = await renderStoryAssets(threadId, version, store);
+  const assets = await renderStoryAssets(threadId, version, store, { placement: 'card_image' });
   const header: StoryCardHeader = {
     slug: version.slug,
     title: version.title,

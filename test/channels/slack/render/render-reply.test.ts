@@ -124,7 +124,7 @@ describe('renderOutcome', () => {
     );
     const table = reply.messages[0]!.blocks.find((block) => block.type === 'table') as { rows: unknown[] };
     expect(table.rows).toHaveLength(100);
-    expect(JSON.stringify(reply.messages[0]!.blocks)).toContain('Showing the first 99 of 150 rows of `query_t`');
+    expect(JSON.stringify(reply.messages[0]!.blocks)).toContain('Showing the first 99 of 150 rows; the CSV button has them all.');
   });
 });
 

@@ -71,7 +71,7 @@ describe('story messages', () => {
     const [message] = buildStoryMessages({ threadId: THREAD, slug: 's', version: 1, title: 'S', assets: assetsFor('<table query_id="query_aaaaaaaa" />', 1234), chartFiles: new Map() });
     const table = message!.blocks.find((block) => block.type === 'table') as { rows: unknown[] };
     expect(table.rows).toHaveLength(STORY_TABLE_MAX_ROWS + 1);
-    expect(texts(message!.blocks)).toContain('Showing 50 of 1,234 rows of `query_aaaaaaaa`.');
+    expect(texts(message!.blocks)).toContain('Showing 50 of 1,234 rows.');
   });
 
   it('keeps the header within 150 characters and drops a heading that repeats the title', () => {

@@ -51,14 +51,14 @@ describe('answer card', () => {
     expect(table.columns).toHaveLength(8);
     expect(elements[1]).toEqual({
       type: 'TextBlock',
-      text: 'Showing 15 of 240 rows, 8 of 10 columns (query_abcd1234 on warehouse).',
+      text: 'Showing 15 of 240 rows, 8 of 10 columns from warehouse.',
       wrap: true,
       isSubtle: true,
       size: 'Small',
       spacing: 'Small',
     });
-    expect(describeShownPart(queryResult(3), 3, 2)).toBe('3 rows (query_abcd1234 on warehouse).');
-    expect(describeShownPart(queryResult(1000, 2, true), 15, 2)).toBe('Showing 15 of 1,000+ rows (query_abcd1234 on warehouse).');
+    expect(describeShownPart(queryResult(3), 3, 2)).toBe('3 rows from warehouse.');
+    expect(describeShownPart(queryResult(1000, 2, true), 15, 2)).toBe('Showing 15 of 1,000+ rows from warehouse.');
     const [card] = buildAnswerCards({ ...noOutcome, text: 'Here:', tables: [queryResult(240, 10)] }, []);
     expect(await adaptiveCardProblems(card)).toEqual([]);
   });

@@ -40,7 +40,7 @@ describe('story card', () => {
     const row = card!.body.find((element): element is ColumnSetElement => element.type === 'ColumnSet');
     expect(row?.columns.map((column) => column.width)).toEqual([3, 1]);
     expect(row?.columns[1]?.items?.map((item) => item.type)).toEqual(['TextBlock', 'Table', 'TextBlock']);
-    expect(cardTexts(card)).toContain('3 rows (query_region01 on shop).');
+    expect(cardTexts(card)).toContain('3 rows from shop.');
     await expectValid(card);
   });
 
@@ -50,7 +50,7 @@ describe('story card', () => {
     const [wrapper] = card!.body.slice(2);
     const table = wrapper?.type === 'Container' ? wrapper.items.find((element) => element.type === 'Table') : undefined;
     expect(table && 'rows' in table ? table.rows.length : 0).toBe(16);
-    expect(cardTexts(card)).toContain('Showing 15 of 40 rows (query_many0001 on shop).');
+    expect(cardTexts(card)).toContain('Showing 15 of 40 rows from shop.');
   });
 
   it('shows a placeholder, not a broken image, when a result is gone', async () => {
