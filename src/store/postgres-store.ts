@@ -5,6 +5,7 @@ import pg from 'pg';
 import { applyMigrations } from './apply-migrations.js';
 import { SqlStore } from './sql-store.js';
 import type { StoreDatabase, StoreParameter, StoreQueryRunner, StoreRow } from './store-database.js';
+import { absorbConnectionErrors } from '../support/absorb-connection-errors.js';
 
 /** Any fixed 64-bit number works; this one is "datathread migrations", only by convention. */
 const MIGRATION_ADVISORY_LOCK_KEY = '4702116553';
@@ -39,6 +40,7 @@ class PostgresStoreDatabase extends PostgresQueryRunner implements StoreDatabase
 
   async transaction<T>(work: (runner: StoreQueryRunner) => Promise<T>): Promise<T> {
     const client = await this.pool.connect();
+    const stopAbsorbing = absorbConnectionErrors(client);
     try {
       await client.query('BEGIN');
       const result = await work(new PostgresQueryRunner(client));
@@ -54,6 +56,8 @@ class PostgresStoreDatabase extends PostgresQueryRunner implements StoreDatabase
         client.release(rollbackError instanceof Error ? rollbackError : true);
       }
       throw error;
+    } finally {
+      stopAbsorbing();
     }
   }
 

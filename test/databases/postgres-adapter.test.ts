@@ -154,6 +154,23 @@ describe('PostgreSQL adapter: limits', () => {
     await expect.poll(async () => (await admin.query(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE query LIKE 'SELECT pg_sleep(30)%' AND state = 'active'`)).rows[0].n, { timeout: 3_000 }).toBe(0);
     expect((await adapter.runQuery('SELECT 3 AS three', QUERY_OPTIONS)).rows).toEqual([[3]]);
   });
+
+  test('a backend terminated mid-query (restart, failover, a DBA) fails that query plainly, and the next query reconnects', async () => {
+    const running = adapter.runQuery('SELECT pg_sleep(30) AS terminated_sleep', { rowCap: 10, timeoutMs: 60_000 });
+    const failure = running.then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    await expect
+      .poll(async () => (await admin.query(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE query LIKE 'SELECT pg_sleep(30) AS terminated_sleep%' AND state = 'active'`)).rows[0].n, { timeout: 5_000 })
+      .toBe(1);
+    await admin.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query LIKE 'SELECT pg_sleep(30) AS terminated_sleep%' AND state = 'active'`);
+    // Without an 'error' listener on the checked-out client, the termination ends this process.
+    const error = await failure;
+    expect(error).toBeInstanceOf(Error);
+    expect(error instanceof QueryFailedError || error instanceof DatabaseUnavailableError).toBe(true);
+    expect((await adapter.runQuery('SELECT 4 AS four', QUERY_OPTIONS)).rows).toEqual([[4]]);
+  });
 });
 
 describe('PostgreSQL adapter: read-only without the SQL gate (layer 2)', () => {

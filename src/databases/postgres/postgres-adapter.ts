@@ -14,6 +14,7 @@ import { INTROSPECTION_ROW_CAP, INTROSPECTION_TIMEOUT_MS, schemaSummaryFromRows 
 import { UserPools } from '../user-pools.js';
 import { dialectRules, type Dialect } from '../dialects.js';
 import type { DatabaseAdapter, QueryColumn, QueryRows, RunQueryOptions, SchemaSummary, UserDatabaseCredential } from '../types.js';
+import { absorbConnectionErrors } from '../../support/absorb-connection-errors.js';
 
 const CONNECT_TIMEOUT_MS = 10_000;
 const POOL_IDLE_MS = 30_000;
@@ -83,6 +84,9 @@ export class PostgresAdapter implements DatabaseAdapter {
     const startedAt = performance.now();
     const client = await this.connect(pool, clientConfig);
     let discardClient = false;
+    const stopAbsorbing = absorbConnectionErrors(client, () => {
+      discardClient = true;
+    });
     try {
       await this.warnIfSuperuser(client);
       await client.query(this.allowsWrites ? 'BEGIN' : 'BEGIN READ ONLY');
@@ -126,6 +130,7 @@ export class PostgresAdapter implements DatabaseAdapter {
       if (mapped instanceof DatabaseUnavailableError) discardClient = true;
       throw mapped;
     } finally {
+      stopAbsorbing();
       client.release(discardClient);
     }
   }
@@ -243,6 +248,7 @@ export class PostgresAdapter implements DatabaseAdapter {
 /** Asks the server to cancel whatever a backend runs, from a separate short-lived connection. */
 async function cancelBackend(clientConfig: pg.ClientConfig, processId: number): Promise<void> {
   const canceller = new pg.Client(clientConfig);
+  absorbConnectionErrors(canceller);
   try {
     await canceller.connect();
     await canceller.query('SELECT pg_cancel_backend($1)', [processId]);
