@@ -7,6 +7,7 @@ import { createCard } from '../render/adaptive-card-types.js';
 import { cardSizeInCharacters } from '../render/message-budget.js';
 import { buildStoryCards, storyHeaderElements, type StoryCardHeader } from './story-card.js';
 import { storyBodyElements } from './story-card-elements.js';
+import { withoutTitleHeading } from './story-title-heading.js';
 import { prepareStoryCharts, storyChartBudgetBytes } from './story-chart-images.js';
 
 /** What the Teams channel reads from the state store for stories. */
@@ -29,9 +30,10 @@ export async function renderStoryCards(
     ...(options.latestVersion !== undefined ? { latestVersion: options.latestVersion } : {}),
   };
   // Size everything but the images first, then share the rest of the budget among the charts.
-  const withoutImages = storyBodyElements(assets.nodes, { assets, charts: new Map() });
+  const nodes = withoutTitleHeading(assets.nodes, version.title);
+  const withoutImages = storyBodyElements(nodes, { assets, charts: new Map() });
   const otherCharacters = cardSizeInCharacters(createCard([...storyHeaderElements(header), ...withoutImages]));
-  const budgetBytes = storyChartBudgetBytes(storyCharts(assets.nodes).length, otherCharacters);
+  const budgetBytes = storyChartBudgetBytes(storyCharts(nodes).length, otherCharacters);
   const charts = await prepareStoryCharts(assets, budgetBytes);
-  return buildStoryCards(header, storyBodyElements(assets.nodes, { assets, charts }));
+  return buildStoryCards(header, storyBodyElements(nodes, { assets, charts }));
 }

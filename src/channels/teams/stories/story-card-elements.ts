@@ -31,7 +31,8 @@ export function storyNodeElements(node: StoryNode, sources: StoryElementSources)
       if (!image?.dataUrl) {
         return problemElements(storyChartTitle(node), 'This chart is too detailed to show inline in Teams.');
       }
-      return keepTogether([textBlock(image.title, { weight: 'Bolder' }), { type: 'Image', url: image.dataUrl, altText: `Chart: ${image.title}` }]);
+      // The chart draws its own title; the card does not repeat it.
+      return [{ type: 'Image', url: image.dataUrl, altText: `Chart: ${image.title}` }];
     }
     case 'table': {
       const problem = problemFor(sources.assets, node);

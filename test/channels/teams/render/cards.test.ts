@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { QueryResult } from '../../../../src/tools/tool-context.js';
-import { buildAnswerCards, TABLES_OMITTED_NOTE, TEXT_SHORTENED_NOTE } from '../../../../src/channels/teams/render/answer-cards.js';
+import { buildAnswerCards } from '../../../../src/channels/teams/render/answer-cards.js';
 import { readCardAction } from '../../../../src/channels/teams/actions/card-actions.js';
 import { prepareChartImage, type PreparedChart } from '../../../../src/channels/teams/render/chart-image.js';
 import { CARD_BUDGET_CHARACTERS, CHART_IMAGE_BUDGET_BYTES, cardSizeInCharacters } from '../../../../src/channels/teams/render/message-budget.js';
@@ -63,34 +63,25 @@ describe('answer card', () => {
     expect(await adaptiveCardProblems(card)).toEqual([]);
   });
 
-  it('puts a chart that fits inline and moves one that does not into its own card', async () => {
+  it('puts a chart that fits inline, without repeating the title its image draws, and continues with one that does not', async () => {
     const chart: PreparedChart = { chartId: 'chart_1', title: 'Revenue', dataUrl: 'data:image/png;base64,iVBORw0KGgo=', widthPx: 10, heightPx: 10, byteLength: 8 };
     const [card] = buildAnswerCards({ ...noOutcome, text: 'Up.' }, [chart]);
     expect(card?.body).toEqual([
       { type: 'TextBlock', text: 'Up.', wrap: true },
-      { type: 'TextBlock', text: 'Revenue', wrap: true, weight: 'Bolder' },
       { type: 'Image', url: 'data:image/png;base64,iVBORw0KGgo=', altText: 'Chart: Revenue' },
     ]);
 
     const big: PreparedChart = { ...chart, dataUrl: `data:image/png;base64,${'A'.repeat(30_000)}` };
     const cards = buildAnswerCards({ ...noOutcome, text: 'Two charts.', followUps: ['More?'] }, [big, { ...big, chartId: 'chart_2', title: 'Orders' }]);
     expect(cards).toHaveLength(2);
-    expect(cards[0]?.body.map((element) => element.type)).toEqual(['TextBlock', 'TextBlock', 'Image']);
-    expect(cards[0]?.actions).toHaveLength(1);
-    expect(cards[1]?.body).toEqual([
-      { type: 'TextBlock', text: 'Orders', wrap: true, weight: 'Bolder' },
-      { type: 'Image', url: big.dataUrl, altText: 'Chart: Orders' },
-    ]);
-    for (const each of cards) expect(cardSizeInCharacters(each)).toBeLessThanOrEqual(CARD_BUDGET_CHARACTERS);
-  });
-
-  it('drops tables, then shortens text, to stay within the budget', () => {
-    const longText = 'word '.repeat(12_000);
-    const [card] = buildAnswerCards({ ...noOutcome, text: longText, tables: [queryResult(15, 8)] }, []);
-    expect(cardSizeInCharacters(card)).toBeLessThanOrEqual(CARD_BUDGET_CHARACTERS);
-    const texts = card?.body.map((element) => ('text' in element ? element.text : element.type));
-    expect(texts).toContain(TABLES_OMITTED_NOTE);
-    expect(texts?.some((text) => text.endsWith(TEXT_SHORTENED_NOTE))).toBe(true);
+    expect(cards[0]?.body.map((element) => element.type)).toEqual(['TextBlock', 'Image']);
+    expect(cards[0]?.actions).toBeUndefined();
+    expect(cards[1]?.body).toEqual([{ type: 'Image', url: big.dataUrl, altText: 'Chart: Orders' }]);
+    expect(cards[1]?.actions?.map((action) => action.title)).toEqual(['More?']);
+    for (const each of cards) {
+      expect(cardSizeInCharacters(each)).toBeLessThanOrEqual(CARD_BUDGET_CHARACTERS);
+      expect(await adaptiveCardProblems(each)).toEqual([]);
+    }
   });
 
   it('shows the bot notes as quieter lines after the answer', () => {

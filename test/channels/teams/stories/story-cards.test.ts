@@ -27,10 +27,16 @@ describe('story card', () => {
     expect(rest).toEqual([]);
     const rows = card!.body.filter((element): element is ColumnSetElement => element.type === 'ColumnSet');
     expect(rows.map((row) => row.columns.map((column) => [column.width, column.items?.map((item) => item.type)]))).toEqual([
-      [[1, ['TextBlock', 'Image']], [1, ['TextBlock', 'Image']]],
-      [[1, ['TextBlock', 'Image']], [1, undefined]],
+      [[1, ['Image']], [1, ['Image']]],
+      [[1, ['Image']], [1, undefined]],
     ]);
-    expect(cardTexts(card)).toEqual(['Sales review', `Version 1 · ${header.summary}`, 'Intro.', 'A', 'B', 'C']);
+    // Each chart draws its own title: the card names it only in the image's alt text.
+    expect(cardTexts(card)).toEqual(['Sales review', `Version 1 · ${header.summary}`, 'Intro.']);
+    expect(rows.flatMap((row) => row.columns.flatMap((column) => column.items ?? [])).map((item) => (item.type === 'Image' ? item.altText : ''))).toEqual([
+      'Chart: A',
+      'Chart: B',
+      'Chart: C',
+    ]);
     await expectValid(card);
   });
 
@@ -97,14 +103,26 @@ describe('story card', () => {
     expect(cards.map((card) => card.actions?.map((action) => action.title))).toEqual([undefined, undefined, ['Versions']]);
   });
 
-  it('splits or shortens text too long for one card', () => {
+  it('shows the story title once when the story opens with it as a heading', async () => {
+    const code = ['# Sales review', '', 'Intro.', '', '## Sales review by region', chart('By region')].join('\n');
+    const [card, ...rest] = await renderStoryCards(THREAD_ID, storyVersion(1, code, header.summary), store);
+    expect(rest).toEqual([]);
+    expect(cardTexts(card)).toEqual(['Sales review', `Version 1 · ${header.summary}`, 'Intro.', 'Sales review by region']);
+    const other = await renderStoryCards(THREAD_ID, storyVersion(1, '# Quarterly outlook\n\nIntro.', header.summary), store);
+    expect(cardTexts(other[0])).toEqual(['Sales review', `Version 1 · ${header.summary}`, 'Quarterly outlook', 'Intro.']);
+    await expectValid(card);
+  });
+
+  it('splits text too long for one card, keeping every character', () => {
     const paragraphs = Array.from({ length: 8 }, (_unused, index) => `${index} ${'word '.repeat(1_500)}`).join('\n\n');
     const cards = buildStoryCards(header, [textBlock(paragraphs)]);
     expect(cards.length).toBeGreaterThan(1);
     for (const card of cards) expect(cardSizeInCharacters(card)).toBeLessThanOrEqual(CARD_BUDGET_CHARACTERS);
-    const [single] = buildStoryCards(header, [textBlock('x'.repeat(60_000))]).slice(-1);
-    expect(cardSizeInCharacters(single)).toBeLessThanOrEqual(CARD_BUDGET_CHARACTERS);
-    expect(cardTexts(single).at(-1)?.endsWith('…')).toBe(true);
+    expect(cards.flatMap((card) => cardTexts(card).slice(card === cards[0] ? 2 : 1)).join('\n\n')).toBe(paragraphs);
+    const unbroken = buildStoryCards(header, [textBlock('x'.repeat(60_000))]);
+    expect(unbroken.length).toBeGreaterThan(1);
+    for (const card of unbroken) expect(cardSizeInCharacters(card)).toBeLessThanOrEqual(CARD_BUDGET_CHARACTERS);
+    expect(unbroken.flatMap((card) => cardTexts(card).slice(card === unbroken[0] ? 2 : 1)).join('')).toBe('x'.repeat(60_000));
   });
 });
 

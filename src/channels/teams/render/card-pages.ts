@@ -1,0 +1,108 @@
+// Elements laid out on as many cards as the message budget needs, in order, nothing dropped. A
+// card is filled until the next element would not fit; the next card starts with the continuation
+// line. An element too big for a card of its own is split: a ColumnSet into its columns, a
+// Container into its items, a text into its paragraphs (or at a space, as a last resort), a table
+// into runs of rows under its header. Every card leaves room for the buttons, which go on the last
+// card so they are on the newest message.
+import { createCard, type AdaptiveCard, type CardElement, type SubmitAction, type TableElement, type TextBlockElement } from './adaptive-card-types.js';
+import { CARD_BUDGET_CHARACTERS, cardSizeInCharacters } from './message-budget.js';
+
+export interface CardPagesLayout {
+  /** Opens the first card (a story's title and version); may be empty. */
+  lead?: CardElement[];
+  /** Opens every further card ("… (continued)"); may be empty. */
+  continuation?: CardElement[];
+  /** Buttons of the last card. */
+  actions?: SubmitAction[];
+  budgetCharacters?: number;
+}
+
+export function layOutCardPages(body: readonly CardElement[], layout: CardPagesLayout = {}): AdaptiveCard[] {
+  const actions = layout.actions ?? [];
+  const continuation = layout.continuation ?? [];
+  const limit = (layout.budgetCharacters ?? CARD_BUDGET_CHARACTERS) - (cardSizeInCharacters(createCard([], actions)) - cardSizeInCharacters(createCard([])));
+  const pages: CardElement[][] = [[...(layout.lead ?? [])]];
+  const queue = [...body];
+  while (queue.length > 0) {
+    const element = queue.shift()!;
+    const page = pages[pages.length - 1]!;
+    if (cardSizeInCharacters(createCard([...page, element])) <= limit) {
+      page.push(element);
+      continue;
+    }
+    const fresh = [...continuation];
+    const pageIsOnlyItsOpening = page.length === (pages.length === 1 ? (layout.lead ?? []).length : continuation.length);
+    if (!pageIsOnlyItsOpening && cardSizeInCharacters(createCard([...fresh, element])) <= limit) {
+      pages.push([...fresh, element]);
+      continue;
+    }
+    const pieces = splitElement(element);
+    if (pieces.length > 1) queue.unshift(...pieces);
+    else if (pageIsOnlyItsOpening) page.push(element);
+    else pages.push([...fresh, element]);
+  }
+  return pages.map((page, index) => createCard(page, index === pages.length - 1 ? actions : []));
+}
+
+/** Smaller elements that together show the same thing; the element itself when it cannot be split. */
+function splitElement(element: CardElement): CardElement[] {
+  switch (element.type) {
+    case 'ColumnSet':
+      // Column by column, each kept whole (a chart's image stays with its caption).
+      return element.columns.flatMap((column): CardElement[] => (column.items && column.items.length > 0 ? [{ type: 'Container', items: column.items }] : []));
+    case 'Container':
+      if (element.items.length === 1) return splitOnlyItem(element);
+      if (element.style === undefined) return element.items;
+      // A shaded container (code) stays shaded, in two halves.
+      return [element.items.slice(0, Math.ceil(element.items.length / 2)), element.items.slice(Math.ceil(element.items.length / 2))].map((items) => ({ ...element, items }));
+    case 'TextBlock':
+      return splitText(element);
+    case 'Table':
+      return splitTable(element);
+    default:
+      return [element];
+  }
+}
+
+function splitOnlyItem(container: Extract<CardElement, { type: 'Container' }>): CardElement[] {
+  const [only] = container.items;
+  if (!only) return [container];
+  const pieces = splitElement(only);
+  return pieces.length > 1 ? pieces.map((piece) => ({ ...container, items: [piece] })) : [container];
+}
+
+const SEPARATORS = ['\n\n', '\r', '\n', '. ', ' '];
+
+/** In halves at the separator nearest the middle: paragraphs first, then lines, sentences, words. */
+function splitText(element: TextBlockElement): TextBlockElement[] {
+  const { text } = element;
+  const middle = Math.floor(text.length / 2);
+  for (const separator of SEPARATORS) {
+    const before = text.lastIndexOf(separator, middle);
+    const after = text.indexOf(separator, middle);
+    const candidates = [before, after].filter((position) => position > 0 && position + separator.length < text.length);
+    if (candidates.length === 0) continue;
+    const at = candidates.reduce((best, position) => (Math.abs(position - middle) < Math.abs(best - middle) ? position : best));
+    const keep = separator === '. ' ? 1 : 0;
+    return [
+      { ...element, text: text.slice(0, at + keep) },
+      { ...element, text: text.slice(at + separator.length) },
+    ];
+  }
+  if (text.length < 2) return [element];
+  return [
+    { ...element, text: text.slice(0, middle) },
+    { ...element, text: text.slice(middle) },
+  ];
+}
+
+/** Runs of rows, each under the header row again so every part reads on its own. */
+function splitTable(table: TableElement): TableElement[] {
+  const [header, ...rows] = table.rows;
+  if (!header || rows.length < 2) return [table];
+  const half = Math.ceil(rows.length / 2);
+  return [
+    { ...table, rows: [header, ...rows.slice(0, half)] },
+    { ...table, rows: [header, ...rows.slice(half)] },
+  ];
+}
