@@ -53,9 +53,9 @@ describe('Teams: execute_sandboxed_code', () => {
     expect(answer.conversationId).toBe(`${CHANNEL_ID};messageid=sandbox-root-1`);
     const card = (answer.activity.attachments as Array<{ content: { body: Array<{ type: string; url?: string; text?: string }> } }>)[0]!.content;
     expect(card.body[0]).toMatchObject({ type: 'TextBlock', text: 'North has 73 % of the orders.' });
-    const image = card.body.find((element) => element.type === 'Image');
-    expect(image?.url).toMatch(/^data:image\/png;base64,iVBORw0KGgo/);
-    expect(card.body.some((element) => element.text === 'share')).toBe(true);
+    const captioned = card.body.find((element) => element.type === 'Container') as { items?: Array<{ type: string; url?: string; text?: string }> } | undefined;
+    expect(captioned?.items?.map((item) => item.text ?? item.type)).toEqual(['share', 'Image']);
+    expect(captioned?.items?.[1]?.url).toMatch(/^data:image\/png;base64,iVBORw0KGgo/);
     expect(workspace.fakeModel.pending()).toBe(0);
   }, 90_000);
 });

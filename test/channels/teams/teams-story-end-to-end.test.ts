@@ -16,6 +16,7 @@ interface CardElementJson {
   type: string;
   text?: string;
   url?: string;
+  altText?: string;
   items?: CardElementJson[];
   columns?: Array<{ width?: unknown; items: CardElementJson[] }>;
   rows?: Array<{ cells: Array<{ items: CardElementJson[] }> }>;
@@ -87,12 +88,13 @@ function expectStoryCard(card: CardContent | undefined, version: number, summary
   expect(texts(card)).toContain(sentence);
   const grid = card?.body.find((element) => element.type === 'ColumnSet');
   expect(grid?.columns?.map((column) => column.width)).toEqual([2, 1]);
-  expect(grid?.columns?.map((column) => column.items.map((item) => item.type))).toEqual([
-    ['TextBlock', 'Image'],
-    ['TextBlock', 'Image'],
-  ]);
-  for (const column of grid?.columns ?? []) expect(column.items[1]?.url).toMatch(/^data:image\/png;base64,iVBORw0KGgo/);
-  expect(texts(card)).toEqual(expect.arrayContaining(['Sales by region', 'Sales by month', 'Sales per region', 'North', '300', 'South', '130']));
+  // Each chart draws its own title: the card names it once, in the alt text, not again above it.
+  expect(grid?.columns?.map((column) => column.items.map((item) => item.type))).toEqual([['Image'], ['Image']]);
+  expect(grid?.columns?.map((column) => column.items[0]?.altText)).toEqual(['Chart: Sales by region', 'Chart: Sales by month']);
+  for (const column of grid?.columns ?? []) expect(column.items[0]?.url).toMatch(/^data:image\/png;base64,iVBORw0KGgo/);
+  expect(texts(card)).not.toContain('Sales by region');
+  expect(texts(card).filter((text) => text === 'Sales review')).toHaveLength(1);
+  expect(texts(card)).toEqual(expect.arrayContaining(['Sales per region', 'North', '300', 'South', '130']));
   expect(card?.body.some((element) => element.type === 'Container' && element.items?.some((item) => item.type === 'Table'))).toBe(true);
   expect(texts(card).some((text) => text === '2 rows from shop.')).toBe(true);
   expect(card?.actions).toEqual([{ type: 'Action.Submit', title: 'Versions', data: { datathread: 'story_versions', slug: 'sales-review' } }]);
@@ -200,7 +202,7 @@ describe('Teams stories end to end', () => {
     const reposted = cardsOf(connector.messages()[1])[0];
     expect(reposted?.body[1]?.text).toBe(`Version 1 (posted again on request; the latest is v2) · ${V1_SUMMARY}`);
     expect(texts(reposted)).toContain('North sells the most.');
-    expect(reposted?.body.find((element) => element.type === 'ColumnSet')?.columns?.[0]?.items[1]?.url).toMatch(/^data:image\/png;base64,/);
+    expect(reposted?.body.find((element) => element.type === 'ColumnSet')?.columns?.[0]?.items[0]?.url).toMatch(/^data:image\/png;base64,/);
     expect(connector.updates()).toEqual([]);
     expect(fakeModel.requests.length).toBe(requestsBefore);
   });

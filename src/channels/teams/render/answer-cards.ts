@@ -2,7 +2,8 @@
 // follow-up buttons. A larger answer continues on further cards in the same order, nothing left
 // out, each card within the budget; the follow-up buttons go on the last card, so they sit on the
 // newest message of the answer. A chart's title is drawn in its image, so the card does not repeat
-// it (the alt text names it).
+// it (the alt text names it); an image the sandboxed code wrote gets its name above it, kept on the
+// same card.
 import type { QueryResult, StoryArtifact } from '../../../conversations/outcome-contract.js';
 import { TURN_SENTENCES } from '../../../conversations/standard-sentences.js';
 import { textBlock, type AdaptiveCard, type CardElement } from './adaptive-card-types.js';
@@ -26,7 +27,8 @@ function chartElements(chart: PreparedChart): CardElement[] {
   if (!chart.dataUrl) {
     return [textBlock(`The chart "${chart.title}" is too detailed to show inline in Teams.`, { isSubtle: true })];
   }
-  return [{ type: 'Image', url: chart.dataUrl, altText: `Chart: ${chart.title}` }];
+  const image: CardElement = { type: 'Image', url: chart.dataUrl, altText: `Chart: ${chart.title}` };
+  return chart.titleDrawn ? [image] : [{ type: 'Container', items: [textBlock(chart.title, { weight: 'Bolder' }), image] }];
 }
 
 export function buildAnswerCards(

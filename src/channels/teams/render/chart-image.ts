@@ -1,6 +1,7 @@
 // Charts arrive as PNGs rendered at 2x for sharp uploads elsewhere; a card carries them inline as
 // base64 `data:` URLs, which count against the message size. Each chart is scaled down (never up)
-// step by step until its PNG fits the per-image budget.
+// step by step until its PNG fits the per-image budget. Charts drawn here carry their title in the
+// image; a PNG the sandboxed code wrote does not.
 import { createCanvas, loadImage } from 'canvas';
 import type { ChartArtifact } from '../../../conversations/outcome-contract.js';
 import { CHART_IMAGE_BUDGET_BYTES, CHART_IMAGE_MAX_SIDE_PX, CHART_IMAGE_MIN_WIDTH_PX } from './message-budget.js';
@@ -10,6 +11,8 @@ const SCALE_STEP = 0.8;
 export interface PreparedChart {
   chartId: string;
   title: string;
+  /** Whether the image shows the title itself; a card captions only images that do not. */
+  titleDrawn: boolean;
   /** `data:image/png;base64,…`, or undefined when no size within the budget stayed readable. */
   dataUrl: string | undefined;
   widthPx: number;
@@ -17,8 +20,11 @@ export interface PreparedChart {
   byteLength: number;
 }
 
+/** A PNG the sandboxed code wrote: its title is the file name, not drawn in the image. */
+const SANDBOX_IMAGE_CHART_TYPE = 'image';
+
 export async function prepareChartImage(
-  chart: Pick<ChartArtifact, 'chartId' | 'title' | 'png'>,
+  chart: Pick<ChartArtifact, 'chartId' | 'title' | 'png'> & Partial<Pick<ChartArtifact, 'chartType'>>,
   budgetBytes = CHART_IMAGE_BUDGET_BYTES,
 ): Promise<PreparedChart> {
   const image = await loadImage(chart.png);
@@ -40,13 +46,18 @@ export async function prepareChartImage(
     if (png.length <= budgetBytes) return describe(chart, png, width, height);
     width = Math.floor(width * SCALE_STEP);
   }
-  return { chartId: chart.chartId, title: chart.title, dataUrl: undefined, widthPx: 0, heightPx: 0, byteLength: 0 };
+  return { chartId: chart.chartId, title: chart.title, titleDrawn: titleDrawn(chart), dataUrl: undefined, widthPx: 0, heightPx: 0, byteLength: 0 };
 }
 
-function describe(chart: Pick<ChartArtifact, 'chartId' | 'title'>, png: Buffer, widthPx: number, heightPx: number): PreparedChart {
+function titleDrawn(chart: Partial<Pick<ChartArtifact, 'chartType'>>): boolean {
+  return chart.chartType !== SANDBOX_IMAGE_CHART_TYPE;
+}
+
+function describe(chart: Pick<ChartArtifact, 'chartId' | 'title'> & Partial<Pick<ChartArtifact, 'chartType'>>, png: Buffer, widthPx: number, heightPx: number): PreparedChart {
   return {
     chartId: chart.chartId,
     title: chart.title,
+    titleDrawn: titleDrawn(chart),
     dataUrl: `data:image/png;base64,${png.toString('base64')}`,
     widthPx,
     heightPx,

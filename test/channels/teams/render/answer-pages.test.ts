@@ -74,6 +74,7 @@ describe('an answer larger than one card', () => {
     const chart = (index: number): PreparedChart => ({
       chartId: `chart_${index}`,
       title: `Chart ${index}`,
+      titleDrawn: true,
       dataUrl: `data:image/png;base64,${String(index).repeat(30_000)}`,
       widthPx: 500,
       heightPx: 300,

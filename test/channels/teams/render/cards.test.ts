@@ -64,7 +64,7 @@ describe('answer card', () => {
   });
 
   it('puts a chart that fits inline, without repeating the title its image draws, and continues with one that does not', async () => {
-    const chart: PreparedChart = { chartId: 'chart_1', title: 'Revenue', dataUrl: 'data:image/png;base64,iVBORw0KGgo=', widthPx: 10, heightPx: 10, byteLength: 8 };
+    const chart: PreparedChart = { chartId: 'chart_1', title: 'Revenue', titleDrawn: true, dataUrl: 'data:image/png;base64,iVBORw0KGgo=', widthPx: 10, heightPx: 10, byteLength: 8 };
     const [card] = buildAnswerCards({ ...noOutcome, text: 'Up.' }, [chart]);
     expect(card?.body).toEqual([
       { type: 'TextBlock', text: 'Up.', wrap: true },
@@ -82,6 +82,22 @@ describe('answer card', () => {
       expect(cardSizeInCharacters(each)).toBeLessThanOrEqual(CARD_BUDGET_CHARACTERS);
       expect(await adaptiveCardProblems(each)).toEqual([]);
     }
+  });
+
+  it('names an image the sandboxed code wrote above it, since the image does not show its name', async () => {
+    const png = drawChartPng(300, 200);
+    const prepared = await prepareChartImage({ chartId: 'chart_9', title: 'share', chartType: 'image', png });
+    const drawn = await prepareChartImage({ chartId: 'chart_8', title: 'Revenue', chartType: 'bar', png });
+    expect([prepared.titleDrawn, drawn.titleDrawn]).toEqual([false, true]);
+    const [card] = buildAnswerCards({ ...noOutcome, text: 'See:' }, [prepared]);
+    expect(card?.body[1]).toEqual({
+      type: 'Container',
+      items: [
+        { type: 'TextBlock', text: 'share', wrap: true, weight: 'Bolder' },
+        { type: 'Image', url: prepared.dataUrl, altText: 'Chart: share' },
+      ],
+    });
+    expect(await adaptiveCardProblems(card)).toEqual([]);
   });
 
   it('shows the bot notes as quieter lines after the answer', () => {
