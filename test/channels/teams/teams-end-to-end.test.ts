@@ -185,7 +185,33 @@ describe('Teams end to end', () => {
     expect(connector.messages()).toHaveLength(1);
   });
 
-  it('5. every card sent in these tests passes Adaptive Card 1.5 validation', async () => {
+  it('5. continues a long answer with two charts on further cards, every paragraph kept and the follow-ups on the last card', async () => {
+    const bot = await startBot();
+    const paragraphs = Array.from({ length: 110 }, (_unused, index) => `Paragraph ${index + 1}: ${'revenue grew in the northern region '.repeat(11).trim()}.`);
+    const chart = (request: RecordedChatRequest, title: string, chartType: string) => ({
+      name: 'display_chart',
+      arguments: { query_id: firstQueryIdIn(request), chart_type: chartType, x_axis_key: 'month', x_axis_type: 'date', series: [{ data_key: 'revenue' }], title },
+    });
+    fakeModel.enqueue(
+      { toolCalls: [{ name: 'execute_sql', arguments: { sql_query: 'SELECT month, SUM(amount) AS revenue FROM orders GROUP BY month ORDER BY month' } }] },
+      (request) => ({ toolCalls: [chart(request, 'Revenue by month', 'bar'), chart(request, 'Revenue trend', 'line')] }),
+      { text: paragraphs.join('\n\n'), toolCalls: [{ name: 'suggest_follow_ups', arguments: { suggestions: ['Revenue by region?'] } }] },
+    );
+
+    await postActivity(bot.baseUrl, channelMention(connector.url, 'e2e-root-5', 'write up revenue in detail'));
+    await bot.channel.idle();
+
+    const cards = connector.messages().flatMap(cardsOf);
+    expect(cards.length).toBeGreaterThan(1);
+    for (const card of cards) expect(JSON.stringify(card).length).toBeLessThanOrEqual(CARD_BUDGET_CHARACTERS);
+    const shown = cards.flatMap((card) => card.body.map((element) => (element.type === 'Image' ? element.altText : element.text)));
+    expect(shown.filter((text) => text?.startsWith('Paragraph '))).toEqual(paragraphs);
+    expect(shown.filter((text) => text?.startsWith('Chart: '))).toEqual(['Chart: Revenue by month', 'Chart: Revenue trend']);
+    expect(shown.indexOf('Chart: Revenue by month')).toBeGreaterThan(shown.indexOf(paragraphs.at(-1)));
+    expect(cards.map((card) => card.actions?.map((action) => action.title))).toEqual([...cards.slice(1).map(() => undefined), ['Revenue by region?']]);
+  });
+
+  it('6. every card sent in these tests passes Adaptive Card 1.5 validation', async () => {
     expect(everyCardSent.length).toBeGreaterThanOrEqual(6);
     for (const card of everyCardSent) {
       expect((card as { version?: string }).version).toBe('1.5');
