@@ -1,10 +1,11 @@
 // Times parsing and rendering the model's Markdown for each target, for a typical answer (about
-// 2,000 characters) and the longest one a card or message still takes inline (45,000). Every
+// 2,000 characters) and a long one (45,000, several Teams cards). Every
 // answer and story is rendered once per platform, on the event loop that serves everyone else.
 
 import { pathToFileURL } from 'node:url';
 import { buildAnswerBlocks } from '../src/channels/slack/render/answer-blocks.js';
 import { markdownToMrkdwn } from '../src/channels/slack/render/markdown-to-mrkdwn.js';
+import { buildAnswerCards } from '../src/channels/teams/render/answer-cards.js';
 import { markdownToCardElements } from '../src/channels/teams/render/card-elements-from-markdown.js';
 import { parseMarkdown } from '../src/markdown/parse-markdown.js';
 
@@ -32,6 +33,8 @@ const RENDERERS: Array<[string, (markdown: string) => unknown]> = [
   ['Slack blocks', buildAnswerBlocks],
   ['Slack mrkdwn text', markdownToMrkdwn],
   ['Teams card elements', markdownToCardElements],
+  // The whole answer laid out on cards within the message budget (several cards at 45,000).
+  ['Teams answer cards', (markdown) => buildAnswerCards({ text: markdown, tables: [], stories: [], followUps: ['More?'] }, [])],
 ];
 
 function answerOf(characters: number): string {

@@ -19,29 +19,53 @@ export interface CardPagesLayout {
 
 export function layOutCardPages(body: readonly CardElement[], layout: CardPagesLayout = {}): AdaptiveCard[] {
   const actions = layout.actions ?? [];
+  const lead = layout.lead ?? [];
   const continuation = layout.continuation ?? [];
   const limit = (layout.budgetCharacters ?? CARD_BUDGET_CHARACTERS) - (cardSizeInCharacters(createCard([], actions)) - cardSizeInCharacters(createCard([])));
-  const pages: CardElement[][] = [[...(layout.lead ?? [])]];
+  const pages: Page[] = [openPage(lead)];
   const queue = [...body];
   while (queue.length > 0) {
     const element = queue.shift()!;
     const page = pages[pages.length - 1]!;
-    if (cardSizeInCharacters(createCard([...page, element])) <= limit) {
-      page.push(element);
+    const elementSize = cardSizeInCharacters(element);
+    if (sizeWith(page, elementSize) <= limit) {
+      addTo(page, element, elementSize);
       continue;
     }
-    const fresh = [...continuation];
-    const pageIsOnlyItsOpening = page.length === (pages.length === 1 ? (layout.lead ?? []).length : continuation.length);
-    if (!pageIsOnlyItsOpening && cardSizeInCharacters(createCard([...fresh, element])) <= limit) {
-      pages.push([...fresh, element]);
+    const fresh = openPage(continuation);
+    const pageIsOnlyItsOpening = page.elements.length === (pages.length === 1 ? lead.length : continuation.length);
+    if (!pageIsOnlyItsOpening && sizeWith(fresh, elementSize) <= limit) {
+      addTo(fresh, element, elementSize);
+      pages.push(fresh);
       continue;
     }
     const pieces = splitElement(element);
     if (pieces.length > 1) queue.unshift(...pieces);
-    else if (pageIsOnlyItsOpening) page.push(element);
-    else pages.push([...fresh, element]);
+    else if (pageIsOnlyItsOpening) addTo(page, element, elementSize);
+    else pages.push(addTo(fresh, element, elementSize));
   }
-  return pages.map((page, index) => createCard(page, index === pages.length - 1 ? actions : []));
+  return pages.map((page, index) => createCard(page.elements, index === pages.length - 1 ? actions : []));
+}
+
+/** A card's elements and its JSON size without buttons, kept as elements are added (one JSON.stringify per element). */
+interface Page {
+  elements: CardElement[];
+  size: number;
+}
+
+function openPage(opening: CardElement[]): Page {
+  return { elements: [...opening], size: cardSizeInCharacters(createCard(opening)) };
+}
+
+/** The body is a JSON array: one more element adds its own JSON and, after the first, a comma. */
+function sizeWith(page: Page, elementSize: number): number {
+  return page.size + elementSize + (page.elements.length > 0 ? 1 : 0);
+}
+
+function addTo(page: Page, element: CardElement, elementSize: number): Page {
+  page.size = sizeWith(page, elementSize);
+  page.elements.push(element);
+  return page;
 }
 
 /** Smaller elements that together show the same thing; the element itself when it cannot be split. */
