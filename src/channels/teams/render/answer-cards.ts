@@ -40,7 +40,8 @@ export function buildAnswerCards(
     ...markdownToCardElements(outcome.text.trim()),
     ...(outcome.notes ?? []).map((note) => textBlock(note, { isSubtle: true })),
     ...charts.flatMap(chartElements),
-    ...outcome.tables.flatMap(queryResultToElements),
+    // A table and its caption stay on one card.
+    ...outcome.tables.map((result): CardElement => ({ type: 'Container', items: queryResultToElements(result) })),
     ...outcome.stories.map((story) => textBlock(`Story **${story.title}** saved as version ${story.version} (${story.slug}).`, { isSubtle: true })),
   ];
   return layOutCardPages(body.length > 0 ? body : [textBlock(TURN_SENTENCES.empty)], {

@@ -62,6 +62,9 @@ describe('an answer larger than one card', () => {
     const shown = cards.flatMap((card) => card.body.flatMap(texts));
     const paragraphs = shown.filter((text) => text.startsWith('Paragraph '));
     expect(paragraphs).toEqual(answer.split('\n\n'));
+    const lastCard = cards.at(-1)!;
+    expect(lastCard.body.at(-1)?.type).toBe('Container');
+    expect(lastCard.body.at(-1)?.type === 'Container' ? texts(lastCard.body.at(-1)!).at(-1) : undefined).toBe('4 rows from warehouse.');
     expect(shown.slice(-11)).toEqual(['region', 'total', 'Region 1', '0', 'Region 2', '10', 'Region 3', '20', 'Region 4', '30', '4 rows from warehouse.']);
     expect(shown.join(' ')).not.toMatch(/shortened|left out/);
     expect(cards.map((card) => card.actions?.map((action) => action.title))).toEqual([
