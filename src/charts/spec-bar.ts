@@ -96,6 +96,9 @@ export function barSpec(config: ChartConfig, prepared: PreparedData): SpecObject
   return spec;
 }
 
+/** The bar slot, in text lines, that an upright value label needs (checked in the gallery at 240 px). */
+const UPRIGHT_LABEL_SLOT_IN_LINES = 1.6;
+
 /**
  * How value labels fit vertical bars: written across when the widest fits its bar, turned upright
  * over the bar when only a line of text fits, or left out (overlapping numbers help nobody).
@@ -113,7 +116,8 @@ function dataLabelFit(
   const texts = percent ? ['100%'] : longRecords(prepared, { keepNulls: false, stacked }).map((record) => record.text);
   const widest = Math.max(0, ...texts.map((text) => measureTextWidth(text, layout.textPx, stacked ? '600' : 'normal')));
   if (widest <= barWidth * (stacked ? 0.9 : 1.15)) return 'across';
-  if (!stacked && !negative && barWidth >= layout.textPx * 1.2) return 'upright';
+  // An upright label needs its line of text plus a gap to the next one, or neighbours touch.
+  if (!stacked && !negative && barWidth >= layout.textPx * UPRIGHT_LABEL_SLOT_IN_LINES) return 'upright';
   return 'none';
 }
 

@@ -49,7 +49,7 @@ describe('tool input schemas', () => {
     const chart = tools.display_chart!;
     const shown = (await asSchema(chart.inputSchema).jsonSchema) as { required: string[]; properties: Record<string, unknown> };
     expect(shown.required).toEqual(['query_id', 'chart_type', 'series', 'title']);
-    expect(shown.properties.x_axis_key).toEqual({ type: 'string', description: expect.stringContaining('null only for kpi_card') });
+    expect(shown.properties.x_axis_key).toEqual({ type: 'string', description: expect.stringContaining('May be null (or left out) only for kpi_card') });
     expect(shown.properties.x_axis_type).toEqual({ type: 'string', enum: ['date', 'number', 'category'], description: expect.any(String) });
     const validate = asSchema(chart.inputSchema).validate!;
     const base = { query_id: 'query_abcdefgh', chart_type: 'kpi_card', series: [{ data_key: 'total' }], title: 'Total' };

@@ -45,7 +45,7 @@ describe('slackMarkdownSegments and markdownToMrkdwn', () => {
 
   it('renders everything as one mrkdwn text with tables as code blocks', () => {
     expect(markdownToMrkdwn(markdown)).toBe(
-      ['Intro', '```\nSELECT 1 &lt; 2\n```', '```\nRegion       | Total\n-------------+------\nNorth        | 300\nSouth | East | 50\n```', '———', 'End'].join('\n\n'),
+      ['Intro', '```\nSELECT 1 &lt; 2\n```', '```\nRegion       | Total\n-------------+------\nNorth        |   300\nSouth | East |    50\n```', '———', 'End'].join('\n\n'),
     );
   });
 });
