@@ -90,7 +90,8 @@ export class MysqlAdapter implements DatabaseAdapter {
       });
       try {
         const result = await runStreamedQuery(connection, sql, { rowCap: options.rowCap, killQuery });
-        await run(connection, this.allowsWrites ? 'COMMIT' : 'ROLLBACK');
+        if (this.allowsWrites) await run(connection, 'COMMIT');
+        else queueRollback(connection);
         return { ...result, rowCount: result.rows.length, durationMs: performance.now() - startedAt };
       } catch (error) {
         if (deadline.reason === 'abort') throw cancellationError('abort', options.timeoutMs, options.signal);
@@ -221,6 +222,16 @@ function query(connection: mysql.PoolConnection, sql: string): Promise<unknown[]
   return new Promise((resolve, reject) => {
     connection.query({ sql, rowsAsArray: true }, (error, rows) => (error ? reject(error) : resolve(rows as unknown[][])));
   });
+}
+
+/**
+ * Ends a read-only transaction without waiting a round trip for the answer: commands on a
+ * connection run in order, so the ROLLBACK still runs before whatever the next borrower sends. A
+ * failed ROLLBACK leaves nothing to undo (the transaction could not write); a connection that died
+ * leaves the pool by itself, and the next query on this one would fail plainly.
+ */
+function queueRollback(connection: mysql.PoolConnection): void {
+  connection.query('ROLLBACK', () => undefined);
 }
 
 async function run(connection: mysql.PoolConnection, sql: string): Promise<void> {

@@ -26,15 +26,20 @@ export function runStreamedQuery(connection: Connection, sql: string, options: S
   return new Promise((resolve, reject) => {
     const rows: JsonValue[][] = [];
     let columns: QueryColumn[] = [];
-    let converters: MysqlValueConverter[] = [];
+    /** The columns whose values need converting, with their converters; usually few or none. */
+    let conversions: Array<[number, MysqlValueConverter]> = [];
     let truncated = false;
     let failure: QueryError | undefined;
     const query = connection.query({ sql, rowsAsArray: true });
     query.on('fields', (fields: FieldPacket[]) => {
       columns = fields.map(columnFromField);
-      converters = fields.map(converterForField);
+      conversions = [];
+      fields.forEach((field, index) => {
+        const converter = converterForField(field);
+        if (converter !== null) conversions.push([index, converter]);
+      });
     });
-    query.on('result', (row: unknown[]) => {
+    query.on('result', (row: JsonValue[]) => {
       if (truncated) return;
       if (rows.length >= options.rowCap) {
         truncated = true;
@@ -42,9 +47,9 @@ export function runStreamedQuery(connection: Connection, sql: string, options: S
         void options.killQuery().finally(() => connection.resume());
         return;
       }
-      const values: JsonValue[] = new Array(row.length);
-      for (let index = 0; index < row.length; index += 1) values[index] = converters[index]!(row[index]);
-      rows.push(values);
+      // Each row is a fresh array from the driver: converting in place saves a copy per row.
+      for (const [index, converter] of conversions) row[index] = converter(row[index]);
+      rows.push(row);
     });
     query.on('error', (error: QueryError) => {
       failure = error;

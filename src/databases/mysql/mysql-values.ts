@@ -1,9 +1,11 @@
 // How MySQL values become JSON values, one converter per result column picked once from its type
 // (a mysql2 typeCast function would run per value and cost more than the driver's own parsing).
-// DECIMAL arrives as text: a number when JavaScript holds it exactly (sums and averages must
-// chart), else the digits. Dates and times stay as the server's text (DATETIME carries no time
-// zone, so none is invented). Everything else goes through the common normalisation (BIGINT
-// beyond 2^53 as digits, bytes as a placeholder).
+// Columns whose driver values are already JSON (integers and floats as numbers, BIGINT as a number
+// or, past 2^53, digits with supportBigNumbers; text; dates and times as the server's text with
+// dateStrings, since DATETIME carries no time zone) get no converter at all, so most rows are kept
+// exactly as the driver built them. DECIMAL arrives as text: a number when JavaScript holds it
+// exactly (sums and averages must chart), else the digits. Everything else goes through the common
+// normalisation (bytes as a placeholder, JSON documents walked).
 import type { FieldPacket } from 'mysql2';
 import { normalizeValue } from '../normalize-value.js';
 import type { JsonValue } from '../types.js';
@@ -12,8 +14,16 @@ export type MysqlValueConverter = (value: unknown) => JsonValue;
 
 /** DECIMAL and NEWDECIMAL type codes. */
 const DECIMAL_TYPE_CODES = new Set([0, 246]);
-/** Integers up to INT, and text: mysql2 already hands out plain numbers and strings. */
-const PLAIN_TYPE_CODES = new Set([1, 2, 3, 9, 13, 15, 253, 254]);
+/**
+ * Numbers (TINYINT … BIGINT, FLOAT, DOUBLE, YEAR) and dates and times (TIMESTAMP, DATE, TIME,
+ * DATETIME, NEWDATE and their fractional forms): with the adapter's supportBigNumbers and
+ * dateStrings, mysql2 hands out plain numbers and strings. The server labels these with the binary
+ * character set, which means nothing for them. MySQL stores no NaN or Infinity.
+ */
+const NUMBER_AND_TIME_TYPE_CODES = new Set([1, 2, 3, 4, 5, 7, 8, 9, 10, 11, 12, 13, 14, 17, 18, 19]);
+/** VARCHAR, VAR_STRING and STRING: text, or bytes when the character set is binary. */
+const STRING_TYPE_CODES = new Set([15, 253, 254]);
+const BINARY_CHARSET = 63;
 
 /** Up to 15 significant digits survive the trip through a double unchanged. */
 const EXACT_SIGNIFICANT_DIGITS = 15;
@@ -23,13 +33,13 @@ export function decimalValue(text: string): number | string {
   return significant.length <= EXACT_SIGNIFICANT_DIGITS ? Number(text) : text;
 }
 
-const plain: MysqlValueConverter = (value) => (value === undefined ? null : (value as JsonValue));
 const decimal: MysqlValueConverter = (value) => (typeof value === 'string' ? decimalValue(value) : normalizeValue(value));
 
-export function converterForField(field: FieldPacket): MysqlValueConverter {
+/** The converter a column needs, or null when the driver's values are already JSON. */
+export function converterForField(field: FieldPacket): MysqlValueConverter | null {
   const code = field.columnType ?? -1;
   if (DECIMAL_TYPE_CODES.has(code)) return decimal;
-  // Binary character set (63) on a string type means bytes: the common normalisation handles them.
-  if (PLAIN_TYPE_CODES.has(code) && field.characterSet !== 63) return plain;
+  if (NUMBER_AND_TIME_TYPE_CODES.has(code)) return null;
+  if (STRING_TYPE_CODES.has(code) && field.characterSet !== BINARY_CHARSET) return null;
   return normalizeValue;
 }

@@ -48,6 +48,19 @@ describe.skipIf(!available)('MySQL adapter (MariaDB): results', () => {
     expect(result).toMatchObject({ rowCount: 1, truncated: false });
   });
 
+  test('numbers, dates and times arrive as JSON without conversion; JSON documents and bits are normalised', async () => {
+    const result = await adapter.runQuery(
+      `SELECT CAST(7 AS INT) AS whole, 9007199254740991 + 0 AS largest_safe, CAST(1.25 AS DOUBLE) AS ratio, CAST(2.5 AS FLOAT) AS approx,
+              YEAR(DATE '2024-05-06') AS year_number, TIME '01:02:03.5' AS clock, CAST('2024-01-02 03:04:05.678' AS DATETIME(3)) AS precise,
+              JSON_OBJECT('region', 'north', 'total', 3) AS document, b'101' AS flags, CONCAT('customer ', 1) AS label`,
+      QUERY_OPTIONS,
+    );
+    expect(result.rows).toEqual([
+      [7, 9007199254740991, 1.25, 2.5, 2024, '01:02:03.5', '2024-01-02 03:04:05.678', { region: 'north', total: 3 }, '<blob 1 bytes>', 'customer 1'],
+    ]);
+    expect(JSON.parse(JSON.stringify(result.rows))).toEqual(result.rows);
+  });
+
   test('introspects the configured database for datathread check', async () => {
     const summary = await adapter.introspect();
     expect(summary.tables).toEqual([
