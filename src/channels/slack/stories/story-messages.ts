@@ -2,7 +2,7 @@
 // it (what changed, or who re-posted it), the document blocks, and a "Versions" button at the end.
 // Usually one message; split only where Slack's limits demand it (50 blocks, one table per message),
 // each continuation labelled. Also the short line an outdated story message is replaced with.
-import type { StoryAssets, StoryNode } from '../../../stories/index.js';
+import type { StoryAssets } from '../../../stories/index.js';
 import { ACTION_IDS, BLOCK_IDS, encodeButtonValue } from '../actions/action-ids.js';
 import { sectionBlock } from '../render/answer-blocks.js';
 import type { SlackBlock, SlackMessage } from '../render/block-kit.js';
@@ -11,7 +11,7 @@ import { escapeMrkdwn } from '../render/escape-mrkdwn.js';
 import { button, contextBlock } from '../render/interactive-blocks.js';
 import { packMessages } from '../render/pack-messages.js';
 import { MAX_BLOCKS_PER_MESSAGE } from '../render/slack-limits.js';
-import { leadingTitleHeading } from '../../../markdown/leading-title-heading.js';
+import { withoutTitleHeading } from '../../../stories/story-title-heading.js';
 import { storyNodeBlocks, type ChartFileIds } from './story-node-blocks.js';
 
 const MAX_HEADER_CHARACTERS = 150;
@@ -50,15 +50,6 @@ export function buildStoryMessages(input: StoryMessageInput): SlackMessage[] {
     const labelled = [contextBlock(`_${escapeMrkdwn(heading)} (continued)_`), ...message.blocks];
     return { text: fallbackText(labelled), blocks: labelled };
   });
-}
-
-/** A leading `# Title` repeats the header block: drop it. */
-function withoutTitleHeading(nodes: readonly StoryNode[], title: string): StoryNode[] {
-  const [first, ...rest] = nodes;
-  if (first?.type !== 'markdown') return [...nodes];
-  const heading = leadingTitleHeading(first.markdown);
-  if (heading?.title.toLowerCase() !== title.trim().toLowerCase()) return [...nodes];
-  return heading.rest === '' ? rest : [{ ...first, markdown: heading.rest }, ...rest];
 }
 
 export function versionsButtonBlock(threadId: string, slug: string): SlackBlock {

@@ -7,7 +7,7 @@ import { createCard } from '../render/adaptive-card-types.js';
 import { cardSizeInCharacters } from '../render/message-budget.js';
 import { buildStoryCards, storyHeaderElements, type StoryCardHeader } from './story-card.js';
 import { storyBodyElements } from './story-card-elements.js';
-import { withoutTitleHeading } from './story-title-heading.js';
+import { withoutTitleHeading } from '../../../stories/story-title-heading.js';
 import { prepareStoryCharts, storyChartBudgetBytes } from './story-chart-images.js';
 
 /** What the Teams channel reads from the state store for stories. */

@@ -1,7 +1,7 @@
-// A story usually opens with `# Title`, which the card's header already shows: the card drops that
-// heading so the title appears once. A heading that says something else stays.
-import { leadingTitleHeading } from '../../../markdown/leading-title-heading.js';
-import type { StoryNode } from '../../../stories/index.js';
+// A story usually opens with `# Title`, which a Slack header block and a Teams card header already
+// show: renderers drop that heading so the title appears once. A heading that says something else stays.
+import { leadingTitleHeading } from '../markdown/leading-title-heading.js';
+import type { StoryNode } from './story-document.js';
 
 export function withoutTitleHeading(nodes: readonly StoryNode[], title: string): StoryNode[] {
   const [first, ...rest] = nodes;
