@@ -10,6 +10,12 @@ export interface QueryResult extends QueryRows {
   createdAt: Date;
 }
 
+/**
+ * The chartType of a PNG that sandboxed code wrote (not drawn by the chart renderer): its title is
+ * the file name and is not drawn inside the image, so renderers show it beside the image.
+ */
+export const SANDBOX_IMAGE_CHART_TYPE = 'image';
+
 export interface ChartArtifact {
   chartId: string;
   queryId: string;

@@ -4,6 +4,7 @@
 // display_chart's charts, CSVs become results the model can use by query_id.
 import { tool } from 'ai';
 import { z } from 'zod';
+import { SANDBOX_IMAGE_CHART_TYPE } from '../conversations/outcome-contract.js';
 import { writeDataFiles, type DataFile } from '../sandbox/data-files.js';
 import { collectOutputFiles, snapshotOutput, type OutputFile, type OutputSnapshot } from '../sandbox/output-files.js';
 import { parseOutputCsv } from '../sandbox/parse-output-csv.js';
@@ -57,7 +58,7 @@ async function returnFile(file: OutputFile, sandboxId: string, context: ToolCont
       chartId,
       queryId: '',
       title: file.name.replace(/\.png$/i, ''),
-      chartType: 'image',
+      chartType: SANDBOX_IMAGE_CHART_TYPE,
       config: { source: 'execute_sandboxed_code', sandbox_id: sandboxId, file: file.name },
       spec: {},
       png: file.content,

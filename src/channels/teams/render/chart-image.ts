@@ -3,7 +3,7 @@
 // step by step until its PNG fits the per-image budget. Charts drawn here carry their title in the
 // image; a PNG the sandboxed code wrote does not.
 import { createCanvas, loadImage } from 'canvas';
-import type { ChartArtifact } from '../../../conversations/outcome-contract.js';
+import { SANDBOX_IMAGE_CHART_TYPE, type ChartArtifact } from '../../../conversations/outcome-contract.js';
 import { CHART_IMAGE_BUDGET_BYTES, CHART_IMAGE_MAX_SIDE_PX, CHART_IMAGE_MIN_WIDTH_PX } from './message-budget.js';
 
 const SCALE_STEP = 0.8;
@@ -19,9 +19,6 @@ export interface PreparedChart {
   heightPx: number;
   byteLength: number;
 }
-
-/** A PNG the sandboxed code wrote: its title is the file name, not drawn in the image. */
-const SANDBOX_IMAGE_CHART_TYPE = 'image';
 
 export async function prepareChartImage(
   chart: Pick<ChartArtifact, 'chartId' | 'title' | 'png'> & Partial<Pick<ChartArtifact, 'chartType'>>,
