@@ -9,6 +9,7 @@ import { runMarkdownRenderingBenchmark } from './markdown-rendering.js';
 import { runSandboxBenchmarks } from './sandbox.js';
 import { runSlackAckBenchmark } from './slack-ack.js';
 import { runSqlGateBenchmark } from './sql-gate.js';
+import { runStreamingBenchmark } from './streaming.js';
 import type { TenMillionRowsResult } from './ten-million-rows.js';
 
 const run = promisify(execFile);
@@ -39,6 +40,7 @@ const benchmarks: Array<[string, () => Promise<string>]> = [
   ['Slack ack', runSlackAckBenchmark],
   ['Markdown rendering', runMarkdownRenderingBenchmark],
   ['sandbox', runSandboxBenchmarks],
+  ['streaming', runStreamingBenchmark],
 ];
 
 const only = process.argv[2];
