@@ -8,7 +8,10 @@ function matches(list: string[] | undefined, ...candidates: (string | undefined)
   return candidates.some((candidate) => candidate !== undefined && list.includes(candidate));
 }
 
-function ruleMatches(rule: AccessRule, request: TurnRequest): boolean {
+/** Who asks and where: all the rules look at. */
+type AccessRequest = Pick<TurnRequest, 'platform' | 'place' | 'actor'>;
+
+function ruleMatches(rule: AccessRule, request: AccessRequest): boolean {
   return (
     matches(rule.platforms, request.platform) &&
     matches(rule.channels, request.place.channelId) &&
@@ -17,7 +20,7 @@ function ruleMatches(rule: AccessRule, request: TurnRequest): boolean {
   );
 }
 
-export function allowedDatabaseNames(rules: AccessRule[], request: TurnRequest, allNames: string[]): string[] {
+export function allowedDatabaseNames(rules: AccessRule[], request: AccessRequest, allNames: string[]): string[] {
   if (rules.length === 0) return allNames;
   const granted = new Set<string>();
   for (const rule of rules) {

@@ -2,6 +2,7 @@
 // agent loop -> persist -> a neutral TurnOutcome for the channel to render. Platform-free.
 import type { LanguageModel, LanguageModelUsage, ModelMessage } from 'ai';
 import { modelIdentityOf } from '../agent/model-identity.js';
+import { buildSuggestedPrompts, type SuggestedPrompt } from './suggested-prompts.js';
 import { runAgentLoop } from '../agent/run-agent-loop.js';
 import { SchemaCatalog } from '../agent/schema-catalog.js';
 import { buildSystemPrompt } from '../agent/system-prompt.js';
@@ -60,6 +61,12 @@ export class ConversationEngine implements TurnHandler {
 
   async isKnownThread(threadId: string): Promise<boolean> {
     return (await this.options.store.getConversation(threadId)) !== undefined;
+  }
+
+  async suggestPrompts(asker: Pick<TurnRequest, 'platform' | 'place' | 'actor'>): Promise<SuggestedPrompt[]> {
+    const allowed = new Set(allowedDatabaseNames(this.options.accessRules, asker, this.options.databases.map((database) => database.name)));
+    const databases = this.options.databases.filter((database) => allowed.has(database.name));
+    return buildSuggestedPrompts(await Promise.all(databases.map(async (database) => ({ name: database.name, schema: await this.schemas.schemaOf(database) }))));
   }
 
   cancel(threadId: string): boolean {

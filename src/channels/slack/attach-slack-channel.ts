@@ -6,6 +6,7 @@ import { registerAppHome } from './sign-in/app-home.js';
 import { createBackgroundTasks } from './turns/background-tasks.js';
 import { createBoltLogger } from './inbound/bolt-logger.js';
 import type { ChannelContext } from './channel-context.js';
+import { registerAssistantListeners } from './inbound/assistant-listeners.js';
 import { registerEventListeners } from './inbound/event-listeners.js';
 import { mountHttpReceiver, SLACK_EVENTS_PATH } from './inbound/mount-http-receiver.js';
 import { registerQueryActionListeners } from './actions/query-action-listeners.js';
@@ -63,6 +64,7 @@ export async function attachSlackChannel(options: SlackChannelOptions): Promise<
     identity: options.identity,
   };
   registerEventListeners(app, context);
+  registerAssistantListeners(app, context);
   registerTurnActionListeners(app, context);
   registerStopActionListener(app, context);
   registerQueryActionListeners(app, context);

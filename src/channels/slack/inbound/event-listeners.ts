@@ -8,6 +8,7 @@ import { sectionBlock } from '../render/answer-blocks.js';
 import { eventKeyForDelivery, eventKeyForPost, outboxFor, type ChannelContext } from '../channel-context.js';
 import { buildSlackTurnRequest } from './turn-request.js';
 import { readInboundMessage, type InboundMessage, type SlackMessageEvent } from './inbound-message.js';
+import { titleAssistantThread } from './assistant-listeners.js';
 import { runSlackTurn } from '../turns/run-slack-turn.js';
 
 export const EMPTY_MENTION_TEXT = 'Hi! Ask me a question about your data in this thread, for example: _How many orders did we ship last week?_';
@@ -55,5 +56,9 @@ async function answer(context: ChannelContext, message: InboundMessage, eventKey
     return;
   }
   const actor = await context.users.lookUp(message.userId);
+  // A question in an assistant thread (a DM reply the bot has not answered yet) names the thread.
+  if (target.isDirectMessage && message.isThreadReply && context.assistantStatus.available && !(await context.handler.isKnownThread(target.threadId))) {
+    await titleAssistantThread(context, target.channelId, target.threadTs, message.text);
+  }
   await runSlackTurn(context, buildSlackTurnRequest({ target, actor, text: message.text, kind: 'message', eventKey, extraEventKeys: [postKey] }), target);
 }
