@@ -46,7 +46,7 @@ async function answer(context: ChannelContext, message: InboundMessage, eventKey
   }
   if (message.text === '') {
     // Nothing to ask the model; still record both keys so the twin event stays quiet.
-    const firstDelivery = (await context.handler.markEventProcessed(eventKey)) && (await context.handler.markEventProcessed(postKey));
+    const firstDelivery = await context.handler.markEventProcessed(eventKey, postKey);
     if (firstDelivery) await outboxFor(context, target).post({ text: EMPTY_MENTION_TEXT, blocks: [sectionBlock(EMPTY_MENTION_TEXT)] });
     return;
   }
