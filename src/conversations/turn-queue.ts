@@ -92,6 +92,8 @@ export class TurnQueue implements TurnJobs {
   /** Starts claiming jobs (after the channels registered their executors). */
   start(): void {
     if (this.loop) return;
+    const { leaseMs, heartbeatMs, maxAttempts, concurrency } = this.settings;
+    this.options.logger.info('turn workers started', { workerId: this.ownerId, leaseMs, heartbeatMs, maxAttempts, concurrency });
     this.loop = this.claimLoop();
   }
 
