@@ -217,7 +217,8 @@ export class TurnQueue implements TurnJobs {
   private async runOf(job: TurnJobRecord): Promise<TurnJobRun> {
     const { store, clock } = this.options;
     const payload = job.payload as unknown as TurnJobPayload;
-    const posts = job.attempts > 1 ? await store.listTurnJobPosts(job.jobId) : new Map<string, string>();
+    // Read on every run: a job given back at shutdown starts again at attempt 1 with posts behind it.
+    const posts = await store.listTurnJobPosts(job.jobId);
     const ledger: PostLedger = {
       get: (postKey) => posts.get(postKey),
       record: async (postKey, messageId) => {

@@ -49,14 +49,16 @@ function workingMessagesIn(threadTs: string) {
   return slack.threadMessages(CHANNEL, threadTs).filter((message) => message.text.startsWith(INITIAL_STATUS) || message.text.startsWith(TURN_SENTENCES.resumed));
 }
 
-async function start(state: string): Promise<BotProcess> {
+async function start(state: string, extra: Record<string, string> = {}): Promise<BotProcess> {
   const bot = await startBotProcess({
+    ...extra,
     ...workspace.variables,
     DATATHREAD_STATE: state,
     SLACK_BOT_TOKEN: 'xoxb-durable-test',
     SLACK_SIGNING_SECRET: SIGNING_SECRET,
     SLACK_API_URL: slack.apiUrl,
     LOG_LEVEL: 'info',
+    ...extra,
   });
   processes.push(bot);
   return bot;
@@ -196,6 +198,30 @@ describe('two replicas on one PostgreSQL state store', () => {
     expect(workingMessagesIn(threadTs)).toEqual([]);
     expect(await leaseOwnerOf(`slack:T1:${CHANNEL}:${threadTs}`, 'done')).toBe(null);
     expect(survivor!.child.exitCode).toBe(null);
+  });
+});
+
+describe('SIGTERM on a replica with a turn running', () => {
+  it('exits after the grace period and gives the job back at once, so the other replica answers without waiting for the lease', async () => {
+    const draining = { DATATHREAD_DRAIN_GRACE_SECONDS: '1' };
+    const replicas = await Promise.all([start(postgres.url, draining), start(postgres.url, draining)]);
+    const threadTs = newThreadTs();
+    const question = `drained question ${threadTs}`;
+    const requestsBefore = workspace.fakeModel.requests.length;
+    workspace.fakeModel.enqueue({ text: 'never delivered', delayMs: 90_000 }, answerStep);
+    expect(await Promise.all(replicas.map((replica) => deliver(replica, mention(threadTs, question))))).toEqual([200, 200]);
+    await waitUntil(() => workspace.fakeModel.requests.length === requestsBefore + 1, 20_000, 'the model call of the first run');
+    const owner = await leaseOwnerOf(`slack:T1:${CHANNEL}:${threadTs}`);
+    const running = replicas.find((replica) => replica.workerId === owner)!;
+    const stoppedAt = Date.now();
+    expect(await running.kill('SIGTERM')).toBe(0);
+    expect(running.logLines.some((line) => line.includes('their jobs go back to the queue'))).toBe(true);
+    await waitUntil(() => answersIn(threadTs, question).length > 0, 30_000, 'the other replica to answer');
+    // Well under the 20-second lease: the job was released, not left to expire.
+    expect(Date.now() - stoppedAt).toBeLessThan(12_000);
+    await sleep(1_000);
+    expect(answersIn(threadTs, question)).toHaveLength(1);
+    expect(workingMessagesIn(threadTs)).toEqual([]);
   });
 });
 
