@@ -119,7 +119,7 @@ describe('TurnQueue', () => {
 
   it('drain lets a short turn finish, gives a long one back at once (attempt not counted) for another worker', async () => {
     const stopping = newQueue();
-    const gate = { open: () => undefined as void };
+    const gate: { open: () => void } = { open: () => undefined };
     const blocked = new Promise<void>((resolve) => (gate.open = resolve));
     const slowRuns = recordingExecutor(async (job) => (job.request.text === 'long' ? blocked : undefined));
     stopping.register('slack', slowRuns.executor);
