@@ -11,6 +11,7 @@ import { runSlackAckBenchmark } from './slack-ack.js';
 import { runSqlGateBenchmark } from './sql-gate.js';
 import { runStreamingBenchmark } from './streaming.js';
 import type { TenMillionRowsResult } from './ten-million-rows.js';
+import { runTurnQueueBenchmarks } from './turn-queue.js';
 
 const run = promisify(execFile);
 
@@ -40,6 +41,7 @@ const benchmarks: Array<[string, () => Promise<string>]> = [
   ['Slack ack', runSlackAckBenchmark],
   ['Markdown rendering', runMarkdownRenderingBenchmark],
   ['sandbox', runSandboxBenchmarks],
+  ['turn queue', runTurnQueueBenchmarks],
   ['streaming', runStreamingBenchmark],
 ];
 
