@@ -240,6 +240,10 @@ export class SqlStore implements Store {
     return this.turnJobs.getTurnJob(jobId);
   }
 
+  watchTurnJobs(onChange: () => void): Promise<() => Promise<void>> {
+    return this.turnJobs.watchTurnJobs(onChange);
+  }
+
   purgeFinishedTurnJobs(before: Date): Promise<number> {
     return this.turnJobs.purgeFinishedTurnJobs(before);
   }
