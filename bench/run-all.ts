@@ -9,6 +9,7 @@ import { runMarkdownRenderingBenchmark } from './markdown-rendering.js';
 import { runSandboxBenchmarks } from './sandbox.js';
 import { runSlackAckBenchmark } from './slack-ack.js';
 import { runSqlGateBenchmark } from './sql-gate.js';
+import { runStreamingBenchmark } from './streaming.js';
 import type { TenMillionRowsResult } from './ten-million-rows.js';
 import { runTurnQueueBenchmarks } from './turn-queue.js';
 
@@ -41,6 +42,7 @@ const benchmarks: Array<[string, () => Promise<string>]> = [
   ['Markdown rendering', runMarkdownRenderingBenchmark],
   ['sandbox', runSandboxBenchmarks],
   ['turn queue', runTurnQueueBenchmarks],
+  ['streaming', runStreamingBenchmark],
 ];
 
 const only = process.argv[2];

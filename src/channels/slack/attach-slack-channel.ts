@@ -58,6 +58,7 @@ export async function attachSlackChannel(options: SlackChannelOptions): Promise<
     tasks,
     users: createUserDirectory({ client: app.client, logger, now, ttlMs: options.userCacheTtlMs }),
     assistantStatus: { available: true },
+    streaming: { available: true },
     offerCsv: options.getQueryResult !== undefined,
     getQueryResult: options.getQueryResult,
     stories: options.stories,

@@ -75,6 +75,8 @@ export interface ReplyTarget {
   channelId: string;
   threadTs: string;
   isDirectMessage: boolean;
+  /** The asker's own workspace when it is not the thread's (a Slack Connect partner). */
+  askerTeamId?: string;
 }
 
 export type SlackWebClient = webApi.WebClient;

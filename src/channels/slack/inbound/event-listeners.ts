@@ -16,6 +16,8 @@ export const EMPTY_MENTION_TEXT = 'Hi! Ask me a question about your data in this
 interface EventEnvelope {
   event_id?: string;
   team_id?: string;
+  /** The workspace(s) that installed the app and receive this event. */
+  authorizations?: Array<{ team_id?: string }>;
 }
 
 export function registerEventListeners(app: App, context: ChannelContext): void {
@@ -28,7 +30,9 @@ export function registerEventListeners(app: App, context: ChannelContext): void 
 }
 
 async function receive(context: ChannelContext, event: SlackMessageEvent, envelope: EventEnvelope): Promise<void> {
-  const teamId = envelope.team_id ?? context.bot.teamId;
+  // Threads are keyed by the installing workspace. In a Slack Connect channel the envelope's team_id
+  // is the workspace of whoever wrote, so the same thread would get another id per organisation.
+  const teamId = envelope.authorizations?.[0]?.team_id ?? context.bot.teamId;
   const reading = readInboundMessage(event, teamId, context.bot);
   if (reading.kind === 'ignored') return;
   const { message } = reading;

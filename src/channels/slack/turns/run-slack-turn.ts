@@ -8,6 +8,7 @@ import type { ChannelLogger } from '../../channel-logger.js';
 import { runChannelTurn } from '../../turn-runner.js';
 import { createWorkingIndicator, type AssistantStatusSupport } from '../outbox/working-indicator.js';
 import { SlackOutbox } from '../outbox/slack-outbox.js';
+import { SlackAnswerStream, type StreamingSupport } from '../streaming/answer-stream.js';
 import { sectionBlock } from '../render/answer-blocks.js';
 import { renderReply } from '../render/render-reply.js';
 import { postSignInPrompt } from '../sign-in/sign-in-prompt.js';
@@ -28,6 +29,8 @@ export interface TurnRunnerDependencies {
   stories?: SlackStorySource;
   /** Federated identity: an outcome that needs sign-in gets the asker an ephemeral Connect button. */
   identity?: SlackIdentityOptions | undefined;
+  /** Whether answers are streamed (chat.startStream); cleared once Slack says this app cannot stream. */
+  streaming: StreamingSupport;
 }
 
 export interface TurnHooks {
@@ -49,14 +52,26 @@ export async function runSlackTurn(dependencies: TurnRunnerDependencies, request
   const outbox = new SlackOutbox(client, target, logger, ledger);
   const indicator = createWorkingIndicator({ outbox, now: dependencies.now, assistantStatus: dependencies.assistantStatus, ledger });
   const stories = dependencies.stories;
+  const stream = new SlackAnswerStream({
+    client,
+    target,
+    logger,
+    support: dependencies.streaming,
+    recipient: { userId: request.actor.userId, teamId: target.askerTeamId ?? target.teamId },
+  });
   await runChannelTurn({ channelName: 'Slack', handler: dependencies.handler, logger }, request, {
     onStart: async () => {
       await hooks.beforeWork?.(outbox);
       await indicator.start();
     },
     onStatus: (status) => indicator.update(status),
-    postReply: (plan) =>
-      postSlackReply(outbox, renderReply(plan, { offerCsv: dependencies.offerCsv, storiesAsMessages: stories !== undefined }), {
+    onTextDelta: (delta) => stream.appendText(delta),
+    onToolCallStart: (call) => stream.startTool(call),
+    onToolCallEnd: (call) => stream.endTool(call),
+    postReply: async (plan) => {
+      // A streamed answer is already in the thread: what follows it is the rest of the reply.
+      const answerShown = await stream.finish();
+      await postSlackReply(outbox, renderReply(answerShown ? { ...plan, answer: '' } : plan, { offerCsv: dependencies.offerCsv, storiesAsMessages: stories !== undefined }), {
         beforeControls:
           stories && plan.stories.length > 0
             ? async () => {
@@ -64,12 +79,17 @@ export async function runSlackTurn(dependencies: TurnRunnerDependencies, request
               }
             : undefined,
         onUnreachable: target.isDirectMessage ? undefined : () => tellAskerChannelIsUnreachable(client, target, request.actor.userId),
-      }),
+      });
+    },
     promptSignIn: (plan) => postSignInPrompt(outbox, dependencies.identity, request.actor.userId, plan.signInRequired),
     postInterrupted: async (sentence) => {
       const text = `:warning: ${sentence}`;
       await outbox.post({ text, blocks: [sectionBlock(text)] });
     },
-    finish: () => indicator.finish(),
+    finish: async () => {
+      // A turn that broke before its reply still closes its streamed message.
+      await stream.finish();
+      await indicator.finish();
+    },
   });
 }
