@@ -18,6 +18,10 @@ import { checkSlackSettings, fetchBotIdentity } from './inbound/verify-credentia
 
 export const DEFAULT_SLACK_API_URL = 'https://slack.com/api/';
 
+// Slack's client default is ten retries over about thirty minutes, far longer than anyone waits in
+// a thread; the outbox's own bounded retry (post-retry.ts) handles longer outages and then says so.
+const SLACK_CLIENT_RETRY: webApi.RetryOptions = { retries: 2, factor: 2, minTimeout: 500, maxTimeout: 2_000, randomize: true };
+
 export async function attachSlackChannel(options: SlackChannelOptions): Promise<SlackChannel> {
   checkSlackSettings(options);
   const { logger } = options;
@@ -26,7 +30,7 @@ export async function attachSlackChannel(options: SlackChannelOptions): Promise<
   const clientOptions: webApi.WebClientOptions = {
     slackApiUrl: withTrailingSlash(options.slackApiUrl ?? DEFAULT_SLACK_API_URL),
     logger: boltLogger,
-    ...(options.retryConfig ? { retryConfig: options.retryConfig } : {}),
+    retryConfig: options.retryConfig ?? SLACK_CLIENT_RETRY,
   };
   const bot = await fetchBotIdentity(new webApi.WebClient(options.botToken, clientOptions));
 
@@ -60,6 +64,7 @@ export async function attachSlackChannel(options: SlackChannelOptions): Promise<
     getQueryResult: options.getQueryResult,
     stories: options.stories,
     identity: options.identity,
+    postRetry: options.postRetry,
   };
   registerEventListeners(app, context);
   registerTurnActionListeners(app, context);

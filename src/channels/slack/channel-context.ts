@@ -12,7 +12,7 @@ export interface ChannelContext extends TurnRunnerDependencies {
 
 /** Posts into the thread of `target`. */
 export function outboxFor(context: ChannelContext, target: ReplyTarget): SlackOutbox {
-  return new SlackOutbox(context.client, target, context.logger);
+  return new SlackOutbox(context.client, target, context.logger, context.postRetry);
 }
 
 /** Dedupe keys (the engine stores them): one per delivery, one per post (app_mention + message). */

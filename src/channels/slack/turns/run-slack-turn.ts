@@ -4,6 +4,7 @@
 // federated database needs it, and the status goes.
 import type { TurnHandler, TurnRequest } from '../../../conversations/types.js';
 import type { ChannelLogger } from '../../channel-logger.js';
+import type { PostRetryPolicy } from '../../retry-transient.js';
 import { runChannelTurn } from '../../turn-runner.js';
 import { createWorkingIndicator, type AssistantStatusSupport } from '../outbox/working-indicator.js';
 import { SlackOutbox } from '../outbox/slack-outbox.js';
@@ -27,6 +28,8 @@ export interface TurnRunnerDependencies {
   stories?: SlackStorySource;
   /** Federated identity: an outcome that needs sign-in gets the asker an ephemeral Connect button. */
   identity?: SlackIdentityOptions | undefined;
+  /** How posts into the thread retry transient Slack failures (default DEFAULT_POST_RETRY). */
+  postRetry?: PostRetryPolicy | undefined;
 }
 
 export interface TurnHooks {
@@ -42,7 +45,7 @@ async function tellAskerChannelIsUnreachable(client: SlackWebClient, target: Rep
 
 export async function runSlackTurn(dependencies: TurnRunnerDependencies, request: TurnRequest, target: ReplyTarget, hooks: TurnHooks = {}): Promise<void> {
   const { client, logger } = dependencies;
-  const outbox = new SlackOutbox(client, target, logger);
+  const outbox = new SlackOutbox(client, target, logger, dependencies.postRetry);
   const indicator = createWorkingIndicator({ outbox, now: dependencies.now, assistantStatus: dependencies.assistantStatus });
   const stories = dependencies.stories;
   await runChannelTurn({ channelName: 'Slack', handler: dependencies.handler, logger }, request, {
@@ -60,6 +63,7 @@ export async function runSlackTurn(dependencies: TurnRunnerDependencies, request
               }
             : undefined,
         onUnreachable: target.isDirectMessage ? undefined : () => tellAskerChannelIsUnreachable(client, target, request.actor.userId),
+        askerUserId: request.actor.userId,
       }),
     promptSignIn: (plan) => postSignInPrompt(outbox, dependencies.identity, request.actor.userId, plan.signInRequired),
     postInterrupted: async (sentence) => {
