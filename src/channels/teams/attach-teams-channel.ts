@@ -20,7 +20,7 @@ export async function attachTeamsChannel(options: TeamsChannelOptions): Promise<
     adapter,
     handler: options.handler,
     logger,
-    work: createBackgroundWork(adapter, logger, now),
+    work: createBackgroundWork(adapter, logger, now, options.postRetry),
     sentCards: new SentCardMemory(),
     typingIntervalMs: options.typingIntervalMs,
     stories: options.store ? { store: options.store, ledger: createStoryCardLedger(options.storyCardValues ?? createMemoryThreadValues()) } : undefined,
