@@ -2,9 +2,7 @@
 // the asker may not use (Bob's hr query, replayed in Alice's turn) is replaced by a note before the
 // model sees it. Results are recognised by the query ids their output names.
 import type { ModelMessage } from 'ai';
-import { resultAccessDeniedSentence } from './result-access.js';
-
-const QUERY_ID_PATTERN = /\bquery_[a-z0-9]+\b/g;
+import { queryIdsIn, resultAccessDeniedSentence } from './result-access.js';
 
 /** Returns the database a stored result came from (undefined when it is not stored). */
 type DatabaseOfResult = (queryId: string) => Promise<string | undefined>;
@@ -13,7 +11,7 @@ export async function withoutUnreadableResults(history: ModelMessage[], database
   const verdicts = new Map<string, string | undefined>();
   /** The first query id named in `text` the asker may not read, with its database. */
   const firstRefused = async (text: string): Promise<{ queryId: string; databaseName: string } | undefined> => {
-    for (const queryId of new Set(text.match(QUERY_ID_PATTERN) ?? [])) {
+    for (const queryId of queryIdsIn(text)) {
       if (!verdicts.has(queryId)) verdicts.set(queryId, await databaseOf(queryId));
       const databaseName = verdicts.get(queryId);
       if (databaseName !== undefined && !mayRead(databaseName)) return { queryId, databaseName };

@@ -26,6 +26,13 @@ export function resultAccessDeniedSentence(queryId: string, databaseName: string
     : `The result ${queryId} comes from the database "${databaseName}", which you have no access to here. Ask someone with access to that database, or ask about a database you may use.`;
 }
 
+const QUERY_ID_PATTERN = /\bquery_[a-z0-9]+\b/g;
+
+/** The query ids a tool output or a story document names (execute_sql ids look like query_ab12cd34). */
+export function queryIdsIn(text: string): string[] {
+  return [...new Set(text.match(QUERY_ID_PATTERN) ?? [])];
+}
+
 /** Returns whether `subject` may read a result that came from `databaseName`. */
 export type ResultReadCheck = (subject: AccessSubject, databaseName: string) => boolean;
 

@@ -10,6 +10,7 @@ import { registerEventListeners } from './inbound/event-listeners.js';
 import { mountHttpReceiver, SLACK_EVENTS_PATH } from './inbound/mount-http-receiver.js';
 import { registerQueryActionListeners } from './actions/query-action-listeners.js';
 import { registerStopActionListener } from './actions/stop-action-listener.js';
+import { registerForeignThreadGuard } from './actions/foreign-thread-guard.js';
 import { registerStoryActionListeners } from './stories/story-action-listeners.js';
 import { registerTurnActionListeners } from './actions/turn-action-listeners.js';
 import type { SlackChannel, SlackChannelOptions } from './types.js';
@@ -62,10 +63,12 @@ export async function attachSlackChannel(options: SlackChannelOptions): Promise<
     assistantStatus: { available: true },
     offerCsv: options.getQueryResult !== undefined,
     getQueryResult: options.getQueryResult,
+    mayReadResult: options.mayReadResult,
     stories: options.stories,
     identity: options.identity,
     postRetry: options.postRetry,
   };
+  registerForeignThreadGuard(app, context);
   registerEventListeners(app, context);
   registerTurnActionListeners(app, context);
   registerStopActionListener(app, context);

@@ -8,6 +8,7 @@ export interface ChannelContext extends TurnRunnerDependencies {
   bot: BotIdentity;
   users: UserDirectory;
   getQueryResult: SlackChannelOptions['getQueryResult'];
+  mayReadResult: SlackChannelOptions['mayReadResult'];
 }
 
 /** Posts into the thread of `target`. */

@@ -6,6 +6,7 @@ import type { SlackAccountLinking } from '../../identity/slack-account-linking.j
 import type { Store, StoredQueryResult } from '../../store/types.js';
 import type { ChannelLogger } from '../channel-logger.js';
 import type { PostRetryPolicy } from '../retry-transient.js';
+import type { ResultReadCheck } from '../../conversations/result-access.js';
 
 /** What story messages read from the store: versions (Versions, Re-post) and results (charts, tables). */
 export type SlackStorySource = Pick<Store, 'getQueryResult' | 'getStoryVersion' | 'listStoryVersions'>;
@@ -33,6 +34,11 @@ export interface SlackChannelOptions {
   now?: () => Date;
   /** Rows of a stored result for the CSV button; without it no CSV button is offered. */
   getQueryResult?: (threadId: string, queryId: string) => Promise<StoredQueryResult | undefined>;
+  /**
+   * Access rules on stored results (createResultReadCheck): whether the person who clicked Show SQL,
+   * CSV or a story Re-post may read a result of that database. Without it every clicker may.
+   */
+  mayReadResult?: ResultReadCheck;
   /**
    * Stories and their versions (normally the application's store). With it, a story is posted as a
    * rich message (header, text, chart images, tables) with a Versions button, and older story
