@@ -3,12 +3,14 @@ import { createApplication } from './application.js';
 import { attachChannels } from './channels/attach-channels.js';
 import { bootstrap } from './cli/bootstrap.js';
 import { createHttpServer } from './server/http-server.js';
+import { createReadinessCheck } from './server/readiness.js';
 import { attachSignInRoutes } from './server/sign-in-routes.js';
 
 export async function startServer(): Promise<void> {
   const { environment, config, logger } = bootstrap();
   const application = await createApplication({ environment, config, logger });
-  const server = createHttpServer(() => ({ ok: true, detail: { model: application.model.available ? 'configured' : 'not configured' } }), logger);
+  const readiness = createReadinessCheck({ store: application.store, detail: () => ({ model: application.model.available ? 'configured' : 'not configured' }) });
+  const server = createHttpServer(readiness, logger);
   // GET /auth/microsoft/start and /callback (Slack account linking), when federated databases exist.
   const linking = application.identity?.slack;
   if (linking) attachSignInRoutes(server.app, { linking, logger });
