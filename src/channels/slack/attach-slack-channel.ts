@@ -11,6 +11,7 @@ import { mountHttpReceiver, SLACK_EVENTS_PATH } from './inbound/mount-http-recei
 import { registerQueryActionListeners } from './actions/query-action-listeners.js';
 import { registerStopActionListener } from './actions/stop-action-listener.js';
 import { registerForeignThreadGuard } from './actions/foreign-thread-guard.js';
+import { registerForeignButtonListener } from './actions/foreign-button-listener.js';
 import { registerStoryActionListeners } from './stories/story-action-listeners.js';
 import { registerTurnActionListeners } from './actions/turn-action-listeners.js';
 import type { SlackChannel, SlackChannelOptions } from './types.js';
@@ -69,6 +70,7 @@ export async function attachSlackChannel(options: SlackChannelOptions): Promise<
     postRetry: options.postRetry,
   };
   registerForeignThreadGuard(app, context);
+  registerForeignButtonListener(app, context);
   registerEventListeners(app, context);
   registerTurnActionListeners(app, context);
   registerStopActionListener(app, context);
