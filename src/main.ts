@@ -4,6 +4,7 @@ import { attachChannels } from './channels/attach-channels.js';
 import { bootstrap } from './cli/bootstrap.js';
 import { createHttpServer } from './server/http-server.js';
 import { createReadinessCheck } from './server/readiness.js';
+import { checkDatabaseConnections } from './databases/check-connections.js';
 import { attachSignInRoutes } from './server/sign-in-routes.js';
 
 export async function startServer(): Promise<void> {
@@ -17,6 +18,10 @@ export async function startServer(): Promise<void> {
   const channels = await attachChannels({ app: server.app, environment, application, logger });
   const port = await server.listen(environment.port);
   logger.info('datathread is listening', { port, channels: channels.names.join(', ') || 'none', config: config.source });
+  // The state store answered already (createApplication migrated it); the databases are checked
+  // now, in the background, so a refused password is in the log before anyone asks.
+  logger.info('The state store accepted its connection and is migrated.', { state: environment.stateUrl.split(':')[0] });
+  void checkDatabaseConnections(application.databases, logger);
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
