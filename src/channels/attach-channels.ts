@@ -30,6 +30,7 @@ export async function attachChannels(options: AttachChannelsOptions): Promise<At
     const channel = await attachSlackChannel({
       app: options.app,
       handler: application.engine,
+      turns: application.turns,
       botToken: slack.botToken,
       signingSecret: slack.signingSecret ?? '',
       appToken: slack.appToken,
@@ -54,6 +55,7 @@ export async function attachChannels(options: AttachChannelsOptions): Promise<At
     const channel = await attachTeamsChannel({
       app: options.app,
       handler: application.engine,
+      turns: application.turns,
       auth: environment.teams,
       logger,
       store,

@@ -11,6 +11,10 @@ export const TURN_SENTENCES = {
   interrupted: 'Something went wrong on my side and your question was not answered. Please ask again.',
   /** The state store (thread history, dedupe keys) cannot be reached. */
   storeUnavailable: 'I cannot reach my conversation store (the database that keeps thread history), so I could not answer. Ask again in a minute; if it keeps failing, tell an admin to check the state store (DATATHREAD_STATE).',
+  /** Shown in the working indicator of a turn that resumes after its process stopped. */
+  resumed: 'I was interrupted — answering again',
+  /** A turn whose process kept dying while answering it: it is not run again. */
+  givenUp: 'I was interrupted several times while answering this question and have stopped trying. Please ask again; if it keeps happening, tell an admin (the details are in the bot log).',
 } as const;
 
 export type TurnSentenceKind = keyof typeof TURN_SENTENCES;

@@ -1,4 +1,5 @@
 // Everything the listeners share once the channel runs, built once in attach-slack-channel.ts.
+import type { TurnJobs } from '../../conversations/turn-jobs.js';
 import { SlackOutbox } from './outbox/slack-outbox.js';
 import type { TurnRunnerDependencies } from './turns/run-slack-turn.js';
 import type { BotIdentity, ReplyTarget, SlackChannelOptions } from './types.js';
@@ -9,11 +10,13 @@ export interface ChannelContext extends TurnRunnerDependencies {
   users: UserDirectory;
   getQueryResult: SlackChannelOptions['getQueryResult'];
   mayReadResult: SlackChannelOptions['mayReadResult'];
+  /** Accepted events become turn jobs here, before Slack is answered. */
+  turns: TurnJobs;
 }
 
 /** Posts into the thread of `target`. */
 export function outboxFor(context: ChannelContext, target: ReplyTarget): SlackOutbox {
-  return new SlackOutbox(context.client, target, context.logger, context.postRetry);
+  return new SlackOutbox(context.client, target, context.logger, undefined, context.postRetry);
 }
 
 /** Dedupe keys (the engine stores them): one per delivery, one per post (app_mention + message). */

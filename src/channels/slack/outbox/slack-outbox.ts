@@ -14,6 +14,7 @@ import { explainSlackError, isUnreachableChannel } from './slack-api-errors.js';
 import { classifySlackFailure, retrySlackCall } from './post-retry.js';
 import { DEFAULT_POST_RETRY, type PostRetryPolicy } from '../../retry-transient.js';
 import { DatathreadError } from '../../../support/errors.js';
+import type { PostLedger } from '../../../conversations/turn-jobs.js';
 
 export class UnreachableChannelError extends DatathreadError {
   override readonly name = 'UnreachableChannelError';
@@ -36,10 +37,18 @@ export class SlackOutbox {
   /** What could not be delivered after every retry ("a part of the answer", "the chart Sales"), in order. */
   readonly undelivered: string[] = [];
 
+  private postCount = 0;
+  private uploadCount = 0;
+
+  /**
+   * With a turn job's `ledger`, every post and upload has a stable key (`post:<n>`, `upload:<n>`):
+   * a rerun of the job edits the messages the interrupted run posted and skips its uploads.
+   */
   constructor(
     readonly client: SlackWebClient,
     readonly target: ReplyTarget,
     readonly logger: ChannelLogger,
+    private readonly ledger?: PostLedger,
     readonly retryPolicy: PostRetryPolicy = DEFAULT_POST_RETRY,
   ) {}
 
@@ -61,6 +70,12 @@ export class SlackOutbox {
 
   /** Posts exactly this message (with metadata when given); Slack's refusal is thrown to the caller. */
   async postAs(message: SlackMessage, metadata?: MessageMetadata): Promise<string | undefined> {
+    const postKey = `post:${this.postCount++}`;
+    const earlier = this.ledger?.get(postKey);
+    if (earlier) {
+      await this.update(earlier, message, metadata);
+      return earlier;
+    }
     const posted = await this.retry('post a message', () => this.client.chat.postMessage({
       channel: this.target.channelId,
       thread_ts: this.target.threadTs,
@@ -70,6 +85,7 @@ export class SlackOutbox {
       unfurl_links: false,
       unfurl_media: false,
     }));
+    if (posted.ts) await this.ledger?.record(postKey, posted.ts);
     return posted.ts;
   }
 
@@ -93,8 +109,11 @@ export class SlackOutbox {
 
   /** Shares a file into the thread; a failure is logged and kept in `undelivered` (and stops the reply when the channel is unreachable). */
   async upload(file: FileToUpload): Promise<void> {
+    const uploadKey = `upload:${this.uploadCount++}`;
+    if (this.ledger?.get(uploadKey)) return;
     try {
-      await this.retry(`upload ${file.filename}`, () => this.client.filesUploadV2({ channel_id: this.target.channelId, thread_ts: this.target.threadTs, file: file.content, filename: file.filename, title: file.title }));
+      const response = await this.retry(`upload ${file.filename}`, () => this.client.filesUploadV2({ channel_id: this.target.channelId, thread_ts: this.target.threadTs, file: file.content, filename: file.filename, title: file.title }));
+      await this.ledger?.record(uploadKey, response.files[0]?.files?.[0]?.id ?? file.filename);
     } catch (error) {
       this.stopIfUnreachable(error);
       this.logger.error(explainSlackError(`upload ${file.filename}`, error), { threadId: this.target.threadId });

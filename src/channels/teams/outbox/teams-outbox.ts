@@ -10,6 +10,7 @@ import type { ReplyTarget } from '../types.js';
 import type { ChannelLogger } from '../../channel-logger.js';
 import { DEFAULT_POST_RETRY, type PostRetryPolicy } from '../../retry-transient.js';
 import { retryTeamsCall } from './post-retry.js';
+import type { PostLedger } from '../../../conversations/turn-jobs.js';
 
 type OutgoingActivity = TurnContext['activity'];
 /** A Bot Framework attachment (an OAuthCard, a sign-in card…), as CardFactory builds it. */
@@ -18,18 +19,32 @@ export type TeamsAttachment = ReturnType<typeof CardFactory.oauthCard>;
 export class TeamsOutbox {
   /** What could not be delivered after every retry ("a part of the answer"), in order. */
   readonly undelivered: string[] = [];
+  private postCount = 0;
 
+  /**
+   * With a turn job's `ledger`, every card posted has a stable key (`post:<n>`): a rerun of the
+   * job updates the cards the interrupted run posted instead of posting them again.
+   */
   constructor(
     private readonly connector: ConnectorClient,
     private readonly parties: ReplyTarget,
+    private readonly ledger?: PostLedger,
     private readonly retryPolicy: PostRetryPolicy = DEFAULT_POST_RETRY,
     private readonly logger?: ChannelLogger,
   ) {}
 
   async post(card: AdaptiveCard): Promise<string | undefined> {
+    const postKey = `post:${this.postCount++}`;
+    const earlier = this.ledger?.get(postKey);
+    if (earlier) {
+      await this.update(earlier, card);
+      return earlier;
+    }
     const activity = this.address(MessageFactory.attachment(CardFactory.adaptiveCard(card)));
     const response = await this.send('post a card', activity);
-    return response?.id || undefined;
+    const activityId = response?.id || undefined;
+    if (activityId) await this.ledger?.record(postKey, activityId);
+    return activityId;
   }
 
   /** A card that is not an Adaptive Card (the OAuth sign-in card). */
