@@ -2,12 +2,14 @@
 // off (no COPY TO, read_csv('/etc/passwd'), ATTACH or INSTALL) and the configuration is locked so
 // a query cannot switch it back. Each query has a connection to itself (a few clean ones are kept
 // for reuse), so an interrupt() for one timeout never hits another thread's query, and results
-// are read chunk by chunk from a stream.
+// are read chunk by chunk from a stream. memory_limit and threads bound each instance
+// (duckdb-resource-limits.ts) so one query cannot take the process's memory.
 import { access } from 'node:fs/promises';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import type { DatabaseConfig } from '../../config/database-config.js';
 import { converterForType } from './duckdb-column-converters.js';
 import { duckdbProvesPlainRead } from './duckdb-plain-read.js';
+import { duckDbResourceLimits, explainOutOfMemory, type DuckDbResourceLimits } from './duckdb-resource-limits.js';
 import { DatabaseUnavailableError, QueryFailedError } from '../errors.js';
 import { cancellationError, startQueryDeadline } from '../query-deadline.js';
 import { INTROSPECTION_ROW_CAP, INTROSPECTION_TIMEOUT_MS, schemaSummaryFromRows } from '../schema-summary.js';
@@ -32,9 +34,11 @@ export class DuckDBAdapter implements DatabaseAdapter {
   private instance: Promise<DuckDBInstance> | undefined;
   private readonly openConnections = new Set<DuckDBConnection>();
   private readonly idleConnections: DuckDBConnection[] = [];
+  private readonly limits: DuckDbResourceLimits;
 
   constructor(private readonly config: DatabaseConfig) {
     this.name = config.name;
+    this.limits = duckDbResourceLimits(config);
     this.allowsWrites = config.dangerously_allow_writes;
     this.allowsFileAccess = config.allow_file_access || config.dangerously_allow_writes;
   }
@@ -73,7 +77,8 @@ export class DuckDBAdapter implements DatabaseAdapter {
       return { columns, rows, rowCount: rows.length, truncated, durationMs: performance.now() - startedAt };
     } catch (error) {
       if (deadline.reason) throw cancellationError(deadline.reason, options.timeoutMs, options.signal);
-      throw new QueryFailedError(errorMessage(error), { cause: error });
+      const explained = explainOutOfMemory(error, this.name, this.limits);
+      throw explained instanceof QueryFailedError ? explained : new QueryFailedError(errorMessage(error), { cause: error });
     } finally {
       deadline.clear();
       if (reusable && !deadline.reason) this.release(connection);
@@ -145,7 +150,11 @@ export class DuckDBAdapter implements DatabaseAdapter {
       }
     }
     // DuckDB cannot open an in-memory database read-only; it is empty and private anyway.
-    const options: Record<string, string> = this.allowsWrites || inMemory ? {} : { access_mode: 'READ_ONLY' };
+    const options: Record<string, string> = {
+      ...(this.allowsWrites || inMemory ? {} : { access_mode: 'READ_ONLY' }),
+      memory_limit: this.limits.memoryLimit,
+      threads: String(this.limits.threads),
+    };
     let instance: DuckDBInstance;
     try {
       instance = await DuckDBInstance.create(path, options);
