@@ -69,6 +69,11 @@ export interface DialectRules {
   refusedFunctions: readonly FunctionRule[];
   /** Statements refused by their leading keywords on top of the ones refused everywhere. */
   refusedStatements: readonly RefusedStatement[];
+  /**
+   * Names (lower case) a query's own `SETTINGS name = literal, …` clause may set (ClickHouse). A
+   * setting not listed, or set to anything but a literal, is refused; no list refuses every clause.
+   */
+  allowedQuerySettings?: readonly string[];
   /** Token runs refused anywhere in a statement (MariaDB's `NEXT VALUE FOR`, `@v := …`). */
   refusedTokenSequences?: readonly RefusedTokenSequence[];
   /**
