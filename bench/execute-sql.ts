@@ -21,12 +21,14 @@ import type { DatabaseAdapter } from '../src/databases/types.js';
 import { executeSql } from '../src/tools/execute-sql.js';
 import { initStatementGate } from '../src/sql/statement-gate.js';
 import { openStore } from '../src/store/open-store.js';
+import type { Store } from '../src/store/types.js';
 import { createScratchMariaDb, MARIADB_HOST, MARIADB_PORT, mariaDbAvailable } from '../test/support/mariadb-database.js';
 import { startTestPostgres } from '../test/support/start-test-postgres.js';
 
 const ROWS = 10_000;
 const BLOCKS = 6;
 const RUNS_PER_BLOCK = 10;
+const STORE_WRITE_RUNS = 20;
 const WARMUP = 5;
 const SQL = 'SELECT id, name, amount, day FROM bench_rows ORDER BY id';
 
@@ -178,10 +180,12 @@ export async function runExecuteSqlBenchmarks(): Promise<string> {
           for (let step = 0; step < measurements.length; step += 1) await measurements[(index + step) % measurements.length]!();
         }
         const ratio = (subjectTimes: number[]) => ratioWithSpread(subjectTimes, times.raw);
+        const storeWrite = await storeWriteBreakdown(store, subject.adapter);
         lines.push(
           `  ${subject.dialect.padEnd(8)} raw ${formatMs(median(times.raw))} | adapter alone ${formatMs(median(times.adapter))}, ratio ${ratio(times.adapter)}` +
             ` | execute_sql ${formatMs(median(times.tool))}, ratio ${ratio(times.tool)}` +
             ` | with the background store write ${formatMs(median(times.total))}, ratio ${ratio(times.total)}`,
+          `           store write alone ${formatMs(storeWrite.save)}: JSON of the rows ${formatMs(storeWrite.serialise)} (${(storeWrite.bytes / 1024).toFixed(0)} KiB), the rest the SQLite insert`,
         );
       } finally {
         await subject.close();
@@ -192,6 +196,25 @@ export async function runExecuteSqlBenchmarks(): Promise<string> {
     await rm(directory, { recursive: true, force: true });
   }
   return lines.join('\n');
+}
+
+/**
+ * Where the store write's time goes, for the same rows execute_sql stores: serialising them, and
+ * the whole saveQueryResult (serialising + the insert into the SQLite state store).
+ */
+async function storeWriteBreakdown(store: Store, adapter: DatabaseAdapter): Promise<{ serialise: number; save: number; bytes: number }> {
+  const result = await adapter.runQuery(SQL, { rowCap: ROWS, timeoutMs: 60_000 });
+  const serialise: number[] = [];
+  const save: number[] = [];
+  for (let index = 0; index < STORE_WRITE_RUNS; index += 1) {
+    serialise.push(await timeMilliseconds(async () => JSON.stringify(result.rows)));
+    save.push(
+      await timeMilliseconds(() =>
+        store.saveQueryResult({ threadId: 'bench:store-write', queryId: `q${index}`, databaseName: 'bench', sql: SQL, columns: result.columns, rows: result.rows, rowCount: result.rowCount, truncated: false, createdAt: new Date() }),
+      ),
+    );
+  }
+  return { serialise: median(serialise), save: median(save), bytes: JSON.stringify(result.rows).length };
 }
 
 /** "1.08 (1.02–1.15)": the ratio of medians over all runs, then the lowest and highest block's. */
