@@ -10,6 +10,7 @@ import { runSandboxBenchmarks } from './sandbox.js';
 import { runSlackAckBenchmark } from './slack-ack.js';
 import { runSqlGateBenchmark } from './sql-gate.js';
 import type { TenMillionRowsResult } from './ten-million-rows.js';
+import { runTurnQueueBenchmarks } from './turn-queue.js';
 
 const run = promisify(execFile);
 
@@ -39,6 +40,7 @@ const benchmarks: Array<[string, () => Promise<string>]> = [
   ['Slack ack', runSlackAckBenchmark],
   ['Markdown rendering', runMarkdownRenderingBenchmark],
   ['sandbox', runSandboxBenchmarks],
+  ['turn queue', runTurnQueueBenchmarks],
 ];
 
 const only = process.argv[2];

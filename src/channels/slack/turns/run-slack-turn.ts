@@ -2,6 +2,7 @@
 // working status appears once the turn starts, the reply plan is rendered as Block Kit and posted
 // (stories as messages of their own before the buttons), the asker gets the sign-in prompt when a
 // federated database needs it, and the status goes.
+import type { TurnJobRun } from '../../../conversations/turn-jobs.js';
 import type { TurnHandler, TurnRequest } from '../../../conversations/types.js';
 import type { ChannelLogger } from '../../channel-logger.js';
 import { runChannelTurn } from '../../turn-runner.js';
@@ -32,6 +33,8 @@ export interface TurnRunnerDependencies {
 export interface TurnHooks {
   /** Runs once the turn passed dedupe and holds the thread (e.g. "@ana asked: …"). */
   beforeWork?: (outbox: SlackOutbox) => Promise<void>;
+  /** The turn job being run: its ledger makes a rerun edit what the interrupted run posted. */
+  job?: TurnJobRun;
 }
 
 /** Where the bot cannot post, it tells the asker in a direct message instead of going silent. */
@@ -42,8 +45,9 @@ async function tellAskerChannelIsUnreachable(client: SlackWebClient, target: Rep
 
 export async function runSlackTurn(dependencies: TurnRunnerDependencies, request: TurnRequest, target: ReplyTarget, hooks: TurnHooks = {}): Promise<void> {
   const { client, logger } = dependencies;
-  const outbox = new SlackOutbox(client, target, logger);
-  const indicator = createWorkingIndicator({ outbox, now: dependencies.now, assistantStatus: dependencies.assistantStatus });
+  const ledger = hooks.job?.ledger;
+  const outbox = new SlackOutbox(client, target, logger, ledger);
+  const indicator = createWorkingIndicator({ outbox, now: dependencies.now, assistantStatus: dependencies.assistantStatus, ledger });
   const stories = dependencies.stories;
   await runChannelTurn({ channelName: 'Slack', handler: dependencies.handler, logger }, request, {
     onStart: async () => {
