@@ -182,11 +182,12 @@ export async function startFakeTrino(options: FakeTrinoOptions): Promise<FakeTri
     const prepared = await connection.prepare(query.record.sql);
     // An interrupt only stops a statement that is executing; a cancel that came earlier is checked here.
     if (query.record.cancelled || query.error) throw query.error ?? new Error('INTERRUPT Error: cancelled before execution');
-    if (query.record.transactionId && transactions.get(query.record.transactionId)?.readOnly && !QUERY_READS.has(prepared.statementType)) {
-      throw { message: 'Cannot execute write in a read-only transaction', errorCode: 16, errorName: 'READ_ONLY_VIOLATION', errorType: 'USER_ERROR' } satisfies TrinoError;
-    }
     if (options.readOnly && !QUERY_READS.has(prepared.statementType)) {
       throw { message: `Access Denied: Cannot execute ${StatementType[prepared.statementType]} statements: catalog ${query.catalog} is read-only for ${query.record.user}`, errorCode: 4, errorName: 'PERMISSION_DENIED', errorType: 'USER_ERROR' } satisfies TrinoError;
+    }
+    // Access control is checked while the statement is analysed, before the transaction manager sees a write.
+    if (query.record.transactionId && transactions.get(query.record.transactionId)?.readOnly && !QUERY_READS.has(prepared.statementType)) {
+      throw { message: 'Cannot execute write in a read-only transaction', errorCode: 16, errorName: 'READ_ONLY_VIOLATION', errorType: 'USER_ERROR' } satisfies TrinoError;
     }
     query.result = await prepared.stream();
     const names = query.result.columnNames();
