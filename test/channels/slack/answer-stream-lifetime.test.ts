@@ -18,11 +18,12 @@ const sleep = (milliseconds: number) => new Promise((resolve) => setTimeout(reso
 
 describe('SlackAnswerStream lifetime', () => {
   it('moves on to a new streamed message before Slack ends an old one', async () => {
-    // Slack (the fake) ends streams after 400 ms; the adapter rolls over after 200 ms.
-    slack = await startFakeSlackApi({ streaming: { lifetimeMs: 400 } });
+    // Slack (the fake) ends streams after 2 s; the adapter rolls over after 200 ms.
+    slack = await startFakeSlackApi({ streaming: { lifetimeMs: 2_000 } });
     const client = new webApi.WebClient('xoxb-test', { slackApiUrl: slack.apiUrl });
     const stream = new SlackAnswerStream({ client, target, logger: silent, support: { available: true }, recipient: { userId: 'UANA', teamId: 'T1' }, appendIntervalMs: 50, maxMessageLifetimeMs: 200 });
     stream.appendText('First words. ');
+    await slack.waitFor(() => slack!.callsOf('chat.startStream').length === 1);
     await sleep(300);
     stream.appendText('Later words.');
     expect(await stream.finish()).toBe(true);
