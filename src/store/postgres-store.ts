@@ -6,28 +6,33 @@ import { applyMigrations } from './apply-migrations.js';
 import { SqlStore } from './sql-store.js';
 import type { StoreDatabase, StoreParameter, StoreQueryRunner, StoreRow } from './store-database.js';
 import { absorbConnectionErrors } from '../support/absorb-connection-errors.js';
+import { storeUnavailable } from './store-unavailable.js';
 
 /** Any fixed 64-bit number works; this one is "datathread migrations", only by convention. */
 const MIGRATION_ADVISORY_LOCK_KEY = '4702116553';
 
 const UNIQUE_VIOLATION_SQLSTATE = '23505';
 
+function rethrowAsUnavailable(error: unknown): never {
+  throw storeUnavailable(error);
+}
+
 class PostgresQueryRunner implements StoreQueryRunner {
   constructor(private readonly client: pg.Pool | pg.PoolClient) {}
 
   async query(sql: string, parameters: StoreParameter[] = []): Promise<StoreRow[]> {
-    const result = await this.client.query<StoreRow>(sql, parameters);
+    const result = await this.client.query<StoreRow>(sql, parameters).catch(rethrowAsUnavailable);
     return result.rows;
   }
 
   async execute(sql: string, parameters: StoreParameter[] = []): Promise<number> {
-    const result = await this.client.query(sql, parameters);
+    const result = await this.client.query(sql, parameters).catch(rethrowAsUnavailable);
     return result.rowCount ?? 0;
   }
 
   async executeScript(sql: string): Promise<void> {
     // No parameters: pg uses the simple protocol, which accepts several statements.
-    await this.client.query(sql);
+    await this.client.query(sql).catch(rethrowAsUnavailable);
   }
 }
 
@@ -91,7 +96,7 @@ class PostgresStoreDatabase extends PostgresQueryRunner implements StoreDatabase
   }
 
   async transaction<T>(work: (runner: StoreQueryRunner) => Promise<T>): Promise<T> {
-    const client = await this.pool.connect();
+    const client = await this.pool.connect().catch(rethrowAsUnavailable);
     const stopAbsorbing = absorbConnectionErrors(client);
     try {
       await client.query('BEGIN');

@@ -122,6 +122,8 @@ export interface Store {
   /** Creates or upgrades the schema. Idempotent. */
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /** Resolves when the store answers a trivial query; rejects when it cannot serve (readiness). */
+  ping(): Promise<void>;
 
   ensureConversation(threadId: string, platform: string, now: Date): Promise<ConversationRecord>;
   getConversation(threadId: string): Promise<ConversationRecord | undefined>;
