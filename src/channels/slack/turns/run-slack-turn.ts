@@ -61,11 +61,13 @@ export async function runSlackTurn(dependencies: TurnRunnerDependencies, request
     logger,
     support: dependencies.streaming,
     recipient: { userId: request.actor.userId, teamId: target.askerTeamId ?? target.teamId },
+    job: hooks.job ? { ledger: hooks.job.ledger, attempt: hooks.job.attempt } : undefined,
   });
   await runChannelTurn({ channelName: 'Slack', handler: dependencies.handler, logger }, request, {
     onStart: async () => {
       await hooks.beforeWork?.(outbox);
       await indicator.start();
+      await stream.removeInterruptedStreams();
     },
     onStatus: (status) => indicator.update(status),
     onTextDelta: (delta) => stream.appendText(delta),
