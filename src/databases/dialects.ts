@@ -1,6 +1,7 @@
 // The registry of dialects: each config `type:` and the rules its SQL is read by. Pure data, so
 // the config schema, the statement gate and the system prompt can read it without loading drivers
 // (the adapters are registered in create-database-adapter.ts).
+import { bigqueryRules } from './bigquery/bigquery-rules.js';
 import { clickhouseRules } from './clickhouse/clickhouse-rules.js';
 import type { DialectRules } from './dialect-rules.js';
 import { duckdbRules } from './duckdb/duckdb-rules.js';
@@ -20,6 +21,7 @@ export const DIALECT_RULES = {
   mysql: mysqlRules,
   starrocks: starrocksRules,
   redshift: redshiftRules,
+  bigquery: bigqueryRules,
 } as const satisfies Record<string, DialectRules>;
 
 export type Dialect = keyof typeof DIALECT_RULES;
