@@ -1,11 +1,14 @@
 // End to end on the HTTP warehouses: `datathread ask` with the scripted model (execute_sql, then
 // display_chart on its result), a refused write, and `datathread check` — against ClickHouse (a
-// real engine behind its HTTP interface) and Trino (its client protocol over DuckDB).
+// real engine behind its HTTP interface), Trino (its client protocol over DuckDB) and the cloud
+// warehouses' local servers (BigQuery's REST API over DuckDB).
+import { generateKeyPairSync } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/main.js';
 import { openStore } from '../../src/store/open-store.js';
+import { startFakeBigQuery } from '../fakes/bigquery-server.js';
 import { firstQueryIdIn, toolResultsIn } from '../fakes/openai-server.js';
 import { startFakeTrino, type FakeTrino } from '../fakes/trino-server.js';
 import { clickhouseEngineAvailable, startClickHouseServer, type ClickHouseServer } from '../support/clickhouse-engine.js';
@@ -18,6 +21,8 @@ interface Warehouse {
   databaseConfig: Record<string, unknown>;
   /** Rows and sum of the sales table, read behind datathread's back. */
   salesFingerprint(): Promise<unknown>;
+  /** What the model must read in execute_sql's result beyond the rows (BigQuery's byte estimate). */
+  sqlResultMentions?: RegExp;
   close(): Promise<void>;
 }
 
@@ -57,6 +62,7 @@ function describeWarehouse(label: string, dialect: string, displayName: string, 
 
       expect(code).toBe(0);
       expect(captured.text()).toContain('North sold 300.');
+      if (warehouse.sqlResultMentions) expect(toolResultsIn(fakeModel.requests[1]!)[0]).toMatch(warehouse.sqlResultMentions);
       const systemPrompt = String(fakeModel.requests[0]!.messages[0]!.content);
       expect(systemPrompt).toContain(`### events (${displayName})`);
       expect(systemPrompt).toMatch(/sales\(region (varchar|string), amount /);
@@ -120,5 +126,24 @@ describeWarehouse('Trino', 'trino', 'Trino', false, async () => {
     databaseConfig: { type: 'trino', host: '127.0.0.1', port: Number(new URL(trino.url).port), database: 'memory', schema_name: 'shop', user: 'datathread' },
     salesFingerprint: () => trino.inspect('SELECT count(*)::INTEGER, sum(amount)::INTEGER FROM shop.sales'),
     close: () => trino.close(),
+  };
+});
+
+describeWarehouse('BigQuery', 'bigquery', 'BigQuery', false, async () => {
+  const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const clientEmail = 'reader@acme.iam.gserviceaccount.com';
+  const bigquery = await startFakeBigQuery({
+    projectId: 'acme',
+    setup: ['CREATE SCHEMA shop', 'CREATE TABLE shop.sales (region VARCHAR, amount INTEGER)', "INSERT INTO shop.sales VALUES ('North', 100), ('North', 200), ('South', 50)"],
+    serviceAccount: { clientEmail, publicKeyPem: publicKey.export({ type: 'spki', format: 'pem' }).toString() },
+    readOnly: true,
+  });
+  const credentials = { type: 'service_account', client_email: clientEmail, private_key: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString() };
+  return {
+    databaseConfig: { type: 'bigquery', host: '127.0.0.1', port: Number(new URL(bigquery.url).port), project_id: 'acme', dataset_id: 'shop', credentials_json: credentials },
+    salesFingerprint: () => bigquery.inspect('SELECT count(*)::INTEGER, sum(amount)::INTEGER FROM shop.sales'),
+    // 3 rows × 2 columns × 8 bytes, as the local server estimates.
+    sqlResultMentions: /Data scanned: 48 bytes \(estimated by a dry run before it ran\)\./,
+    close: () => bigquery.close(),
   };
 });
