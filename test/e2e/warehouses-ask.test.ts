@@ -1,13 +1,14 @@
 // End to end on the HTTP warehouses: `datathread ask` with the scripted model (execute_sql, then
 // display_chart on its result), a refused write, and `datathread check` — against ClickHouse (a
 // real engine behind its HTTP interface), Trino (its client protocol over DuckDB) and the cloud
-// warehouses' local servers (BigQuery's REST API over DuckDB).
+// warehouses' local servers (BigQuery's REST API and Athena's AWS JSON API, over DuckDB).
 import { generateKeyPairSync } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/main.js';
 import { openStore } from '../../src/store/open-store.js';
+import { startFakeAthena } from '../fakes/athena-server.js';
 import { startFakeBigQuery } from '../fakes/bigquery-server.js';
 import { firstQueryIdIn, toolResultsIn } from '../fakes/openai-server.js';
 import { startFakeTrino, type FakeTrino } from '../fakes/trino-server.js';
@@ -145,5 +146,19 @@ describeWarehouse('BigQuery', 'bigquery', 'BigQuery', false, async () => {
     // 3 rows × 2 columns × 8 bytes, as the local server estimates.
     sqlResultMentions: /Data scanned: 48 bytes \(estimated by a dry run before it ran\)\./,
     close: () => bigquery.close(),
+  };
+});
+
+describeWarehouse('Athena', 'athena', 'Amazon Athena', false, async () => {
+  const athena = await startFakeAthena({
+    setup: ['CREATE SCHEMA shop', 'CREATE TABLE shop.sales (region VARCHAR, amount INTEGER)', "INSERT INTO shop.sales VALUES ('North', 100), ('North', 200), ('South', 50)"],
+    accessKeys: { AKIAE2EREADER: 'e2e-reader-secret' },
+    readOnly: true,
+  });
+  return {
+    databaseConfig: { type: 'athena', host: '127.0.0.1', port: Number(new URL(athena.url).port), region_name: 'us-east-1', s3_staging_dir: 's3://results/e2e/', schema_name: 'shop', aws_access_key_id: 'AKIAE2EREADER', aws_secret_access_key: 'e2e-reader-secret' },
+    salesFingerprint: () => athena.inspect('SELECT count(*)::INTEGER, sum(amount)::INTEGER FROM shop.sales'),
+    sqlResultMentions: /Data scanned: 48 bytes\./,
+    close: () => athena.close(),
   };
 });

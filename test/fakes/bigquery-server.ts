@@ -14,14 +14,14 @@
 // Every request needs `Authorization: Bearer <JWT>`: a self-signed service-account JWT (RS256)
 // whose signature verifies with the configured service account's public key, issued by its
 // client_email, with the BigQuery scope and not expired — what Google accepts in place of an
-// OAuth access token. The byte estimate is what a columnar store would scan reading every column
-// of every table the query names (rows × columns × 8 bytes), or `tableBytes` for a named table.
+// OAuth access token. The byte estimate comes from test/fakes/scan-estimate.ts.
 // `readOnly` plays the BigQuery Data Viewer role: a statement that is not a query is denied.
 //
 // The project is a DuckDB database attached under the project id; datasets are its schemas.
 import { createPublicKey, createVerify, randomUUID, type KeyObject } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { DuckDBInstance, JsonDuckDBValueConverter, StatementType, type DuckDBConnection, type DuckDBResult } from '@duckdb/node-api';
+import { estimateScannedBytes } from './scan-estimate.js';
 import { bigQueryCell, bigQueryField, type BigQueryField } from './bigquery-types.js';
 
 export const BIGQUERY_SCOPE = 'https://www.googleapis.com/auth/bigquery';
@@ -95,7 +95,6 @@ interface Job {
 const DEFAULT_PAGE_ROWS = 10_000;
 /** How long getQueryResults waits for a running job when the request names no timeoutMs. */
 const DEFAULT_WAIT_MS = 10_000;
-const BYTES_PER_VALUE = 8;
 
 const STATEMENT_TYPES: Partial<Record<StatementType, string>> = {
   [StatementType.SELECT]: 'SELECT',
@@ -126,16 +125,6 @@ export async function startFakeBigQuery(options: FakeBigQueryOptions): Promise<F
       .replace(/`([^`]*)`\.INFORMATION_SCHEMA\.COLUMNS/gi, (_, qualifier: string) => columnsView(project, qualifier.split('.').at(-1)!))
       .replace(/(?:`[^`]+`\.)?INFORMATION_SCHEMA\.COLUMNS/gi, () => columnsView(project, job.defaultDataset ?? 'region'))
       .replace(/`([^`]*)`/g, (_, name: string) => name.split('.').map((part) => `"${part}"`).join('.'));
-
-  const estimateBytes = async (sql: string): Promise<number> => {
-    const tables = (await admin.runAndReadAll(`SELECT table_name, estimated_size, column_count FROM duckdb_tables() WHERE database_name = '${project}'`)).getRowsJS() as [string, bigint | number, bigint | number][];
-    let bytes = 0;
-    for (const [name, rows, columns] of tables) {
-      if (!new RegExp(`\\b${name}\\b`, 'i').test(sql)) continue;
-      bytes += options.tableBytes?.[name] ?? Number(rows) * Number(columns) * BYTES_PER_VALUE;
-    }
-    return bytes;
-  };
 
   const classify = async (sql: string, job: Pick<Job, 'defaultDataset'>): Promise<string> => {
     const connection = await instance.connect();
@@ -224,7 +213,7 @@ export async function startFakeBigQuery(options: FakeBigQueryOptions): Promise<F
     }
     try {
       job.statementType = await classify(sql, job);
-      job.record.estimatedBytes = await estimateBytes(sql);
+      job.record.estimatedBytes = await estimateScannedBytes(admin, project, sql, options.tableBytes);
     } catch (error) {
       fail(job, invalidQuery(error));
       return job;
