@@ -97,10 +97,11 @@ export async function startFakeAthena(options: FakeAthenaOptions): Promise<FakeA
   };
 
   const fail = (query: Query, reason: string): void => {
-    if (query.record.state === 'CANCELLED') return finish(query);
-    query.record.state = 'FAILED';
-    query.record.reason = reason;
-    query.errorCategory = USER_ERROR;
+    if (query.record.state !== 'CANCELLED') {
+      query.record.state = 'FAILED';
+      query.record.reason = reason;
+      query.errorCategory = USER_ERROR;
+    }
     finish(query);
   };
 
