@@ -3,20 +3,13 @@
 // exactly, decimals become numbers when they print back the same (digits otherwise), double
 // NaN/Infinity become null, booleans become booleans. Arrays, maps and rows arrive as Athena's
 // own text rendering (`[a, b]`, `{k=v}`), which is not JSON and cannot be split safely, so they stay text.
-import { normalizeIntegerText } from '../normalize-value.js';
+import { normalizeDecimalText, normalizeIntegerText } from '../normalize-value.js';
 import type { JsonValue } from '../types.js';
 
 type ValueConverter = (text: string) => JsonValue;
 
 const INTEGER_TYPES = new Set(['tinyint', 'smallint', 'integer', 'int', 'bigint']);
 const FLOATING_TYPES = new Set(['double', 'float', 'real']);
-
-function decimal(text: string): JsonValue {
-  const asNumber = Number(text);
-  if (!Number.isFinite(asNumber)) return text;
-  const canonical = text.includes('.') ? text.replace(/0+$/, '').replace(/\.$/, '') : text;
-  return String(asNumber) === canonical ? asNumber : text;
-}
 
 function floating(text: string): JsonValue {
   const number = Number(text);
@@ -31,7 +24,7 @@ function identity(text: string): JsonValue {
 export function athenaValueConverter(type: string): ValueConverter {
   if (INTEGER_TYPES.has(type)) return normalizeIntegerText;
   if (FLOATING_TYPES.has(type)) return floating;
-  if (type === 'decimal') return decimal;
+  if (type === 'decimal') return normalizeDecimalText;
   if (type === 'boolean') return (text) => text === 'true';
   return identity;
 }

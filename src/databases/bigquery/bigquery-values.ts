@@ -3,7 +3,7 @@
 // strings beyond that (a 38-digit BIGNUMERIC keeps every digit); FLOAT64 NaN/Infinity become null;
 // TIMESTAMP (microseconds since the epoch) becomes ISO 8601; BYTES a size placeholder; STRUCT an
 // object by field name; ARRAY (mode REPEATED) a list; JSON its parsed value.
-import { blobPlaceholder, normalizeIntegerText } from '../normalize-value.js';
+import { blobPlaceholder, normalizeDecimalText, normalizeIntegerText } from '../normalize-value.js';
 import type { JsonValue } from '../types.js';
 
 export interface BigQuerySchemaField {
@@ -24,14 +24,6 @@ export function bigQueryTypeName(field: BigQuerySchemaField): string {
     ? `struct<${(field.fields ?? []).map((inner) => `${inner.name} ${bigQueryTypeName(inner)}`).join(', ')}>`
     : names[field.type] ?? field.type.toLowerCase();
   return field.mode === 'REPEATED' ? `array<${base}>` : base;
-}
-
-/** Exact as a number when the number prints back as the same decimal, otherwise the digits. */
-function decimalValue(text: string): number | string {
-  const asNumber = Number(text);
-  if (!Number.isFinite(asNumber)) return text;
-  const canonical = text.includes('.') ? text.replace(/0+$/, '').replace(/\.$/, '') : text;
-  return String(asNumber) === canonical.replace(/^(-?)0+(?=\d)/, '$1') ? asNumber : text;
 }
 
 function timestampValue(text: string): string | null {
@@ -58,7 +50,7 @@ function scalarValue(text: string, type: string): JsonValue {
     case 'BIGNUMERIC':
     case 'DECIMAL':
     case 'BIGDECIMAL':
-      return decimalValue(text);
+      return normalizeDecimalText(text);
     case 'BOOLEAN':
     case 'BOOL':
       return text === 'true';
