@@ -52,6 +52,8 @@ export const databaseConfigSchema = z
     catalog: z.string().min(1).optional(),
     client_id: z.string().min(1).optional(),
     client_secret: z.string().min(1).optional(),
+    /** A PEM file of CA certificates to trust on top of the system's (a TLS-inspecting proxy, a private endpoint). */
+    ssl_ca_path: z.string().min(1).optional(),
   })
   .strict()
   .superRefine((value, context) => {

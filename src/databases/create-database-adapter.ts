@@ -4,6 +4,7 @@
 import type { DatabaseConfig } from '../config/database-config.js';
 import { AthenaAdapter } from './athena/athena-adapter.js';
 import { BigQueryAdapter } from './bigquery/bigquery-adapter.js';
+import { DatabricksAdapter } from './databricks/databricks-adapter.js';
 import { ClickHouseAdapter } from './clickhouse/clickhouse-adapter.js';
 import type { Dialect } from './dialects.js';
 import { DuckDBAdapter } from './duckdb/duckdb-adapter.js';
@@ -31,6 +32,7 @@ const ADAPTER_FACTORIES: Record<Dialect, AdapterFactory> = {
   redshift: (config, options) => createRedshiftAdapter(config, options.logger),
   bigquery: (config) => new BigQueryAdapter(config),
   athena: (config) => new AthenaAdapter(config),
+  databricks: (config) => new DatabricksAdapter(config),
 };
 
 export function createDatabaseAdapter(config: DatabaseConfig, options: CreateDatabaseAdapterOptions = {}): DatabaseAdapter {

@@ -3,6 +3,7 @@
 // (the adapters are registered in create-database-adapter.ts).
 import { athenaRules } from './athena/athena-rules.js';
 import { bigqueryRules } from './bigquery/bigquery-rules.js';
+import { databricksRules } from './databricks/databricks-rules.js';
 import { clickhouseRules } from './clickhouse/clickhouse-rules.js';
 import type { DialectRules } from './dialect-rules.js';
 import { duckdbRules } from './duckdb/duckdb-rules.js';
@@ -24,6 +25,7 @@ export const DIALECT_RULES = {
   redshift: redshiftRules,
   bigquery: bigqueryRules,
   athena: athenaRules,
+  databricks: databricksRules,
 } as const satisfies Record<string, DialectRules>;
 
 export type Dialect = keyof typeof DIALECT_RULES;
