@@ -1,15 +1,18 @@
 // End to end on the HTTP warehouses: `datathread ask` with the scripted model (execute_sql, then
 // display_chart on its result), a refused write, and `datathread check` — against ClickHouse (a
 // real engine behind its HTTP interface), Trino (its client protocol over DuckDB) and the cloud
-// warehouses' local servers (BigQuery's REST API and Athena's AWS JSON API, over DuckDB).
+// warehouses' local servers (BigQuery's REST API, Athena's AWS JSON API and Databricks' Thrift
+// service, over DuckDB).
 import { generateKeyPairSync } from 'node:crypto';
-import { readdir, readFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/main.js';
 import { openStore } from '../../src/store/open-store.js';
 import { startFakeAthena } from '../fakes/athena-server.js';
 import { startFakeBigQuery } from '../fakes/bigquery-server.js';
+import { startFakeDatabricks } from '../fakes/databricks-server.js';
 import { firstQueryIdIn, toolResultsIn } from '../fakes/openai-server.js';
 import { startFakeTrino, type FakeTrino } from '../fakes/trino-server.js';
 import { clickhouseEngineAvailable, startClickHouseServer, type ClickHouseServer } from '../support/clickhouse-engine.js';
@@ -160,5 +163,25 @@ describeWarehouse('Athena', 'athena', 'Amazon Athena', false, async () => {
     salesFingerprint: () => athena.inspect('SELECT count(*)::INTEGER, sum(amount)::INTEGER FROM shop.sales'),
     sqlResultMentions: /Data scanned: 48 bytes\./,
     close: () => athena.close(),
+  };
+});
+
+describeWarehouse('Databricks', 'databricks', 'Databricks SQL', false, async () => {
+  const databricks = await startFakeDatabricks({
+    catalog: 'lakehouse',
+    httpPath: '/sql/1.0/warehouses/e2e',
+    setup: ['CREATE SCHEMA shop', 'CREATE TABLE shop.sales (region VARCHAR, amount INTEGER)', "INSERT INTO shop.sales VALUES ('North', 100), ('North', 200), ('South', 50)"],
+    tokens: { 'dapi-e2e-reader': 'reader' },
+    readOnly: true,
+  });
+  const directory = await mkdtemp(join(tmpdir(), 'datathread-databricks-e2e-'));
+  await writeFile(join(directory, 'ca.pem'), databricks.certificatePem);
+  return {
+    databaseConfig: { type: 'databricks', server_hostname: '127.0.0.1', port: databricks.port, http_path: '/sql/1.0/warehouses/e2e', catalog: 'lakehouse', schema_name: 'shop', access_token: 'dapi-e2e-reader', ssl_ca_path: join(directory, 'ca.pem') },
+    salesFingerprint: () => databricks.inspect('SELECT count(*)::INTEGER, sum(amount)::INTEGER FROM lakehouse.shop.sales'),
+    close: async () => {
+      await databricks.close();
+      await rm(directory, { recursive: true, force: true });
+    },
   };
 });
