@@ -85,6 +85,8 @@ export interface FakeDatabricks {
   statements: DatabricksStatementRecord[];
   /** Sessions opened, with the identity each runs as. */
   sessions: { identity: string; closed: boolean }[];
+  /** From now on the warehouse refuses this token (revoked, or expired on its clock). */
+  refuseToken(token: string): void;
   inspect(sql: string): Promise<unknown[][]>;
   close(): Promise<void>;
 }
@@ -282,9 +284,10 @@ export async function startFakeDatabricks(options: FakeDatabricksOptions): Promi
     GetInfo: async (_request: unknown) => ({ status: ok, infoValue: { stringValue: 'Databricks SQL (datathread test server)' } }),
   });
 
+  const refused = new Set<string>();
   const authenticate = (authorization: string | undefined): string | null => {
     const token = /^Bearer (.+)$/.exec(authorization ?? '')?.[1];
-    if (!token) return null;
+    if (!token || refused.has(token)) return null;
     const personal = options.tokens?.[token];
     if (personal) return personal;
     const claims = options.verifyEntraToken?.(token);
@@ -343,6 +346,7 @@ export async function startFakeDatabricks(options: FakeDatabricksOptions): Promi
     get sessions() {
       return [...sessions.values()].map(({ identity, closed }) => ({ identity, closed }));
     },
+    refuseToken: (token) => refused.add(token),
     inspect: async (sql) => (await admin.runAndReadAll(sql)).getRowsJS() as unknown[][],
     close: async () => {
       for (const statement of statements.values()) {
