@@ -9,6 +9,7 @@ import mysql from 'mysql2/promise';
 import pg from 'pg';
 import sqlite3 from 'sqlite3';
 import { agentSettingsForBench, contextForBench } from './bench-context.js';
+import { athenaSubject, bigquerySubject, databricksSubject } from './cloud-warehouse-subjects.js';
 import { formatMs, median, timeMilliseconds } from './bench-support.js';
 import { createDatabaseAdapter } from '../src/databases/create-database-adapter.js';
 import type { DatabaseAdapter } from '../src/databases/types.js';
@@ -120,14 +121,26 @@ async function mysqlSubject(): Promise<DialectSubject | null> {
   };
 }
 
-export async function runExecuteSqlBenchmarks(): Promise<string> {
+/** `dialects` limits the run to some subjects, `runs` changes the number of timed runs (a quicker look at one dialect). */
+export async function runExecuteSqlBenchmarks(options: { dialects?: string[]; runs?: number } = {}): Promise<string> {
+  const runs = options.runs ?? RUNS;
   await initStatementGate();
   const directory = await mkdtemp(join(tmpdir(), 'datathread-bench-sql-'));
   const store = await openStore(`sqlite:${join(directory, 'state.db')}`);
-  const lines = [`execute_sql ÷ raw driver, ${ROWS.toLocaleString('en-US')}-row query, median of ${RUNS} interleaved runs (target ≤ 1.15):`];
+  const lines = [`execute_sql ÷ raw driver, ${ROWS.toLocaleString('en-US')}-row query, median of ${runs} interleaved runs (target ≤ 1.15):`];
   try {
-    const subjects: Array<() => Promise<DialectSubject | null>> = [() => duckdbSubject(directory), () => postgresSubject(), () => sqliteSubject(directory), () => mysqlSubject()];
-    for (const makeSubject of subjects) {
+    const subjects: Array<[string, () => Promise<DialectSubject | null>]> = [
+      ['duckdb', () => duckdbSubject(directory)],
+      ['postgres', () => postgresSubject()],
+      ['sqlite', () => sqliteSubject(directory)],
+      ['mysql', () => mysqlSubject()],
+      // The cloud warehouses, on their local servers.
+      ['bigquery', () => bigquerySubject(ROWS, SQL)],
+      ['athena', () => athenaSubject(ROWS, SQL)],
+      ['databricks', () => databricksSubject(ROWS, SQL, directory)],
+    ];
+    for (const [name, makeSubject] of subjects) {
+      if (options.dialects && !options.dialects.includes(name)) continue;
       const subject = await makeSubject();
       if (subject === null) {
         lines.push('  mysql    skipped: no MariaDB at 127.0.0.1:3306');
@@ -157,7 +170,7 @@ export async function runExecuteSqlBenchmarks(): Promise<string> {
         const adapterTimes: number[] = [];
         const toolTimes: number[] = [];
         const totalTimes: number[] = [];
-        for (let index = 0; index < RUNS; index += 1) {
+        for (let index = 0; index < runs; index += 1) {
           rawTimes.push(await timeMilliseconds(subject.raw));
           adapterTimes.push(await timeMilliseconds(adapterOnly));
           const toolTime = await timeMilliseconds(tool);
@@ -166,7 +179,7 @@ export async function runExecuteSqlBenchmarks(): Promise<string> {
         }
         const rawMedian = median(rawTimes);
         lines.push(
-          `  ${subject.dialect.padEnd(8)} raw ${formatMs(rawMedian)} | adapter alone ${formatMs(median(adapterTimes))}, ratio ${(median(adapterTimes) / rawMedian).toFixed(2)}` +
+          `  ${subject.dialect.padEnd(10)} raw ${formatMs(rawMedian)} | adapter alone ${formatMs(median(adapterTimes))}, ratio ${(median(adapterTimes) / rawMedian).toFixed(2)}` +
             ` | execute_sql ${formatMs(median(toolTimes))}, ratio ${(median(toolTimes) / rawMedian).toFixed(2)}` +
             ` | with the background store write ${formatMs(median(totalTimes))}, ratio ${(median(totalTimes) / rawMedian).toFixed(2)}`,
         );
