@@ -2,6 +2,7 @@
 // agent loop -> persist -> a neutral TurnOutcome for the channel to render. Platform-free.
 import type { LanguageModel, LanguageModelUsage, ModelMessage } from 'ai';
 import { modelIdentityOf } from '../agent/model-identity.js';
+import { buildSuggestedPrompts, type SuggestedPrompt } from './suggested-prompts.js';
 import { runAgentLoop } from '../agent/run-agent-loop.js';
 import { SchemaCatalog } from '../agent/schema-catalog.js';
 import { buildSystemPrompt } from '../agent/system-prompt.js';
@@ -15,7 +16,9 @@ import { ToolContext } from '../tools/tool-context.js';
 import { summarizeContextFolder } from '../context-files/summarize-folder.js';
 import type { ToolRuntime } from '../tools/tool-offer.js';
 import { createToolSet, selectToolNames } from '../tools/tool-registry.js';
-import { allowedDatabaseNames } from './access-rules.js';
+import { accessSubjectOf, allowedDatabaseNames, allowedDatabaseNamesFor } from './access-rules.js';
+import { createResultReadCheck, ResultAccessDeniedError } from './result-access.js';
+import { withoutUnreadableResults } from './history-access.js';
 import { classifyFailure } from './classify-failure.js';
 import { historyFromStore, lastUserText, toStorable } from './history.js';
 import { buildOutcome, failedOutcome } from './outcome.js';
@@ -61,6 +64,12 @@ export class ConversationEngine implements TurnHandler {
     return (await this.options.store.getConversation(threadId)) !== undefined;
   }
 
+  async suggestPrompts(asker: Pick<TurnRequest, 'platform' | 'place' | 'actor'>): Promise<SuggestedPrompt[]> {
+    const allowed = new Set(allowedDatabaseNamesFor(this.options.accessRules, accessSubjectOf(asker), this.options.databases.map((database) => database.name)));
+    const databases = this.options.databases.filter((database) => allowed.has(database.name));
+    return buildSuggestedPrompts(await Promise.all(databases.map(async (database) => ({ name: database.name, schema: await this.schemas.schemaOf(database) }))));
+  }
+
   cancel(threadId: string): boolean {
     const controller = this.running.get(threadId);
     if (!controller) return false;
@@ -84,7 +93,7 @@ export class ConversationEngine implements TurnHandler {
     const { store, clock, logger } = this.options;
     observer.onStart?.();
     await store.ensureConversation(request.threadId, request.platform, clock());
-    const history = historyFromStore(await store.listMessages(request.threadId));
+    const history = await this.readableHistory(request, historyFromStore(await store.listMessages(request.threadId)));
     const questionText = await this.questionFor(request, history);
     const userMessage: ModelMessage = { role: 'user', content: questionText };
     if (!this.options.model) {
@@ -206,11 +215,26 @@ export class ConversationEngine implements TurnHandler {
       .catch((error: unknown) => this.options.logger.error('token usage not recorded', { threadId, error }));
   }
 
+  /** The thread's history with results of databases this asker may not use replaced by a note. */
+  private async readableHistory(request: TurnRequest, history: ModelMessage[]): Promise<ModelMessage[]> {
+    if (this.options.accessRules.length === 0) return history;
+    const mayRead = createResultReadCheck(this.options.accessRules, this.options.databases.map((database) => database.name));
+    const subject = accessSubjectOf(request);
+    return withoutUnreadableResults(
+      history,
+      async (queryId) => (await this.options.store.getQueryResult(request.threadId, queryId))?.databaseName,
+      (databaseName) => mayRead(subject, databaseName),
+    );
+  }
+
   private createContext(request: TurnRequest, signal: AbortSignal, observer: TurnObserver): ToolContext {
     const allNames = this.options.databases.map((database) => database.name);
     const allowed = new Set(allowedDatabaseNames(this.options.accessRules, request, allNames));
     const credentialFor = this.options.credentialFor;
+    const mayRead = createResultReadCheck(this.options.accessRules, allNames);
+    const subject = accessSubjectOf(request);
     return new ToolContext({
+      refuseStoredResult: (queryId, databaseName) => (mayRead(subject, databaseName) ? undefined : new ResultAccessDeniedError(queryId, databaseName)),
       threadId: request.threadId,
       actor: request.actor,
       settings: this.options.settings,
