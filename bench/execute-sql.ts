@@ -15,6 +15,7 @@ import mysql from 'mysql2/promise';
 import pg from 'pg';
 import sqlite3 from 'sqlite3';
 import { agentSettingsForBench, contextForBench } from './bench-context.js';
+import { athenaSubject, bigquerySubject, databricksSubject } from './cloud-warehouse-subjects.js';
 import { formatMs, median, timeMilliseconds } from './bench-support.js';
 import { createDatabaseAdapter } from '../src/databases/create-database-adapter.js';
 import type { DatabaseAdapter } from '../src/databases/types.js';
@@ -129,14 +130,25 @@ async function mysqlSubject(): Promise<DialectSubject | null> {
   };
 }
 
-export async function runExecuteSqlBenchmarks(): Promise<string> {
+/** `dialects` limits the run to some subjects (a quicker look at one warehouse). */
+export async function runExecuteSqlBenchmarks(options: { dialects?: string[] } = {}): Promise<string> {
   await initStatementGate();
   const directory = await mkdtemp(join(tmpdir(), 'datathread-bench-sql-'));
   const store = await openStore(`sqlite:${join(directory, 'state.db')}`);
   const lines = [`execute_sql ÷ raw driver, ${ROWS.toLocaleString('en-US')}-row query, median of ${BLOCKS * RUNS_PER_BLOCK} interleaved runs, (lowest–highest of ${BLOCKS} blocks of ${RUNS_PER_BLOCK}) (target ≤ 1.15; ≤ 1.3 with the store write):`];
   try {
-    const subjects: Array<() => Promise<DialectSubject | null>> = [() => duckdbSubject(directory), () => postgresSubject(), () => sqliteSubject(directory), () => mysqlSubject()];
-    for (const makeSubject of subjects) {
+    const subjects: Array<[string, () => Promise<DialectSubject | null>]> = [
+      ['duckdb', () => duckdbSubject(directory)],
+      ['postgres', () => postgresSubject()],
+      ['sqlite', () => sqliteSubject(directory)],
+      ['mysql', () => mysqlSubject()],
+      // The cloud warehouses, on their local servers.
+      ['bigquery', () => bigquerySubject(ROWS, SQL)],
+      ['athena', () => athenaSubject(ROWS, SQL)],
+      ['databricks', () => databricksSubject(ROWS, SQL, directory)],
+    ];
+    for (const [name, makeSubject] of subjects) {
+      if (options.dialects && !options.dialects.includes(name)) continue;
       const subject = await makeSubject();
       if (subject === null) {
         lines.push('  mysql    skipped: no MariaDB at 127.0.0.1:3306');
@@ -182,7 +194,7 @@ export async function runExecuteSqlBenchmarks(): Promise<string> {
         const ratio = (subjectTimes: number[]) => ratioWithSpread(subjectTimes, times.raw);
         const storeWrite = await storeWriteBreakdown(store, subject.adapter);
         lines.push(
-          `  ${subject.dialect.padEnd(8)} raw ${formatMs(median(times.raw))} | adapter alone ${formatMs(median(times.adapter))}, ratio ${ratio(times.adapter)}` +
+          `  ${subject.dialect.padEnd(10)} raw ${formatMs(median(times.raw))} | adapter alone ${formatMs(median(times.adapter))}, ratio ${ratio(times.adapter)}` +
             ` | execute_sql ${formatMs(median(times.tool))}, ratio ${ratio(times.tool)}` +
             ` | with the background store write ${formatMs(median(times.total))}, ratio ${ratio(times.total)}`,
           `           store write alone ${formatMs(storeWrite.save)}: JSON of the rows ${formatMs(storeWrite.serialise)} (${(storeWrite.bytes / 1024).toFixed(0)} KiB), the rest the SQLite insert`,
