@@ -7,6 +7,7 @@ import { ContextFolder } from '../context-files/context-folder.js';
 import type { Logger } from '../logging/logger.js';
 import { McpConnections } from '../mcp/mcp-connections.js';
 import { loadMonty, type PythonAvailability } from '../python/load-monty.js';
+import { closeSharedPythonPool } from '../python/python-pool.js';
 import { probeBubblewrap } from '../sandbox/sandbox-availability.js';
 import { startSandboxRuntime, type SandboxRuntime } from '../sandbox/sandbox-runtime.js';
 import { randomIdFactory, systemClock } from '../support/clock-and-ids.js';
@@ -51,6 +52,7 @@ export async function startToolRuntime(config: LoadedConfig, logger: Logger): Pr
     close: async () => {
       await mcp.close();
       if (sandbox.available) await sandbox.pool.close();
+      await closeSharedPythonPool();
     },
   };
 }
