@@ -58,7 +58,7 @@ export class PythonPool implements PythonRunner {
     const maxThreads = options.maxThreads ?? PYTHON_WORKER_THREADS;
     this.pool = new Piscina({
       filename: script.filename,
-      execArgv: script.execArgv,
+      workerData: script.workerData,
       minThreads: 0,
       maxThreads,
       idleTimeout: PYTHON_WORKER_IDLE_MS,

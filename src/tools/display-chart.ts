@@ -7,6 +7,7 @@ import { buildVegaLiteSpec } from '../charts/build-vega-lite-spec.js';
 import { chartConfigSchema, chartTypes, type ChartConfig } from '../charts/chart-config.js';
 import { chartTypeDefinitions } from '../charts/chart-types.js';
 import { validateChartConfig } from '../charts/validate-chart-config.js';
+import { renderChartPngOffThread } from '../charts/chart-render-pool.js';
 import { acceptsImagesInToolResults } from '../agent/provider-capabilities.js';
 import type { ToolContext } from './tool-context.js';
 import type { ToolRuntime } from './tool-offer.js';
@@ -69,9 +70,8 @@ export async function displayChart(context: ToolContext, config: ChartConfig): P
 
   context.reportStatus('Drawing a chart…');
   const { spec, notes } = buildVegaLiteSpec(config, result, context.chartPlacement);
-  // vega and canvas load with the first chart, not with every process that only builds tool sets.
-  const { renderChartPng } = await import('../charts/render-chart-png.js');
-  const rendered = await renderChartPng(spec);
+  // Drawn on a worker thread: vega and canvas load there, and the drawing never blocks the event loop.
+  const rendered = await renderChartPngOffThread(spec);
   if (result.truncated) notes.push(`The chart shows the first ${result.rows.length} rows only (the result was cut at the row cap); aggregate in SQL to chart everything.`);
   const chartId = context.createId('chart_');
   context.addChart({

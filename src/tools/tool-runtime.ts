@@ -8,6 +8,7 @@ import type { Logger } from '../logging/logger.js';
 import { McpConnections } from '../mcp/mcp-connections.js';
 import { loadMonty, type PythonAvailability } from '../python/load-monty.js';
 import { closeSharedPythonPool } from '../python/python-pool.js';
+import { closeSharedChartRenderPool } from '../charts/chart-render-pool.js';
 import { probeBubblewrap } from '../sandbox/sandbox-availability.js';
 import { startSandboxRuntime, type SandboxRuntime } from '../sandbox/sandbox-runtime.js';
 import { randomIdFactory, systemClock } from '../support/clock-and-ids.js';
@@ -53,6 +54,7 @@ export async function startToolRuntime(config: LoadedConfig, logger: Logger): Pr
       await mcp.close();
       if (sandbox.available) await sandbox.pool.close();
       await closeSharedPythonPool();
+      await closeSharedChartRenderPool();
     },
   };
 }
