@@ -8,6 +8,7 @@ import { runExecuteSqlBenchmarks } from './execute-sql.js';
 import { runMarkdownRenderingBenchmark } from './markdown-rendering.js';
 import { runSandboxBenchmarks } from './sandbox.js';
 import { runSlackAckBenchmark } from './slack-ack.js';
+import { runSlackAckUnderPythonBenchmark } from './slack-ack-under-python.js';
 import { runSqlGateBenchmark } from './sql-gate.js';
 import type { TenMillionRowsResult } from './ten-million-rows.js';
 
@@ -37,6 +38,7 @@ const benchmarks: Array<[string, () => Promise<string>]> = [
   ['SQL gate', runSqlGateBenchmark],
   ['charts', runChartBenchmarks],
   ['Slack ack', runSlackAckBenchmark],
+  ['Slack ack under Python', runSlackAckUnderPythonBenchmark],
   ['Markdown rendering', runMarkdownRenderingBenchmark],
   ['sandbox', runSandboxBenchmarks],
 ];
