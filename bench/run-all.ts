@@ -2,6 +2,7 @@
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { runChartRenderPoolBenchmark } from './chart-render-pool.js';
 import { runChartBenchmarks } from './charts.js';
 import { runClickHouseBenchmarks } from './clickhouse.js';
 import { runExecuteSqlBenchmarks } from './execute-sql.js';
@@ -37,6 +38,7 @@ const benchmarks: Array<[string, () => Promise<string>]> = [
   ['ClickHouse', runClickHouseBenchmarks],
   ['SQL gate', runSqlGateBenchmark],
   ['charts', runChartBenchmarks],
+  ['chart render pool', runChartRenderPoolBenchmark],
   ['Slack ack', runSlackAckBenchmark],
   ['Slack ack under Python', runSlackAckUnderPythonBenchmark],
   ['Markdown rendering', runMarkdownRenderingBenchmark],
