@@ -11,7 +11,9 @@ import { runSandboxBenchmarks } from './sandbox.js';
 import { runSlackAckBenchmark } from './slack-ack.js';
 import { runSlackAckUnderPythonBenchmark } from './slack-ack-under-python.js';
 import { runSqlGateBenchmark } from './sql-gate.js';
+import { runStreamingBenchmark } from './streaming.js';
 import type { TenMillionRowsResult } from './ten-million-rows.js';
+import { runTurnQueueBenchmarks } from './turn-queue.js';
 
 const run = promisify(execFile);
 
@@ -43,6 +45,8 @@ const benchmarks: Array<[string, () => Promise<string>]> = [
   ['Slack ack under Python', runSlackAckUnderPythonBenchmark],
   ['Markdown rendering', runMarkdownRenderingBenchmark],
   ['sandbox', runSandboxBenchmarks],
+  ['turn queue', runTurnQueueBenchmarks],
+  ['streaming', runStreamingBenchmark],
 ];
 
 const only = process.argv[2];
