@@ -6,6 +6,7 @@
 import type { TopLevelSpec } from 'vega-lite';
 import { Piscina } from 'piscina';
 import { errorMessage } from '../support/errors.js';
+import { reportWorkerFailure } from '../support/worker-failures.js';
 import { workerScript } from '../support/worker-script.js';
 import type { RenderedChartMessage } from './chart-worker.js';
 import { ChartRenderError } from './chart-render-error.js';
@@ -30,6 +31,8 @@ export class ChartRenderPool {
   private readonly pool: Piscina<TopLevelSpec, RenderedChartMessage>;
   private readonly timeLimitMs: number;
   private readonly heapLimitMb: number;
+  /** The last failure of a worker outside any render (a worker that cannot start), told with a timeout. */
+  private lastWorkerError: Error | undefined;
 
   constructor(options: ChartRenderPoolOptions = {}) {
     const script = workerScript(import.meta.url, 'chart-worker');
@@ -44,7 +47,10 @@ export class ChartRenderPool {
       resourceLimits: { maxOldGenerationSizeMb: this.heapLimitMb },
     });
     // An EventEmitter 'error' without a listener would end the process.
-    this.pool.on('error', (error: Error) => options.onWorkerError?.(error));
+    this.pool.on('error', (error: Error) => {
+      this.lastWorkerError = error;
+      options.onWorkerError?.(error);
+    });
   }
 
   async render(spec: TopLevelSpec): Promise<RenderedChart> {
@@ -54,7 +60,10 @@ export class ChartRenderPool {
       return { png: Buffer.from(rendered.png.buffer, rendered.png.byteOffset, rendered.png.byteLength), widthPx: rendered.widthPx, heightPx: rendered.heightPx };
     } catch (error) {
       if (timeLimit.aborted) {
-        throw new ChartRenderError(`The chart took longer than ${this.timeLimitMs / 1000} seconds to draw and was stopped. Chart fewer rows (aggregate in SQL first).`, { cause: error });
+        const workerFailure = this.lastWorkerError ? ` (a chart worker failed: ${errorMessage(this.lastWorkerError)})` : '';
+        throw new ChartRenderError(`The chart took longer than ${this.timeLimitMs / 1000} seconds to draw and was stopped. Chart fewer rows (aggregate in SQL first).${workerFailure}`, {
+          cause: error,
+        });
       }
       if ((error as { code?: unknown })?.code === 'ERR_WORKER_OUT_OF_MEMORY') {
         throw new ChartRenderError(`The chart needed more than the ${this.heapLimitMb} MB a chart may use and was stopped. Chart fewer rows (aggregate in SQL first).`, { cause: error });
@@ -72,7 +81,7 @@ let shared: ChartRenderPool | undefined;
 
 /** Renders on the process-wide pool; idle workers do not keep the process alive. */
 export function renderChartPngOffThread(spec: TopLevelSpec): Promise<RenderedChart> {
-  shared ??= new ChartRenderPool();
+  shared ??= new ChartRenderPool({ onWorkerError: (error) => reportWorkerFailure('chart', error) });
   return shared.render(spec);
 }
 

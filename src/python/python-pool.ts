@@ -7,6 +7,7 @@
 import { MessageChannel, type MessagePort } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import { DatathreadError, errorMessage } from '../support/errors.js';
+import { reportWorkerFailure } from '../support/worker-failures.js';
 import { workerScript } from '../support/worker-script.js';
 import { PythonFunctionError } from './python-function-error.js';
 import { PYTHON_LIMITS, describeLimit } from './python-limits.js';
@@ -19,6 +20,8 @@ export const PYTHON_HARD_KILL_GRACE_MS = 2_000;
 export const PYTHON_WORKER_THREADS = 4;
 /** V8 heap of one worker: the JavaScript side of a run (inputs, the converted result). */
 export const PYTHON_WORKER_HEAP_LIMIT_MB = 256;
+/** A program no worker has started by then fails (all workers busy, or workers failing to start). */
+export const PYTHON_START_TIMEOUT_MS = 60_000;
 /** An idle worker (Monty loaded) is kept this long for the next program. */
 const PYTHON_WORKER_IDLE_MS = 60_000;
 
@@ -36,6 +39,7 @@ export interface PythonPoolOptions {
   maxThreads?: number;
   heapLimitMb?: number;
   hardKillGraceMs?: number;
+  startTimeoutMs?: number;
   /** Told about a worker that failed outside any run (the pool replaces it). */
   onWorkerError?: (error: Error) => void;
 }
@@ -50,11 +54,15 @@ export class PythonPool implements PythonRunner {
   private readonly pool: Piscina<PythonWorkerTask, PythonRunResult>;
   private readonly hardKillGraceMs: number;
   private readonly heapLimitMb: number;
+  private readonly startTimeoutMs: number;
+  /** The last failure of a worker outside any run, told to a program that could not start. */
+  private lastWorkerError: Error | undefined;
 
   constructor(options: PythonPoolOptions = {}) {
     const script = workerScript(import.meta.url, 'python-worker');
     this.hardKillGraceMs = options.hardKillGraceMs ?? PYTHON_HARD_KILL_GRACE_MS;
     this.heapLimitMb = options.heapLimitMb ?? PYTHON_WORKER_HEAP_LIMIT_MB;
+    this.startTimeoutMs = options.startTimeoutMs ?? PYTHON_START_TIMEOUT_MS;
     const maxThreads = options.maxThreads ?? PYTHON_WORKER_THREADS;
     this.pool = new Piscina({
       filename: script.filename,
@@ -65,7 +73,10 @@ export class PythonPool implements PythonRunner {
       resourceLimits: { maxOldGenerationSizeMb: this.heapLimitMb },
     });
     // An EventEmitter 'error' without a listener would end the process.
-    this.pool.on('error', (error: Error) => options.onWorkerError?.(error));
+    this.pool.on('error', (error: Error) => {
+      this.lastWorkerError = error;
+      options.onWorkerError?.(error);
+    });
   }
 
   /** Thread ids of the live workers (tests check that a killed worker was replaced). */
@@ -78,7 +89,7 @@ export class PythonPool implements PythonRunner {
     if (request.signal?.aborted) return failed('runtime', 'the run was cancelled.');
     const { port1: mainPort, port2: workerPort } = new MessageChannel();
     const kill = new AbortController();
-    let stoppedBy: 'time' | 'cancel' | undefined;
+    let stoppedBy: 'time' | 'cancel' | 'not-started' | undefined;
     let functionFailure: unknown;
     let wallClock: NodeJS.Timeout | undefined;
     const cancel = () => {
@@ -86,8 +97,13 @@ export class PythonPool implements PythonRunner {
       kill.abort();
     };
     request.signal?.addEventListener('abort', cancel, { once: true });
+    wallClock = setTimeout(() => {
+      stoppedBy ??= 'not-started';
+      kill.abort();
+    }, this.startTimeoutMs);
     mainPort.on('message', (message: WorkerToMainMessage) => {
       if (message.type === 'started') {
+        clearTimeout(wallClock);
         wallClock = setTimeout(() => {
           stoppedBy ??= 'time';
           kill.abort();
@@ -109,6 +125,10 @@ export class PythonPool implements PythonRunner {
       return await this.pool.run(task, { transferList: [workerPort], signal: kill.signal });
     } catch (error) {
       if (stoppedBy === 'cancel') return failed('runtime', 'the run was cancelled.');
+      if (stoppedBy === 'not-started') {
+        const reason = this.lastWorkerError ? `; the last worker failure: ${errorMessage(this.lastWorkerError)}` : '; every worker was busy';
+        throw new PythonWorkerError(`No Python worker started the program within ${this.startTimeoutMs / 1000} seconds${reason}.`, { cause: error });
+      }
       if (stoppedBy === 'time') return failed('limit', `${describeLimit('TimeoutError', limits)} (the worker running it did not stop by itself and was terminated)`);
       if (isOutOfMemory(error)) {
         return failed('limit', `the code used more than the ${this.heapLimitMb} MB the Python worker may use and was stopped. Work on fewer rows (aggregate in SQL first) or return a smaller result.`);
@@ -156,7 +176,7 @@ let shared: PythonPool | undefined;
 
 /** The process-wide pool execute_python runs on; idle workers do not keep the process alive. */
 export function sharedPythonPool(): PythonPool {
-  shared ??= new PythonPool();
+  shared ??= new PythonPool({ onWorkerError: (error) => reportWorkerFailure('Python', error) });
   return shared;
 }
 

@@ -58,7 +58,25 @@ export function createDisplayChartTool(context: ToolContext, runtime: ToolRuntim
   });
 }
 
+/**
+ * Charts of one turn are drawn in parallel on the worker pool but kept in the order the model asked
+ * for them: each call waits for the previous call's chart to be added (or to fail) before adding its own.
+ */
+const chartsInCallOrder = new WeakMap<ToolContext, Promise<void>>();
+
 export async function displayChart(context: ToolContext, config: ChartConfig): Promise<DisplayChartOutput> {
+  const previous = chartsInCallOrder.get(context) ?? Promise.resolve();
+  let settle!: () => void;
+  const settled = new Promise<void>((resolve) => (settle = resolve));
+  chartsInCallOrder.set(context, previous.then(() => settled));
+  try {
+    return await drawChart(context, config, previous);
+  } finally {
+    settle();
+  }
+}
+
+async function drawChart(context: ToolContext, config: ChartConfig, previous: Promise<void>): Promise<DisplayChartOutput> {
   const alone = validateChartConfig(config);
   if (!alone.success) return failure(alone.error);
   const result = await context.findQueryResult(config.query_id);
@@ -72,6 +90,7 @@ export async function displayChart(context: ToolContext, config: ChartConfig): P
   const { spec, notes } = buildVegaLiteSpec(config, result, context.chartPlacement);
   // Drawn on a worker thread: vega and canvas load there, and the drawing never blocks the event loop.
   const rendered = await renderChartPngOffThread(spec);
+  await previous;
   if (result.truncated) notes.push(`The chart shows the first ${result.rows.length} rows only (the result was cut at the row cap); aggregate in SQL to chart everything.`);
   const chartId = context.createId('chart_');
   context.addChart({

@@ -97,6 +97,21 @@ describe('Python worker pool', () => {
   });
 });
 
+describe('Python worker queue', () => {
+  it('fails a program that no worker starts in time, saying why, and runs the next one', async () => {
+    const single = new PythonPool({ maxThreads: 1, startTimeoutMs: 3_000 });
+    try {
+      expect(await single.run(request('1 + 1'))).toEqual({ status: 'ok', output: 2, printed: '' });
+      const runaway = single.run(request(RUNAWAY, { limits: { ...PYTHON_LIMITS, maxDurationSecs: 8 } }));
+      await expect(single.run(request('2 + 2'))).rejects.toThrow('No Python worker started the program within 3 seconds; every worker was busy.');
+      expect(await runaway).toMatchObject({ status: 'error', kind: 'limit' });
+      expect(await single.run(request('3 + 3'))).toEqual({ status: 'ok', output: 6, printed: '' });
+    } finally {
+      await single.close();
+    }
+  });
+});
+
 describe('Python worker heap cap', () => {
   it('stops a program whose result does not fit in the worker heap, with a clear error, and the process and pool go on', async () => {
     const errors: string[] = [];
