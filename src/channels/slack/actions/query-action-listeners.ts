@@ -5,7 +5,7 @@ import { ACTION_IDS, numberedActionPattern } from './action-ids.js';
 import { codeSections } from '../render/answer-blocks.js';
 import { readButtonClick, type ButtonClick } from './button-click.js';
 import { outboxFor, type ChannelContext } from '../channel-context.js';
-import { resultToCsv } from './result-csv.js';
+import { resultToCsv } from '../../../tables/result-csv.js';
 import { explainSlackError } from '../outbox/slack-api-errors.js';
 import { MAX_BLOCKS_PER_MESSAGE } from '../render/slack-limits.js';
 

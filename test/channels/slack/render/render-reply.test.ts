@@ -6,7 +6,7 @@ import { decodeButtonValue, encodeButtonValue } from '../../../../src/channels/s
 import { packMessages } from '../../../../src/channels/slack/render/pack-messages.js';
 import { planReply } from '../../../../src/conversations/reply-plan.js';
 import { renderReply, type RenderOptions } from '../../../../src/channels/slack/render/render-reply.js';
-import { resultToCsv } from '../../../../src/channels/slack/actions/result-csv.js';
+import { resultToCsv } from '../../../../src/tables/result-csv.js';
 import { buildSlackThreadId, parseSlackThreadId } from '../../../../src/channels/slack/inbound/thread-id.js';
 import { validateSlackMessage } from '../support/block-kit-validator.js';
 
