@@ -3,6 +3,7 @@
 import { createLanguageModel, type ModelAvailability } from './agent/model-factory.js';
 import type { Environment } from './config/environment.js';
 import type { LoadedConfig } from './config/load-config.js';
+import { AnswerFeedbackRecorder } from './conversations/answer-feedback.js';
 import { ConversationEngine } from './conversations/conversation-engine.js';
 import { scheduleEventPurge } from './conversations/event-purge.js';
 import { createDatabaseAdapter } from './databases/create-database-adapter.js';
@@ -31,6 +32,8 @@ export interface Application {
   store: Store;
   databases: DatabaseAdapter[];
   engine: ConversationEngine;
+  /** Stores 👍/👎 on answers with their question and SQL. */
+  feedback: AnswerFeedbackRecorder;
   model: ModelAvailability;
   config: LoadedConfig;
   /** Federated identity (Entra ID); present when a database uses auth_mode azure_entra_id. */
@@ -77,6 +80,7 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
     store,
     databases,
     engine,
+    feedback: new AnswerFeedbackRecorder(store, clock),
     model,
     config,
     identity,

@@ -36,6 +36,7 @@ export async function attachChannels(options: AttachChannelsOptions): Promise<At
       logger,
       getQueryResult: (threadId, queryId) => application.store.getQueryResult(threadId, queryId),
       stories: application.store,
+      feedback: application.feedback,
       identity: application.identity,
     });
     stops.push(() => channel.stop());

@@ -8,6 +8,7 @@ import { createBoltLogger } from './inbound/bolt-logger.js';
 import type { ChannelContext } from './channel-context.js';
 import { registerEventListeners } from './inbound/event-listeners.js';
 import { mountHttpReceiver, SLACK_EVENTS_PATH } from './inbound/mount-http-receiver.js';
+import { registerFeedbackListeners } from './actions/feedback-listeners.js';
 import { registerQueryActionListeners } from './actions/query-action-listeners.js';
 import { registerStopActionListener } from './actions/stop-action-listener.js';
 import { registerStoryActionListeners } from './stories/story-action-listeners.js';
@@ -58,6 +59,8 @@ export async function attachSlackChannel(options: SlackChannelOptions): Promise<
     assistantStatus: { available: true },
     offerCsv: options.getQueryResult !== undefined,
     getQueryResult: options.getQueryResult,
+    offerFeedback: options.feedback !== undefined,
+    feedback: options.feedback,
     stories: options.stories,
     identity: options.identity,
   };
@@ -65,6 +68,7 @@ export async function attachSlackChannel(options: SlackChannelOptions): Promise<
   registerTurnActionListeners(app, context);
   registerStopActionListener(app, context);
   registerQueryActionListeners(app, context);
+  registerFeedbackListeners(app, context);
   registerStoryActionListeners(app, context);
   registerAppHome(app, context);
   const stopResumingAfterSignIn = registerAccountLinking(app, context);

@@ -8,6 +8,7 @@ export interface ChannelContext extends TurnRunnerDependencies {
   bot: BotIdentity;
   users: UserDirectory;
   getQueryResult: SlackChannelOptions['getQueryResult'];
+  feedback: SlackChannelOptions['feedback'];
 }
 
 /** Posts into the thread of `target`. */

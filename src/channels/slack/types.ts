@@ -1,6 +1,7 @@
 // The adapter's public options and the dependencies its parts share once it runs.
 import type { Express } from 'express';
 import type { webApi } from '@slack/bolt';
+import type { AnswerFeedbackRecorder } from '../../conversations/answer-feedback.js';
 import type { TurnHandler } from '../../conversations/types.js';
 import type { SlackAccountLinking } from '../../identity/slack-account-linking.js';
 import type { Store, StoredQueryResult } from '../../store/types.js';
@@ -32,6 +33,8 @@ export interface SlackChannelOptions {
   now?: () => Date;
   /** Rows of a stored result for the CSV button; without it no CSV button is offered. */
   getQueryResult?: (threadId: string, queryId: string) => Promise<StoredQueryResult | undefined>;
+  /** Stores 👍/👎 on answers; without it no feedback buttons are offered. */
+  feedback?: Pick<AnswerFeedbackRecorder, 'record'>;
   /**
    * Stories and their versions (normally the application's store). With it, a story is posted as a
    * rich message (header, text, chart images, tables) with a Versions button, and older story

@@ -23,6 +23,8 @@ export interface TurnRunnerDependencies {
   assistantStatus: AssistantStatusSupport;
   tasks: BackgroundTasks;
   offerCsv: boolean;
+  /** Whether answers end with 👍/👎 (feedback is stored). */
+  offerFeedback: boolean;
   /** With it, the turn's stories are posted as rich messages (stories/post-story.ts). */
   stories?: SlackStorySource;
   /** Federated identity: an outcome that needs sign-in gets the asker an ephemeral Connect button. */
@@ -52,7 +54,7 @@ export async function runSlackTurn(dependencies: TurnRunnerDependencies, request
     },
     onStatus: (status) => indicator.update(status),
     postReply: (plan) =>
-      postSlackReply(outbox, renderReply(plan, { offerCsv: dependencies.offerCsv, storiesAsMessages: stories !== undefined }), {
+      postSlackReply(outbox, renderReply(plan, { offerCsv: dependencies.offerCsv, offerFeedback: dependencies.offerFeedback, storiesAsMessages: stories !== undefined }), {
         beforeControls:
           stories && plan.stories.length > 0
             ? async () => {
