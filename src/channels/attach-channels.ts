@@ -54,6 +54,7 @@ export async function attachChannels(options: AttachChannelsOptions): Promise<At
       logger,
       store,
       storyCardValues: { get: (threadId, key) => store.getThreadValue(threadId, key), set: (threadId, key, value) => store.setThreadValue(threadId, key, value, new Date()) },
+      feedback: application.feedback,
       ...(application.identity
         ? {
             signIn: {

@@ -1,5 +1,6 @@
 // The adapter's public options and the shapes its parts share once it runs.
 import type { Express } from 'express';
+import type { AnswerFeedbackRecorder } from '../../conversations/answer-feedback.js';
 import type { TurnHandler } from '../../conversations/types.js';
 import type { ChannelLogger } from '../channel-logger.js';
 import type { TeamsAuthOptions } from './inbound/create-teams-adapter.js';
@@ -31,6 +32,11 @@ export interface TeamsChannelOptions {
    * needs sign-in gets an OAuth card, and resumes once they have signed in.
    */
   signIn?: TeamsSignInOptions;
+  /**
+   * Stores 👍/👎 (the Teams feedback loop) with the rated answer's question and SQL. Which answer
+   * each message carries is kept in `storyCardValues` (store-backed in the composition root).
+   */
+  feedback?: Pick<AnswerFeedbackRecorder, 'record'>;
 }
 
 export interface TeamsChannel {

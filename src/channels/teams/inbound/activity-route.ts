@@ -1,6 +1,7 @@
 // POST /api/messages, authenticated by the Agents SDK (JWT middleware) when app credentials are
 // set. The request is answered as soon as the activity is accepted; the turn runs afterwards.
 import express, { type Express, type Request, type Response } from 'express';
+import { answerFeedbackInvoke, isFeedbackInvoke } from '../actions/feedback-invoke.js';
 import type { ChannelContext } from '../channel-context.js';
 import { answerSignIn } from '../sign-in/answer-sign-in.js';
 import { isSignInInvoke } from '../sign-in/sso-token-exchange.js';
@@ -29,6 +30,7 @@ export function registerActivityRoute(app: Express, context: ChannelContext): Ac
     const activity = readInboundActivity(request.body);
     await adapter.process(request, response, async (turnContext) => {
       if (isSignInInvoke(activity)) return answerSignIn(context, activity, turnContext);
+      if (isFeedbackInvoke(activity)) return answerFeedbackInvoke(context.feedback, logger, activity, turnContext);
       if (startStoryClick(context, activity, turnContext.identity)) return;
       const decision = await routeActivity(activity, handler);
       if (decision.kind === 'ignore') {

@@ -3,10 +3,14 @@
 // sendToConversation (POST /v3/conversations/{id}/activities) — in a channel that id carries
 // `;messageid=<root>`, which is what threads the reply.
 import { CardFactory, MessageFactory, type ConnectorClient, type TurnContext } from '@microsoft/agents-hosting';
-import type { AdaptiveCard } from '../render/adaptive-card-types.js';
+import { markAsAiAnswer, type AnswerMarks } from '../render/ai-answer.js';
+import type { AdaptiveCard, CardElement } from '../render/adaptive-card-types.js';
 import type { ReplyTarget } from '../types.js';
 
-type OutgoingActivity = TurnContext['activity'];
+export type OutgoingActivity = TurnContext['activity'];
+
+/** What notifications and the chat list show for a message that holds only a card. */
+const SUMMARY_CHARACTERS = 120;
 /** A Bot Framework attachment (an OAuthCard, a sign-in card…), as CardFactory builds it. */
 export type TeamsAttachment = ReturnType<typeof CardFactory.oauthCard>;
 
@@ -16,8 +20,12 @@ export class TeamsOutbox {
     private readonly parties: ReplyTarget,
   ) {}
 
-  async post(card: AdaptiveCard): Promise<string | undefined> {
+  /** Posts a card; `marks` makes it an AI answer (label, query citations, feedback loop). */
+  async post(card: AdaptiveCard, marks?: AnswerMarks): Promise<string | undefined> {
     const activity = this.address(MessageFactory.attachment(CardFactory.adaptiveCard(card)));
+    const summary = cardSummary(card.body);
+    if (summary) activity.summary = summary;
+    if (marks) markAsAiAnswer(activity, marks);
     const response = await this.connector.sendToConversation(this.parties.conversation.id, activity);
     return response?.id || undefined;
   }
@@ -50,4 +58,16 @@ export class TeamsOutbox {
     activity.recipient = this.parties.user;
     return activity;
   }
+}
+
+/** The card's first line of text, for the notification and chat list (a card alone has no text). */
+function cardSummary(elements: CardElement[]): string | undefined {
+  for (const element of elements) {
+    const text = element.type === 'TextBlock' ? element.text : element.type === 'Container' ? cardSummary(element.items) : undefined;
+    if (text && text.trim() !== '') {
+      const oneLine = text.replace(/\s+/g, ' ').trim();
+      return oneLine.length <= SUMMARY_CHARACTERS ? oneLine : `${oneLine.slice(0, SUMMARY_CHARACTERS - 1)}…`;
+    }
+  }
+  return undefined;
 }

@@ -16,6 +16,7 @@ export function startTeamsTurn(context: ChannelContext, target: ReplyTarget, job
       logger: context.logger,
       ...(context.typingIntervalMs ? { typingIntervalMs: context.typingIntervalMs } : {}),
       ...(context.stories ? { stories: context.stories } : {}),
+      ...(context.feedback ? { answeredActivities: context.feedback.activities } : {}),
       ...(signIn
         ? {
             signIn: {

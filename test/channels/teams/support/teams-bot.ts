@@ -32,6 +32,7 @@ export async function startTeamsBot(variables: Record<string, string>): Promise<
       get: (threadId, key) => store.getThreadValue(threadId, key),
       set: (threadId, key, value) => store.setThreadValue(threadId, key, value, new Date()),
     },
+    feedback: application.feedback,
   });
   const port = await server.listen(0, '127.0.0.1');
   return { application, server, channel, baseUrl: `http://127.0.0.1:${port}` };
