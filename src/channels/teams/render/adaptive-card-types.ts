@@ -87,17 +87,26 @@ export interface SubmitAction {
   data: CardActionData | StoryActionData;
 }
 
+/** Opens a card under the message, in the clicker's client only: nothing is sent to the bot. */
+export interface ShowCardAction {
+  type: 'Action.ShowCard';
+  title: string;
+  card: { type: 'AdaptiveCard'; body: CardElement[] };
+}
+
+export type CardAction = SubmitAction | ShowCardAction;
+
 export interface AdaptiveCard {
   type: 'AdaptiveCard';
   $schema: string;
   version: typeof ADAPTIVE_CARD_VERSION;
   body: CardElement[];
-  actions?: SubmitAction[];
+  actions?: CardAction[];
   /** Teams-only extension: use the full width of the thread (tables and charts need it). */
   msteams?: { width: 'Full' };
 }
 
-export function createCard(body: CardElement[], actions: SubmitAction[] = []): AdaptiveCard {
+export function createCard(body: CardElement[], actions: CardAction[] = []): AdaptiveCard {
   const card: AdaptiveCard = {
     type: 'AdaptiveCard',
     $schema: ADAPTIVE_CARD_SCHEMA_URL,

@@ -14,7 +14,7 @@ export async function renderReply(plan: ReplyPlan, options: RenderOptions = {}):
   if (plan.sentence?.kind === 'failed') return [buildFailureCard({ kind: 'internal', message: plan.sentence.text, retryable: plan.controls.retry })];
   if (plan.sentence?.kind === 'stopped') return [buildStoppedCard(plan.sentence.text)];
   const stories = options.storiesAsCards ? [] : plan.stories;
-  const answer = { text: plan.answer, notes: plan.notes, tables: plan.tables, stories, followUps: plan.controls.followUps };
+  const answer = { text: plan.answer, notes: plan.notes, tables: plan.tables, stories, followUps: plan.controls.followUps, queries: plan.controls.queries };
   if (plan.status === 'clarification') {
     const clarification = plan.controls.clarification ?? { question: plan.answer, options: [] };
     const hasResults = plan.charts.length > 0 || plan.tables.length > 0;
