@@ -20,3 +20,6 @@ export const STEP_LIMIT_NOTE = 'I reached my step limit (agent.max_steps) before
 export function signInNeededNote(databases: readonly string[]): string {
   return `To query ${databases.join(', ')} I need to act as you: please sign in with your Microsoft account first.`;
 }
+
+/** The answer to Stop when no turn runs in the thread. */
+export const NOTHING_TO_STOP_SENTENCE = 'Nothing is running in this thread any more.';

@@ -2,7 +2,9 @@
 // set. The request is answered as soon as the activity is accepted; the turn runs afterwards.
 import express, { type Express, type Request, type Response } from 'express';
 import { answerFeedbackInvoke, isFeedbackInvoke } from '../actions/feedback-invoke.js';
+import { runThreadCommand } from '../actions/thread-commands.js';
 import type { ChannelContext } from '../channel-context.js';
+import { userTokenClientOf } from '../channel-context.js';
 import { answerSignIn } from '../sign-in/answer-sign-in.js';
 import { isSignInInvoke } from '../sign-in/sso-token-exchange.js';
 import { startStoryClick } from '../stories/story-click-listener.js';
@@ -35,6 +37,14 @@ export function registerActivityRoute(app: Express, context: ChannelContext): Ac
       const decision = await routeActivity(activity, handler);
       if (decision.kind === 'ignore') {
         logger.info('Teams activity ignored', { reason: decision.reason, activityId: activity.id });
+        return;
+      }
+      if (decision.kind === 'command') {
+        const target = replyTargetOf(activity);
+        const { command, threadId } = decision;
+        context.work.start(target, turnContext.identity, threadId, (outbox, laterContext) =>
+          runThreadCommand(command, threadId, target, { handler, outbox, logger, signIn: context.signIn, tokenClient: userTokenClientOf(context, laterContext) }),
+        );
         return;
       }
       // The context is revoked when this callback returns: keep only what the later turn needs.
