@@ -3,7 +3,10 @@ import { createApplication } from './application.js';
 import { attachChannels } from './channels/attach-channels.js';
 import { bootstrap } from './cli/bootstrap.js';
 import { createHttpServer } from './server/http-server.js';
+import { attachCsvDownloadRoute } from './server/csv-download-route.js';
+import { csvDownloadLinksFrom } from './server/csv-download-links.js';
 import { attachSignInRoutes } from './server/sign-in-routes.js';
+import { systemClock } from './support/clock-and-ids.js';
 
 export async function startServer(): Promise<void> {
   const { environment, config, logger } = bootstrap();
@@ -12,7 +15,10 @@ export async function startServer(): Promise<void> {
   // GET /auth/microsoft/start and /callback (Slack account linking), when federated databases exist.
   const linking = application.identity?.slack;
   if (linking) attachSignInRoutes(server.app, { linking, logger });
-  const channels = await attachChannels({ app: server.app, environment, application, logger });
+  // GET /downloads/csv/<signed token> (Teams CSV), when a public URL and the encryption key are set.
+  const csvLinks = csvDownloadLinksFrom(environment, systemClock);
+  if (csvLinks) attachCsvDownloadRoute(server.app, { links: csvLinks, getQueryResult: (threadId, queryId) => application.store.getQueryResult(threadId, queryId), logger });
+  const channels = await attachChannels({ app: server.app, environment, application, logger, ...(csvLinks ? { csvLinks } : {}) });
   const port = await server.listen(environment.port);
   logger.info('datathread is listening', { port, channels: channels.names.join(', ') || 'none', config: config.source });
   let stopping = false;

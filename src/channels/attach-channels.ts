@@ -5,6 +5,7 @@ import type { Express } from 'express';
 import type { Application } from '../application.js';
 import type { Environment } from '../config/environment.js';
 import type { Logger } from '../logging/logger.js';
+import type { CsvDownloadLinks } from '../server/csv-download-links.js';
 import { attachSlackChannel } from './slack/index.js';
 import { attachTeamsChannel } from './teams/index.js';
 
@@ -18,6 +19,8 @@ export interface AttachChannelsOptions {
   environment: Environment;
   application: Application;
   logger: Logger;
+  /** Signed CSV download links (Teams CSV buttons); absent without DATATHREAD_PUBLIC_URL and DATATHREAD_ENCRYPTION_KEY. */
+  csvLinks?: CsvDownloadLinks;
 }
 
 export async function attachChannels(options: AttachChannelsOptions): Promise<AttachedChannels> {
@@ -55,6 +58,7 @@ export async function attachChannels(options: AttachChannelsOptions): Promise<At
       store,
       storyCardValues: { get: (threadId, key) => store.getThreadValue(threadId, key), set: (threadId, key, value) => store.setThreadValue(threadId, key, value, new Date()) },
       feedback: application.feedback,
+      ...(options.csvLinks ? { csv: teamsCsvDownloads(options.csvLinks, application) } : {}),
       ...(application.identity
         ? {
             signIn: {
@@ -75,5 +79,13 @@ export async function attachChannels(options: AttachChannelsOptions): Promise<At
     stop: async () => {
       await Promise.allSettled(stops.map((stop) => stop()));
     },
+  };
+}
+
+function teamsCsvDownloads(links: CsvDownloadLinks, application: Application) {
+  return {
+    linkFor: (threadId: string, queryId: string) => links.linkFor(threadId, queryId),
+    ttlMs: links.ttlMs,
+    getQueryResult: (threadId: string, queryId: string) => application.store.getQueryResult(threadId, queryId),
   };
 }

@@ -23,3 +23,6 @@ export function signInNeededNote(databases: readonly string[]): string {
 
 /** The answer to Stop when no turn runs in the thread. */
 export const NOTHING_TO_STOP_SENTENCE = 'Nothing is running in this thread any more.';
+
+/** The answer to Show SQL or CSV when the result is no longer in the store. */
+export const RESULT_GONE_SENTENCE = 'That result is no longer stored. Ask the question again to run the query anew.';

@@ -26,6 +26,7 @@ export async function attachTeamsChannel(options: TeamsChannelOptions): Promise<
     sentCards: new SentCardMemory(),
     typingIntervalMs: options.typingIntervalMs,
     stories: options.store ? { store: options.store, ledger: createStoryCardLedger(threadValues) } : undefined,
+    csv: options.csv,
     feedback: options.feedback ? { recorder: options.feedback, activities: createAnsweredActivities(threadValues) } : undefined,
     signIn: options.signIn
       ? createTeamsSignIn({

@@ -2,6 +2,7 @@
 import type { CloudAdapter, TurnContext, UserTokenClient } from '@microsoft/agents-hosting';
 import type { TurnHandler } from '../../conversations/types.js';
 import type { ChannelLogger } from '../channel-logger.js';
+import type { TeamsCsvDownloads } from './actions/csv-click.js';
 import type { TeamsFeedback } from './actions/feedback-invoke.js';
 import type { SentCardMemory } from './actions/sent-card-memory.js';
 import type { TeamsSignIn } from './sign-in/teams-sign-in.js';
@@ -22,6 +23,8 @@ export interface ChannelContext {
   signIn?: TeamsSignIn | undefined;
   /** Present when feedback is stored: answers carry Teams' 👍/👎 and the invoke is answered. */
   feedback?: TeamsFeedback | undefined;
+  /** Present when CSV download links can be made: answers get CSV buttons. */
+  csv?: TeamsCsvDownloads | undefined;
 }
 
 /** The token service client the SDK put on this turn's context (undefined in local mode). */

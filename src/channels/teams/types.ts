@@ -3,6 +3,7 @@ import type { Express } from 'express';
 import type { AnswerFeedbackRecorder } from '../../conversations/answer-feedback.js';
 import type { TurnHandler } from '../../conversations/types.js';
 import type { ChannelLogger } from '../channel-logger.js';
+import type { TeamsCsvDownloads } from './actions/csv-click.js';
 import type { TeamsAuthOptions } from './inbound/create-teams-adapter.js';
 import type { TeamsSignInOptions } from './sign-in/teams-sign-in.js';
 import type { TeamsStoryStore } from './stories/render-story-cards.js';
@@ -37,6 +38,8 @@ export interface TeamsChannelOptions {
    * each message carries is kept in `storyCardValues` (store-backed in the composition root).
    */
   feedback?: Pick<AnswerFeedbackRecorder, 'record'>;
+  /** Signed download links to stored results (DATATHREAD_PUBLIC_URL and DATATHREAD_ENCRYPTION_KEY set): answers get CSV buttons. */
+  csv?: TeamsCsvDownloads;
 }
 
 export interface TeamsChannel {

@@ -1,6 +1,7 @@
 // POST /api/messages, authenticated by the Agents SDK (JWT middleware) when app credentials are
 // set. The request is answered as soon as the activity is accepted; the turn runs afterwards.
 import express, { type Express, type Request, type Response } from 'express';
+import { startCsvClick } from '../actions/csv-click.js';
 import { answerFeedbackInvoke, isFeedbackInvoke } from '../actions/feedback-invoke.js';
 import { runThreadCommand } from '../actions/thread-commands.js';
 import type { ChannelContext } from '../channel-context.js';
@@ -34,6 +35,7 @@ export function registerActivityRoute(app: Express, context: ChannelContext): Ac
       if (isSignInInvoke(activity)) return answerSignIn(context, activity, turnContext);
       if (isFeedbackInvoke(activity)) return answerFeedbackInvoke(context.feedback, logger, activity, turnContext);
       if (startStoryClick(context, activity, turnContext.identity)) return;
+      if (startCsvClick(context, activity, turnContext.identity)) return;
       const decision = await routeActivity(activity, handler);
       if (decision.kind === 'ignore') {
         logger.info('Teams activity ignored', { reason: decision.reason, activityId: activity.id });

@@ -81,10 +81,22 @@ export type StoryActionData =
   | { datathread: 'story_versions'; slug: string }
   | { datathread: 'story_repost'; slug: string; version: number };
 
+/** CSV: the channel answers with a signed, expiring download link to the stored result. */
+export interface CsvActionData {
+  datathread: 'csv';
+  queryId: string;
+}
+
 export interface SubmitAction {
   type: 'Action.Submit';
   title: string;
-  data: CardActionData | StoryActionData;
+  data: CardActionData | StoryActionData | CsvActionData;
+}
+
+export interface OpenUrlAction {
+  type: 'Action.OpenUrl';
+  title: string;
+  url: string;
 }
 
 /** Opens a card under the message, in the clicker's client only: nothing is sent to the bot. */
@@ -94,7 +106,7 @@ export interface ShowCardAction {
   card: { type: 'AdaptiveCard'; body: CardElement[] };
 }
 
-export type CardAction = SubmitAction | ShowCardAction;
+export type CardAction = SubmitAction | ShowCardAction | OpenUrlAction;
 
 export interface AdaptiveCard {
   type: 'AdaptiveCard';

@@ -8,6 +8,7 @@ import type { QueryResult, QueryRun, StoryArtifact } from '../../../conversation
 import { TURN_SENTENCES } from '../../../conversations/standard-sentences.js';
 import { textBlock, type AdaptiveCard, type CardElement } from './adaptive-card-types.js';
 import { followUpActions } from '../actions/card-actions.js';
+import { csvActions } from '../actions/csv-click.js';
 import { showSqlAction } from '../actions/show-sql-action.js';
 import type { PreparedChart } from './chart-image.js';
 import { markdownToCardElements } from './card-elements-from-markdown.js';
@@ -24,6 +25,8 @@ export interface AnswerContent {
   followUps: string[];
   /** The queries behind the answer: a Show SQL action on the last card. */
   queries?: QueryRun[];
+  /** CSV buttons for the stored results among `queries`. */
+  offerCsv?: boolean;
 }
 
 function chartElements(chart: PreparedChart): CardElement[] {
@@ -48,7 +51,7 @@ export function buildAnswerCards(
     ...outcome.stories.map((story) => textBlock(`Story **${story.title}** saved as version ${story.version} (${story.slug}).`, { isSubtle: true })),
   ];
   return layOutCardPages(body.length > 0 ? body : [textBlock(TURN_SENTENCES.empty)], {
-    actions: [...(options.includeFollowUps === false ? [] : followUpActions(outcome.followUps)), ...optional(showSqlAction(outcome.queries ?? []))],
+    actions: [...(options.includeFollowUps === false ? [] : followUpActions(outcome.followUps)), ...optional(showSqlAction(outcome.queries ?? [])), ...(outcome.offerCsv ? csvActions(outcome.queries ?? []) : [])],
     ...(options.budgetCharacters !== undefined ? { budgetCharacters: options.budgetCharacters } : {}),
   });
 }

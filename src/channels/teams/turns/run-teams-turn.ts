@@ -32,6 +32,8 @@ export interface TeamsTurnDependencies {
   typingIntervalMs?: number;
   /** Present when the channel has the store: stories are posted as cards of their own. */
   stories?: { store: TeamsStoryStore; ledger: StoryCardLedger };
+  /** Stored results can be downloaded: answers get CSV buttons. */
+  offerCsv?: boolean;
   /** Present when feedback is stored: the answer's last card carries Teams' 👍/👎. */
   answeredActivities?: AnsweredActivities;
   /** Federated identity (sign-in/teams-sign-in.ts): the asker's token before the turn; a sign-in card after it when needed. */
@@ -59,7 +61,7 @@ export async function runTeamsTurn(job: TeamsTurnJob, dependencies: TeamsTurnDep
     postReply: async (plan) => {
       const stories = dependencies.stories && plan.stories.length > 0 ? dependencies.stories : undefined;
       if (stories) await postTurnStories(plan.threadId, plan.stories, { ...stories, outbox, logger });
-      const cards = await renderReply(plan, { storiesAsCards: stories !== undefined });
+      const cards = await renderReply(plan, { storiesAsCards: stories !== undefined, offerCsv: dependencies.offerCsv === true });
       typing.stop();
       // The model's words carry the AI label; the last card also the query citations and 👍/👎.
       const written = plan.answer !== '';

@@ -17,6 +17,7 @@ export function startTeamsTurn(context: ChannelContext, target: ReplyTarget, job
       ...(context.typingIntervalMs ? { typingIntervalMs: context.typingIntervalMs } : {}),
       ...(context.stories ? { stories: context.stories } : {}),
       ...(context.feedback ? { answeredActivities: context.feedback.activities } : {}),
+      ...(context.csv ? { offerCsv: true } : {}),
       ...(signIn
         ? {
             signIn: {

@@ -5,6 +5,8 @@ import { attachTeamsChannel, type TeamsChannel } from '../../../../src/channels/
 import { readEnvironment } from '../../../../src/config/environment.js';
 import { loadConfig } from '../../../../src/config/load-config.js';
 import { createLogger } from '../../../../src/logging/logger.js';
+import { attachCsvDownloadRoute } from '../../../../src/server/csv-download-route.js';
+import type { CsvDownloadLinks } from '../../../../src/server/csv-download-links.js';
 import { createHttpServer, type HttpServer } from '../../../../src/server/http-server.js';
 
 export interface RunningTeamsBot {
@@ -14,12 +16,19 @@ export interface RunningTeamsBot {
   baseUrl: string;
 }
 
-export async function startTeamsBot(variables: Record<string, string>): Promise<RunningTeamsBot> {
+export interface TeamsBotExtras {
+  /** Mounts the CSV download route and gives the channel CSV buttons. */
+  csvLinks?: CsvDownloadLinks;
+}
+
+export async function startTeamsBot(variables: Record<string, string>, extras: TeamsBotExtras = {}): Promise<RunningTeamsBot> {
   const environment = readEnvironment(variables);
   const logger = createLogger({ level: 'error', write: (line) => void process.stdout.write(`${line}\n`) });
   const application = await createApplication({ environment, config: loadConfig(environment), logger });
   const server = createHttpServer();
   const store = application.store;
+  const getQueryResult = (threadId: string, queryId: string) => store.getQueryResult(threadId, queryId);
+  if (extras.csvLinks) attachCsvDownloadRoute(server.app, { links: extras.csvLinks, getQueryResult, logger });
   const channel = await attachTeamsChannel({
     app: server.app,
     handler: application.engine,
@@ -33,6 +42,7 @@ export async function startTeamsBot(variables: Record<string, string>): Promise<
       set: (threadId, key, value) => store.setThreadValue(threadId, key, value, new Date()),
     },
     feedback: application.feedback,
+    ...(extras.csvLinks ? { csv: { linkFor: (threadId: string, queryId: string) => extras.csvLinks!.linkFor(threadId, queryId), ttlMs: extras.csvLinks.ttlMs, getQueryResult } } : {}),
   });
   const port = await server.listen(0, '127.0.0.1');
   return { application, server, channel, baseUrl: `http://127.0.0.1:${port}` };
