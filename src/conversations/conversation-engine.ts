@@ -128,9 +128,16 @@ export class ConversationEngine implements TurnHandler {
         tools: createToolSet(context, toolOptions),
         maxSteps: this.options.settings.maxSteps,
         abortSignal: signal,
-        onToolCall: (toolName) => {
-          const status = describeToolStatus(toolName);
+        onTextDelta: (delta) => observer.onTextDelta?.(delta),
+        onToolCallStart: (call) => {
+          const status = describeToolStatus(call.toolName);
           if (status) observer.onStatus?.(status);
+          observer.onToolCallStart?.(call);
+        },
+        onToolCallEnd: ({ error, ...call }) => {
+          // A failed call goes back to the model, which may correct it; the log keeps what went wrong.
+          if (error !== undefined) logger.warn('tool call failed', { threadId: request.threadId, toolName: call.toolName, error });
+          observer.onToolCallEnd?.(call);
         },
       });
       await this.flushContext(context, request.threadId);

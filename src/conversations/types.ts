@@ -89,6 +89,12 @@ export interface TurnObserver {
   onStatus?(status: string): void;
   /** The turn passed dedupe and holds the thread lock; the agent is about to run. */
   onStart?(): void;
+  /** The answer as the model writes it: all deltas joined equal the outcome's text (steps joined by a blank line). */
+  onTextDelta?(delta: string): void;
+  /** A tool call begins (its input is complete); `sql` is the statement of an execute_sql call. */
+  onToolCallStart?(call: { toolCallId: string; toolName: string; sql?: string }): void;
+  /** A tool call ended; `ok` is false when it threw, its input was invalid, or it reported an error or refusal. */
+  onToolCallEnd?(call: { toolCallId: string; toolName: string; ok: boolean; sql?: string }): void;
 }
 
 export type HandleResult =
