@@ -6,6 +6,7 @@ import type { LoadedConfig } from './config/load-config.js';
 import { AnswerFeedbackRecorder } from './conversations/answer-feedback.js';
 import { ConversationEngine } from './conversations/conversation-engine.js';
 import { scheduleEventPurge } from './conversations/event-purge.js';
+import { TurnQueue } from './conversations/turn-queue.js';
 import { createDatabaseAdapter } from './databases/create-database-adapter.js';
 import { ensureDemoWarehouse } from './databases/demo-warehouse.js';
 import type { DatabaseAdapter, UserDatabaseCredential } from './databases/types.js';
@@ -34,6 +35,8 @@ export interface Application {
   engine: ConversationEngine;
   /** Stores 👍/👎 on answers with their question and SQL. */
   feedback: AnswerFeedbackRecorder;
+  /** Durable turn jobs: channels submit accepted events here; main.ts starts and drains the workers. */
+  turns: TurnQueue;
   model: ModelAvailability;
   config: LoadedConfig;
   /** Federated identity (Entra ID); present when a database uses auth_mode azure_entra_id. */
@@ -76,11 +79,13 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
     credentialFor: options.credentialFor ?? identity?.credentialFor,
     toolRuntime: tooling.runtime,
   });
+  const turns = new TurnQueue({ store, clock, createId, logger, settings: environment.turnQueue });
   return {
     store,
     databases,
     engine,
     feedback: new AnswerFeedbackRecorder(store, clock),
+    turns,
     model,
     config,
     identity,

@@ -45,18 +45,17 @@ export interface ConversationEngineOptions {
 }
 
 export class ConversationEngine implements TurnHandler {
-  private readonly lock: ThreadLock;
+  private readonly lock = new ThreadLock();
   private readonly schemas: SchemaCatalog;
   private readonly running = new Map<string, AbortController>();
 
   constructor(private readonly options: ConversationEngineOptions) {
-    this.lock = new ThreadLock(options.store, options.createId('engine_'), options.clock);
     this.schemas = new SchemaCatalog(options.clock);
   }
 
-  async markEventProcessed(eventKey: string): Promise<boolean> {
+  async markEventProcessed(...eventKeys: string[]): Promise<boolean> {
     const now = this.options.clock();
-    return this.options.store.markEventProcessed(eventKey, now, new Date(now.getTime() + EVENT_DEDUPE_TTL_MS));
+    return this.options.store.markEventsProcessed(eventKeys, now, new Date(now.getTime() + EVENT_DEDUPE_TTL_MS));
   }
 
   async isKnownThread(threadId: string): Promise<boolean> {
@@ -72,11 +71,9 @@ export class ConversationEngine implements TurnHandler {
 
   async handle(request: TurnRequest, observer: TurnObserver = {}): Promise<HandleResult> {
     const keys = [request.eventKey, ...(request.extraEventKeys ?? [])].filter((key): key is string => Boolean(key));
-    let duplicate = false;
-    for (const key of keys) {
-      if (!(await this.markEventProcessed(key))) duplicate = true;
-    }
-    if (duplicate) {
+    // All keys in one transaction: of two racing deliveries exactly one runs (a turn queued as a
+    // job had its keys recorded at enqueue and arrives here without them).
+    if (keys.length > 0 && !(await this.markEventProcessed(...keys))) {
       this.options.logger.info('duplicate event ignored', { threadId: request.threadId, keys });
       return { kind: 'duplicate' };
     }

@@ -109,6 +109,6 @@ export interface TurnHandler {
   cancel(threadId: string): boolean;
   /** True when the bot already takes part in this thread (replies continue it without a mention). */
   isKnownThread(threadId: string): Promise<boolean>;
-  /** Records a platform event id without running anything; false when it was seen before. */
-  markEventProcessed(eventKey: string): Promise<boolean>;
+  /** Records platform event ids (all or none, atomically) without running anything; false when any was seen before. */
+  markEventProcessed(...eventKeys: string[]): Promise<boolean>;
 }

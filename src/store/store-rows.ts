@@ -14,6 +14,7 @@ import type {
   StoredStory,
   StoredStoryVersion,
   TokenUsageRecord,
+  TurnJobRecord,
 } from './types.js';
 import type { StoreRow } from './store-database.js';
 
@@ -178,6 +179,21 @@ export function answerFeedbackFromRow(row: StoreRow): AnswerFeedbackRecord {
     comment: optionalStringFromColumn(row.comment),
     question: String(row.question),
     sql: jsonFromColumn<string[]>(row.sql_texts),
+    createdAt: dateFromColumn(row.created_at),
+    updatedAt: dateFromColumn(row.updated_at),
+  };
+}
+
+export function turnJobFromRow(row: StoreRow): TurnJobRecord {
+  return {
+    jobId: String(row.job_id),
+    threadId: String(row.thread_id),
+    platform: String(row.platform) as TurnJobRecord['platform'],
+    payload: jsonFromColumn(row.payload),
+    state: String(row.state) as TurnJobRecord['state'],
+    attempts: Number(row.attempts),
+    leaseOwner: optionalStringFromColumn(row.lease_owner),
+    leaseExpiresAt: optionalDateFromColumn(row.lease_expires_at),
     createdAt: dateFromColumn(row.created_at),
     updatedAt: dateFromColumn(row.updated_at),
   };

@@ -1,4 +1,5 @@
 // Everything the listeners share once the channel runs, built once in attach-slack-channel.ts.
+import type { TurnJobs } from '../../conversations/turn-jobs.js';
 import { SlackOutbox } from './outbox/slack-outbox.js';
 import type { TurnRunnerDependencies } from './turns/run-slack-turn.js';
 import type { BotIdentity, ReplyTarget, SlackChannelOptions } from './types.js';
@@ -9,6 +10,8 @@ export interface ChannelContext extends TurnRunnerDependencies {
   users: UserDirectory;
   getQueryResult: SlackChannelOptions['getQueryResult'];
   feedback: SlackChannelOptions['feedback'];
+  /** Accepted events become turn jobs here, before Slack is answered. */
+  turns: TurnJobs;
 }
 
 /** Posts into the thread of `target`. */

@@ -1,6 +1,7 @@
 // The adapter's public options and the shapes its parts share once it runs.
 import type { Express } from 'express';
 import type { AnswerFeedbackRecorder } from '../../conversations/answer-feedback.js';
+import type { TurnJobs } from '../../conversations/turn-jobs.js';
 import type { TurnHandler } from '../../conversations/types.js';
 import type { ChannelLogger } from '../channel-logger.js';
 import type { TeamsCsvDownloads } from './actions/csv-click.js';
@@ -12,6 +13,11 @@ import type { ThreadValues } from './stories/story-card-ledger.js';
 export interface TeamsChannelOptions {
   app: Express;
   handler: TurnHandler;
+  /**
+   * The durable turn queue (the application's TurnQueue): activities become jobs before Teams is
+   * answered and survive a crash. Without it, turns run at once in this process only.
+   */
+  turns?: TurnJobs;
   auth: TeamsAuthOptions;
   logger: ChannelLogger;
   now?: () => Date;

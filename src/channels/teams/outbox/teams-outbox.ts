@@ -6,6 +6,7 @@ import { CardFactory, MessageFactory, type ConnectorClient, type TurnContext } f
 import { markAsAiAnswer, type AnswerMarks } from '../render/ai-answer.js';
 import type { AdaptiveCard, CardElement } from '../render/adaptive-card-types.js';
 import type { ReplyTarget } from '../types.js';
+import type { PostLedger } from '../../../conversations/turn-jobs.js';
 
 export type OutgoingActivity = TurnContext['activity'];
 
@@ -15,19 +16,31 @@ const SUMMARY_CHARACTERS = 120;
 export type TeamsAttachment = ReturnType<typeof CardFactory.oauthCard>;
 
 export class TeamsOutbox {
+  private postCount = 0;
+
+  /**
+   * With a turn job's `ledger`, every card posted has a stable key (`post:<n>`): a rerun of the
+   * job updates the cards the interrupted run posted instead of posting them again.
+   */
   constructor(
     private readonly connector: ConnectorClient,
     private readonly parties: ReplyTarget,
+    private readonly ledger?: PostLedger,
   ) {}
 
   /** Posts a card; `marks` makes it an AI answer (label, query citations, feedback loop). */
   async post(card: AdaptiveCard, marks?: AnswerMarks): Promise<string | undefined> {
-    const activity = this.address(MessageFactory.attachment(CardFactory.adaptiveCard(card)));
-    const summary = cardSummary(card.body);
-    if (summary) activity.summary = summary;
-    if (marks) markAsAiAnswer(activity, marks);
+    const postKey = `post:${this.postCount++}`;
+    const earlier = this.ledger?.get(postKey);
+    if (earlier) {
+      await this.update(earlier, card, marks);
+      return earlier;
+    }
+    const activity = this.cardActivity(card, marks);
     const response = await this.connector.sendToConversation(this.parties.conversation.id, activity);
-    return response?.id || undefined;
+    const activityId = response?.id || undefined;
+    if (activityId) await this.ledger?.record(postKey, activityId);
+    return activityId;
   }
 
   /** A card that is not an Adaptive Card (the OAuth sign-in card). */
@@ -44,10 +57,18 @@ export class TeamsOutbox {
     await this.connector.sendToConversation(this.parties.conversation.id, activity);
   }
 
-  async update(activityId: string, card: AdaptiveCard): Promise<void> {
-    const activity = this.address(MessageFactory.attachment(CardFactory.adaptiveCard(card)));
+  async update(activityId: string, card: AdaptiveCard, marks?: AnswerMarks): Promise<void> {
+    const activity = this.cardActivity(card, marks);
     activity.id = activityId;
     await this.connector.updateActivity(this.parties.conversation.id, activityId, activity);
+  }
+
+  private cardActivity(card: AdaptiveCard, marks: AnswerMarks | undefined): OutgoingActivity {
+    const activity = this.address(MessageFactory.attachment(CardFactory.adaptiveCard(card)));
+    const summary = cardSummary(card.body);
+    if (summary) activity.summary = summary;
+    if (marks) markAsAiAnswer(activity, marks);
+    return activity;
   }
 
   private address(activity: OutgoingActivity): OutgoingActivity {
