@@ -3,12 +3,14 @@
 // link served by datathread itself, valid for a short while (docs/teams.md, "CSV"). The click is
 // answered by the channel from the store, without a model call, and works after a restart.
 import type { QueryRun } from '../../../conversations/outcome-contract.js';
+import { accessSubjectOf } from '../../../conversations/access-rules.js';
+import { resultAccessDeniedSentence, type ResultReadCheck } from '../../../conversations/result-access.js';
 import { RESULT_GONE_SENTENCE } from '../../../conversations/standard-sentences.js';
 import type { StoredQueryResult } from '../../../store/types.js';
 import type { ChannelContext } from '../channel-context.js';
 import type { InboundActivity } from '../inbound/inbound-activity.js';
 import { replyTargetOf } from '../inbound/reply-target.js';
-import { teamsThreadId, tenantIdOf, threadConversationIdOf } from '../inbound/teams-thread.js';
+import { buildTurnRequest } from '../inbound/turn-request.js';
 import { createCard, textBlock, type SubmitAction } from '../render/adaptive-card-types.js';
 import type { RequestIdentity } from '../turns/background-work.js';
 import { submitAction } from './card-actions.js';
@@ -22,6 +24,8 @@ export interface TeamsCsvDownloads {
   /** How long a link works. */
   ttlMs: number;
   getQueryResult(threadId: string, queryId: string): Promise<StoredQueryResult | undefined>;
+  /** The access rules for stored results: the clicker is not always the asker. */
+  mayReadResult?: ResultReadCheck;
 }
 
 /** One CSV button per stored result of the turn (results of refused or failed queries do not exist). */
@@ -44,7 +48,8 @@ export function startCsvClick(context: ChannelContext, activity: InboundActivity
   if (!queryId) return false;
   const downloads = context.csv;
   // The thread comes from where the click happened, never from the button: a link reaches only this thread's results.
-  const threadId = teamsThreadId(tenantIdOf(activity), threadConversationIdOf(activity));
+  const clicker = buildTurnRequest(activity, '');
+  const threadId = clicker.threadId;
   context.work.start(replyTargetOf(activity), identity, threadId, async (outbox) => {
     if (!downloads) {
       context.logger.warn('Teams CSV click, but downloads are not configured (DATATHREAD_PUBLIC_URL and DATATHREAD_ENCRYPTION_KEY).', { threadId });
@@ -54,6 +59,11 @@ export function startCsvClick(context: ChannelContext, activity: InboundActivity
     const result = await downloads.getQueryResult(threadId, queryId);
     if (!result) {
       await outbox.post(createCard([textBlock(RESULT_GONE_SENTENCE)]));
+      return;
+    }
+    if (downloads.mayReadResult && !downloads.mayReadResult(accessSubjectOf(clicker), result.databaseName)) {
+      context.logger.warn('Refused a Teams CSV click on a result of a database the clicker may not use.', { threadId, userId: clicker.actor.userId, databaseName: result.databaseName });
+      await outbox.post(createCard([textBlock(resultAccessDeniedSentence(queryId, result.databaseName))]));
       return;
     }
     const rows = result.truncated ? `the first ${result.rows.length.toLocaleString('en-US')} rows` : `${result.rows.length.toLocaleString('en-US')} rows`;

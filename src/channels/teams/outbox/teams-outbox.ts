@@ -1,11 +1,16 @@
 // Posts to one Teams conversation through the Bot Framework connector: cards, typing indicators,
 // and updates of an earlier card. Every post goes to the thread's conversation id with
 // sendToConversation (POST /v3/conversations/{id}/activities) — in a channel that id carries
-// `;messageid=<root>`, which is what threads the reply.
+// `;messageid=<root>`, which is what threads the reply. Throttling (429), 5xx and broken
+// connections are retried with backoff (post-retry.ts); what still fails is thrown to the caller,
+// which records it in `undelivered` so the turn can tell the thread.
 import { CardFactory, MessageFactory, type ConnectorClient, type TurnContext } from '@microsoft/agents-hosting';
 import { markAsAiAnswer, type AnswerMarks } from '../render/ai-answer.js';
 import type { AdaptiveCard, CardElement } from '../render/adaptive-card-types.js';
 import type { ReplyTarget } from '../types.js';
+import type { ChannelLogger } from '../../channel-logger.js';
+import { DEFAULT_POST_RETRY, type PostRetryPolicy } from '../../retry-transient.js';
+import { retryTeamsCall } from './post-retry.js';
 import type { PostLedger } from '../../../conversations/turn-jobs.js';
 
 export type OutgoingActivity = TurnContext['activity'];
@@ -16,6 +21,8 @@ const SUMMARY_CHARACTERS = 120;
 export type TeamsAttachment = ReturnType<typeof CardFactory.oauthCard>;
 
 export class TeamsOutbox {
+  /** What could not be delivered after every retry ("a part of the answer"), in order. */
+  readonly undelivered: string[] = [];
   private postCount = 0;
 
   /**
@@ -26,6 +33,8 @@ export class TeamsOutbox {
     private readonly connector: ConnectorClient,
     private readonly parties: ReplyTarget,
     private readonly ledger?: PostLedger,
+    private readonly retryPolicy: PostRetryPolicy = DEFAULT_POST_RETRY,
+    private readonly logger?: ChannelLogger,
   ) {}
 
   /** Posts a card; `marks` makes it an AI answer (label, query citations, feedback loop). */
@@ -37,7 +46,7 @@ export class TeamsOutbox {
       return earlier;
     }
     const activity = this.cardActivity(card, marks);
-    const response = await this.connector.sendToConversation(this.parties.conversation.id, activity);
+    const response = await this.send('post a card', activity);
     const activityId = response?.id || undefined;
     if (activityId) await this.ledger?.record(postKey, activityId);
     return activityId;
@@ -46,7 +55,7 @@ export class TeamsOutbox {
   /** A card that is not an Adaptive Card (the OAuth sign-in card). */
   async postAttachment(attachment: TeamsAttachment): Promise<string | undefined> {
     const activity = this.address(MessageFactory.attachment(attachment));
-    const response = await this.connector.sendToConversation(this.parties.conversation.id, activity);
+    const response = await this.send('post a card', activity);
     return response?.id || undefined;
   }
 
@@ -54,13 +63,18 @@ export class TeamsOutbox {
     const activity = this.address(MessageFactory.text(''));
     activity.type = 'typing';
     delete activity.text;
+    // A missed typing indicator is harmless and the next one follows in seconds: no retry.
     await this.connector.sendToConversation(this.parties.conversation.id, activity);
   }
 
   async update(activityId: string, card: AdaptiveCard, marks?: AnswerMarks): Promise<void> {
     const activity = this.cardActivity(card, marks);
     activity.id = activityId;
-    await this.connector.updateActivity(this.parties.conversation.id, activityId, activity);
+    await retryTeamsCall(() => this.connector.updateActivity(this.parties.conversation.id, activityId, activity), this.retryPolicy, this.logger, 'update a card');
+  }
+
+  private send(action: string, activity: OutgoingActivity): ReturnType<ConnectorClient['sendToConversation']> {
+    return retryTeamsCall(() => this.connector.sendToConversation(this.parties.conversation.id, activity), this.retryPolicy, this.logger, action);
   }
 
   private cardActivity(card: AdaptiveCard, marks: AnswerMarks | undefined): OutgoingActivity {

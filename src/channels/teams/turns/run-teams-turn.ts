@@ -14,6 +14,7 @@ import type { CardActionData } from '../render/adaptive-card-types.js';
 import { renderReply } from '../render/render-reply.js';
 import { buildFailureCard, buildResolvedCard } from '../render/status-cards.js';
 import { postTurnStories } from '../stories/post-story.js';
+import { reportUndelivered } from './report-undelivered.js';
 import type { TeamsStoryStore } from '../stories/render-story-cards.js';
 import type { StoryCardLedger } from '../stories/story-card-ledger.js';
 
@@ -70,12 +71,19 @@ export async function runTeamsTurn(job: TeamsTurnJob, dependencies: TeamsTurnDep
       for (const [index, card] of cards.entries()) {
         const last = index === cards.length - 1;
         const marks = written || (last && feedbackAnswerId) ? { queries: last ? plan.controls.queries : [], feedbackLoop: last && feedbackAnswerId !== undefined } : undefined;
-        const activityId = await outbox.post(card, marks);
-        if (activityId && card.actions && card.actions.length > 0) sentCards.remember(activityId, card);
-        if (last && activityId && answered && feedbackAnswerId) {
-          await answered.remember(threadId, activityId, feedbackAnswerId).catch((error: unknown) => logger.error('Teams answer not remembered; feedback on it is stored without its question and SQL', { threadId, error }));
+        try {
+          const activityId = await outbox.post(card, marks);
+          if (activityId && card.actions && card.actions.length > 0) sentCards.remember(activityId, card);
+          if (last && activityId && answered && feedbackAnswerId) {
+            await answered.remember(threadId, activityId, feedbackAnswerId).catch((error: unknown) => logger.error('Teams answer not remembered; feedback on it is stored without its question and SQL', { threadId, error }));
+          }
+        } catch (error) {
+          // Retries are exhausted: keep posting the rest, then say what is missing.
+          logger.error('Teams refused a card of the answer after every retry.', { threadId, error });
+          outbox.undelivered.push('a part of the answer');
         }
       }
+      await reportUndelivered(outbox, logger, threadId);
     },
     ...(signIn ? { promptSignIn: (plan) => signIn.onSignInRequired(plan.signInRequired) } : {}),
     postInterrupted: async (sentence) => {

@@ -1,7 +1,7 @@
 // Starts the real application with the Teams channel on a real HTTP server, wired as the
 // composition root wires it (store-backed story ledger), for end-to-end tests.
 import { createApplication, type Application } from '../../../../src/application.js';
-import { attachTeamsChannel, type TeamsChannel } from '../../../../src/channels/teams/index.js';
+import { attachTeamsChannel, type TeamsChannel, type TeamsChannelOptions } from '../../../../src/channels/teams/index.js';
 import { readEnvironment } from '../../../../src/config/environment.js';
 import { loadConfig } from '../../../../src/config/load-config.js';
 import { createLogger } from '../../../../src/logging/logger.js';
@@ -16,19 +16,20 @@ export interface RunningTeamsBot {
   baseUrl: string;
 }
 
-export interface TeamsBotExtras {
+export interface TeamsBotExtras extends Pick<TeamsChannelOptions, 'postRetry'> {
   /** Mounts the CSV download route and gives the channel CSV buttons. */
   csvLinks?: CsvDownloadLinks;
 }
 
 export async function startTeamsBot(variables: Record<string, string>, extras: TeamsBotExtras = {}): Promise<RunningTeamsBot> {
+  const { csvLinks, ...overrides } = extras;
   const environment = readEnvironment(variables);
   const logger = createLogger({ level: 'error', write: (line) => void process.stdout.write(`${line}\n`) });
   const application = await createApplication({ environment, config: loadConfig(environment), logger });
   const server = createHttpServer();
   const store = application.store;
   const getQueryResult = (threadId: string, queryId: string) => store.getQueryResult(threadId, queryId);
-  if (extras.csvLinks) attachCsvDownloadRoute(server.app, { links: extras.csvLinks, getQueryResult, logger });
+  if (csvLinks) attachCsvDownloadRoute(server.app, { links: csvLinks, getQueryResult, logger });
   const channel = await attachTeamsChannel({
     app: server.app,
     handler: application.engine,
@@ -42,7 +43,8 @@ export async function startTeamsBot(variables: Record<string, string>, extras: T
       set: (threadId, key, value) => store.setThreadValue(threadId, key, value, new Date()),
     },
     feedback: application.feedback,
-    ...(extras.csvLinks ? { csv: { linkFor: (threadId: string, queryId: string) => extras.csvLinks!.linkFor(threadId, queryId), ttlMs: extras.csvLinks.ttlMs, getQueryResult } } : {}),
+    ...(csvLinks ? { csv: { linkFor: (threadId: string, queryId: string) => csvLinks.linkFor(threadId, queryId), ttlMs: csvLinks.ttlMs, getQueryResult } } : {}),
+    ...overrides,
   });
   const port = await server.listen(0, '127.0.0.1');
   return { application, server, channel, baseUrl: `http://127.0.0.1:${port}` };
