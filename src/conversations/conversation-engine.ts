@@ -2,6 +2,7 @@
 // agent loop -> persist -> a neutral TurnOutcome for the channel to render. Platform-free.
 import type { LanguageModel, LanguageModelUsage, ModelMessage } from 'ai';
 import { modelIdentityOf } from '../agent/model-identity.js';
+import { buildSuggestedPrompts, type SuggestedPrompt } from './suggested-prompts.js';
 import { runAgentLoop } from '../agent/run-agent-loop.js';
 import { SchemaCatalog } from '../agent/schema-catalog.js';
 import { buildSystemPrompt } from '../agent/system-prompt.js';
@@ -15,7 +16,7 @@ import { ToolContext } from '../tools/tool-context.js';
 import { summarizeContextFolder } from '../context-files/summarize-folder.js';
 import type { ToolRuntime } from '../tools/tool-offer.js';
 import { createToolSet, selectToolNames } from '../tools/tool-registry.js';
-import { accessSubjectOf, allowedDatabaseNames } from './access-rules.js';
+import { accessSubjectOf, allowedDatabaseNames, allowedDatabaseNamesFor } from './access-rules.js';
 import { rememberAnswer } from './answer-feedback.js';
 import { createResultReadCheck, ResultAccessDeniedError } from './result-access.js';
 import { withoutUnreadableResults } from './history-access.js';
@@ -62,6 +63,12 @@ export class ConversationEngine implements TurnHandler {
 
   async isKnownThread(threadId: string): Promise<boolean> {
     return (await this.options.store.getConversation(threadId)) !== undefined;
+  }
+
+  async suggestPrompts(asker: Pick<TurnRequest, 'platform' | 'place' | 'actor'>): Promise<SuggestedPrompt[]> {
+    const allowed = new Set(allowedDatabaseNamesFor(this.options.accessRules, accessSubjectOf(asker), this.options.databases.map((database) => database.name)));
+    const databases = this.options.databases.filter((database) => allowed.has(database.name));
+    return buildSuggestedPrompts(await Promise.all(databases.map(async (database) => ({ name: database.name, schema: await this.schemas.schemaOf(database) }))));
   }
 
   cancel(threadId: string): boolean {

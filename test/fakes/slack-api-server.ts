@@ -1,7 +1,7 @@
 // A local server that speaks the Slack Web API well enough for the adapter: auth.test, users.info,
 // conversations.replies, chat.postMessage / update / delete / postEphemeral,
 // chat.startStream / appendStream / stopStream (slack-stream-methods.ts),
-// assistant.threads.setStatus and the three steps of files.uploadV2 (with or without sharing; an
+// assistant.threads.setStatus / setSuggestedPrompts / setTitle and the three steps of files.uploadV2 (with or without sharing; an
 // image block may show an uploaded file by `slack_file.id`). Message metadata is kept and returned
 // by conversations.replies with include_all_metadata, as Slack does. It records every call (with
 // parsed arguments), keeps the thread's messages, and can be told to fail a method once (a 429
@@ -95,7 +95,7 @@ export interface FakeSlackApi {
   close(): Promise<void>;
 }
 
-const JSON_FIELDS = new Set(['blocks', 'attachments', 'files', 'metadata', 'chunks', 'view']);
+const JSON_FIELDS = new Set(['blocks', 'attachments', 'files', 'metadata', 'chunks', 'prompts', 'view']);
 
 async function readBody(request: IncomingMessage): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -215,6 +215,15 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
       openedViews.push({ id, triggerId, view });
       return { ok: true, view: { id, team_id: bot.teamId, state: { values: {} }, hash: `${id}-hash`, ...view } };
     },
+    // Slack takes one to four prompts, each with a title and a message.
+    'assistant.threads.setSuggestedPrompts': (args) => {
+      const prompts = args.prompts as Array<{ title?: unknown; message?: unknown }> | undefined;
+      if (!args.channel_id) return { ok: false, error: 'channel_not_found' };
+      if (!Array.isArray(prompts) || prompts.length === 0 || prompts.length > 4) return { ok: false, error: 'invalid_arguments' };
+      if (prompts.some((prompt) => typeof prompt.title !== 'string' || prompt.title === '' || typeof prompt.message !== 'string' || prompt.message === '')) return { ok: false, error: 'invalid_arguments' };
+      return { ok: true };
+    },
+    'assistant.threads.setTitle': (args) => (args.channel_id && args.thread_ts && typeof args.title === 'string' && args.title !== '' ? { ok: true } : { ok: false, error: 'invalid_arguments' }),
     ...createStreamMethods(messages, nextTs, bot, options.streaming ?? { refuseWith: 'feature_not_enabled' }),
     ...(options.socketModeUrl ? { 'apps.connections.open': () => ({ ok: true, url: options.socketModeUrl }) } : {}),
     'files.getUploadURLExternal': (args) => {

@@ -8,6 +8,7 @@ import { createSlackTurnExecutor } from './turns/slack-turn-jobs.js';
 import { createInProcessTurnJobs } from '../in-process-turn-jobs.js';
 import { createBoltLogger } from './inbound/bolt-logger.js';
 import type { ChannelContext } from './channel-context.js';
+import { registerAssistantListeners } from './inbound/assistant-listeners.js';
 import { registerEventListeners } from './inbound/event-listeners.js';
 import { mountHttpReceiver, SLACK_EVENTS_PATH } from './inbound/mount-http-receiver.js';
 import { registerFeedbackListeners } from './actions/feedback-listeners.js';
@@ -80,6 +81,7 @@ export async function attachSlackChannel(options: SlackChannelOptions): Promise<
   registerForeignThreadGuard(app, context);
   registerForeignButtonListener(app, context);
   registerEventListeners(app, context);
+  registerAssistantListeners(app, context);
   registerTurnActionListeners(app, context);
   registerStopActionListener(app, context);
   registerQueryActionListeners(app, context);

@@ -137,6 +137,9 @@ export class SlackAnswerStream {
 
   private async start(chunks: StreamChunk[]): Promise<void> {
     const { client, target, recipient } = this.options;
+    // Slack counts a stream's lifetime from its own start, somewhere during this call: counting from
+    // before the call rolls over a little early rather than late.
+    const startedAtMs = this.now();
     try {
       const started = await client.chat.startStream({
         channel: target.channelId,
@@ -146,7 +149,7 @@ export class SlackAnswerStream {
         ...(target.isDirectMessage ? {} : { recipient_user_id: recipient.userId, recipient_team_id: recipient.teamId }),
       });
       if (!started.ts) throw new Error('chat.startStream returned no message ts');
-      this.open = { ts: started.ts, characters: textLength(chunks), startedAtMs: this.now() };
+      this.open = { ts: started.ts, characters: textLength(chunks), startedAtMs };
       this.streamedTs.push(started.ts);
       this.state = 'streaming';
     } catch (error) {
