@@ -80,6 +80,8 @@ export interface TurnOutcome {
   failure?: TurnFailure;
   /** Federated databases the asker must sign in to (Microsoft Entra ID) before they can be queried. */
   signInRequired?: string[];
+  /** Set when the turn ended with an answer: names its question and SQL for feedback (answer-feedback.ts). */
+  answerId?: string;
 }
 
 /** What the engine tells a channel while a turn runs. */

@@ -26,6 +26,8 @@ export interface TurnRunnerDependencies {
   assistantStatus: AssistantStatusSupport;
   tasks: BackgroundTasks;
   offerCsv: boolean;
+  /** Whether answers end with 👍/👎 (feedback is stored). */
+  offerFeedback: boolean;
   /** With it, the turn's stories are posted as rich messages (stories/post-story.ts). */
   stories?: SlackStorySource;
   /** Federated identity: an outcome that needs sign-in gets the asker an ephemeral Connect button. */
@@ -76,7 +78,7 @@ export async function runSlackTurn(dependencies: TurnRunnerDependencies, request
     postReply: async (plan) => {
       // A streamed answer is already in the thread: what follows it is the rest of the reply.
       const answerShown = await stream.finish();
-      await postSlackReply(outbox, renderReply(answerShown ? { ...plan, answer: '' } : plan, { offerCsv: dependencies.offerCsv, storiesAsMessages: stories !== undefined }), {
+      await postSlackReply(outbox, renderReply(answerShown ? { ...plan, answer: '' } : plan, { offerCsv: dependencies.offerCsv, offerFeedback: dependencies.offerFeedback, storiesAsMessages: stories !== undefined }), {
         beforeControls:
           stories && plan.stories.length > 0
             ? async () => {
