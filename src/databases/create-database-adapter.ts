@@ -5,6 +5,7 @@ import type { DatabaseConfig } from '../config/database-config.js';
 import { ClickHouseAdapter } from './clickhouse/clickhouse-adapter.js';
 import type { Dialect } from './dialects.js';
 import { DuckDBAdapter } from './duckdb/duckdb-adapter.js';
+import { MssqlAdapter } from './mssql/mssql-adapter.js';
 import { MYSQL_INTROSPECTION_SQL, MysqlAdapter } from './mysql/mysql-adapter.js';
 import { PostgresAdapter } from './postgres/postgres-adapter.js';
 import { createRedshiftAdapter } from './redshift/redshift-adapter.js';
@@ -27,6 +28,7 @@ const ADAPTER_FACTORIES: Record<Dialect, AdapterFactory> = {
   mysql: (config) => new MysqlAdapter(config),
   starrocks: (config) => new MysqlAdapter(config, { dialect: 'starrocks', introspectionSql: MYSQL_INTROSPECTION_SQL }),
   redshift: (config, options) => createRedshiftAdapter(config, options.logger),
+  mssql: (config) => new MssqlAdapter(config),
 };
 
 export function createDatabaseAdapter(config: DatabaseConfig, options: CreateDatabaseAdapterOptions = {}): DatabaseAdapter {

@@ -4,6 +4,7 @@
 import { clickhouseRules } from './clickhouse/clickhouse-rules.js';
 import type { DialectRules } from './dialect-rules.js';
 import { duckdbRules } from './duckdb/duckdb-rules.js';
+import { mssqlRules } from './mssql/mssql-rules.js';
 import { mysqlRules } from './mysql/mysql-rules.js';
 import { postgresRules } from './postgres/postgres-rules.js';
 import { redshiftRules } from './redshift/redshift-rules.js';
@@ -20,6 +21,7 @@ export const DIALECT_RULES = {
   mysql: mysqlRules,
   starrocks: starrocksRules,
   redshift: redshiftRules,
+  mssql: mssqlRules,
 } as const satisfies Record<string, DialectRules>;
 
 export type Dialect = keyof typeof DIALECT_RULES;
@@ -30,6 +32,10 @@ export const DIALECT_NAMES = Object.keys(DIALECT_RULES) as [Dialect, ...Dialect[
 export const DIALECT_ALIASES: Readonly<Record<string, Dialect>> = {
   postgresql: 'postgres',
   mariadb: 'mysql',
+  sqlserver: 'mssql',
+  azure_sql: 'mssql',
+  fabric: 'mssql',
+  synapse: 'mssql',
 };
 
 export function dialectRules(dialect: Dialect): DialectRules {
