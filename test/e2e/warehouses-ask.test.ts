@@ -1,12 +1,14 @@
 // End to end on the HTTP warehouses: `datathread ask` with the scripted model (execute_sql, then
 // display_chart on its result), a refused write, and `datathread check` — against ClickHouse (a
-// real engine behind its HTTP interface) and Trino (its client protocol over DuckDB).
+// real engine behind its HTTP interface), Trino (its client protocol over DuckDB) and SQL Server
+// (TDS over DuckDB).
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/main.js';
 import { openStore } from '../../src/store/open-store.js';
 import { firstQueryIdIn, toolResultsIn } from '../fakes/openai-server.js';
+import { startFakeTds, type FakeTds } from '../fakes/tds-server.js';
 import { startFakeTrino, type FakeTrino } from '../fakes/trino-server.js';
 import { clickhouseEngineAvailable, startClickHouseServer, type ClickHouseServer } from '../support/clickhouse-engine.js';
 import { captureOutput, createE2eWorkspace, SCRIPTED_MODEL, type E2eWorkspace } from '../support/e2e-workspace.js';
@@ -120,5 +122,17 @@ describeWarehouse('Trino', 'trino', 'Trino', false, async () => {
     databaseConfig: { type: 'trino', host: '127.0.0.1', port: Number(new URL(trino.url).port), database: 'memory', schema_name: 'shop', user: 'datathread' },
     salesFingerprint: () => trino.inspect('SELECT count(*)::INTEGER, sum(amount)::INTEGER FROM shop.sales'),
     close: () => trino.close(),
+  };
+});
+
+describeWarehouse('SQL Server', 'mssql', 'SQL Server / Azure SQL / Fabric / Synapse', false, async () => {
+  const tds: FakeTds = await startFakeTds({
+    setup: ['CREATE TABLE sales (region VARCHAR, amount INTEGER)', "INSERT INTO sales VALUES ('North', 100), ('North', 200), ('South', 50)"],
+    logins: { datathread_reader: 'reader-password' },
+  });
+  return {
+    databaseConfig: { type: 'azure_sql', host: tds.host, port: tds.port, database: 'shop', user: 'datathread_reader', password: 'reader-password' },
+    salesFingerprint: () => tds.inspect('SELECT count(*)::INTEGER, sum(amount)::INTEGER FROM sales'),
+    close: () => tds.close(),
   };
 });
