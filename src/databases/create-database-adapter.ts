@@ -9,6 +9,7 @@ import { MssqlAdapter } from './mssql/mssql-adapter.js';
 import { MYSQL_INTROSPECTION_SQL, MysqlAdapter } from './mysql/mysql-adapter.js';
 import { PostgresAdapter } from './postgres/postgres-adapter.js';
 import { createRedshiftAdapter } from './redshift/redshift-adapter.js';
+import { SnowflakeAdapter } from './snowflake/snowflake-adapter.js';
 import { SqliteAdapter } from './sqlite/sqlite-adapter.js';
 import { TrinoAdapter } from './trino/trino-adapter.js';
 import type { DatabaseAdapter } from './types.js';
@@ -29,6 +30,7 @@ const ADAPTER_FACTORIES: Record<Dialect, AdapterFactory> = {
   starrocks: (config) => new MysqlAdapter(config, { dialect: 'starrocks', introspectionSql: MYSQL_INTROSPECTION_SQL }),
   redshift: (config, options) => createRedshiftAdapter(config, options.logger),
   mssql: (config) => new MssqlAdapter(config),
+  snowflake: (config, options) => new SnowflakeAdapter(config, { logger: options.logger }),
 };
 
 export function createDatabaseAdapter(config: DatabaseConfig, options: CreateDatabaseAdapterOptions = {}): DatabaseAdapter {

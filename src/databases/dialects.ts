@@ -8,6 +8,7 @@ import { mssqlRules } from './mssql/mssql-rules.js';
 import { mysqlRules } from './mysql/mysql-rules.js';
 import { postgresRules } from './postgres/postgres-rules.js';
 import { redshiftRules } from './redshift/redshift-rules.js';
+import { snowflakeRules } from './snowflake/snowflake-rules.js';
 import { sqliteRules } from './sqlite/sqlite-rules.js';
 import { trinoRules } from './trino/trino-rules.js';
 import { starrocksRules } from './starrocks/starrocks-rules.js';
@@ -22,6 +23,7 @@ export const DIALECT_RULES = {
   starrocks: starrocksRules,
   redshift: redshiftRules,
   mssql: mssqlRules,
+  snowflake: snowflakeRules,
 } as const satisfies Record<string, DialectRules>;
 
 export type Dialect = keyof typeof DIALECT_RULES;
