@@ -1,13 +1,14 @@
 // End to end on the HTTP warehouses: `datathread ask` with the scripted model (execute_sql, then
 // display_chart on its result), a refused write, and `datathread check` — against ClickHouse (a
-// real engine behind its HTTP interface), Trino (its client protocol over DuckDB) and SQL Server
-// (TDS over DuckDB).
+// real engine behind its HTTP interface), Trino (its client protocol over DuckDB), SQL Server
+// (TDS over DuckDB) and Snowflake (its REST API over DuckDB).
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/main.js';
 import { openStore } from '../../src/store/open-store.js';
 import { firstQueryIdIn, toolResultsIn } from '../fakes/openai-server.js';
+import { startFakeSnowflake, type FakeSnowflake } from '../fakes/snowflake-server.js';
 import { startFakeTds, type FakeTds } from '../fakes/tds-server.js';
 import { startFakeTrino, type FakeTrino } from '../fakes/trino-server.js';
 import { clickhouseEngineAvailable, startClickHouseServer, type ClickHouseServer } from '../support/clickhouse-engine.js';
@@ -134,5 +135,17 @@ describeWarehouse('SQL Server', 'mssql', 'SQL Server / Azure SQL / Fabric / Syna
     databaseConfig: { type: 'azure_sql', host: tds.host, port: tds.port, database: 'shop', user: 'datathread_reader', password: 'reader-password' },
     salesFingerprint: () => tds.inspect('SELECT count(*)::INTEGER, sum(amount)::INTEGER FROM sales'),
     close: () => tds.close(),
+  };
+});
+
+describeWarehouse('Snowflake', 'snowflake', 'Snowflake', false, async () => {
+  const server: FakeSnowflake = await startFakeSnowflake({
+    setup: ['CREATE TABLE sales (region VARCHAR, amount INTEGER)', "INSERT INTO sales VALUES ('North', 100), ('North', 200), ('South', 50)"],
+    passwords: { DATATHREAD: 'reader-password' },
+  });
+  return {
+    databaseConfig: { type: 'snowflake', host: '127.0.0.1', port: server.port, account_id: 'contoso-analytics', database: 'SHOP', schema_name: 'PUBLIC', warehouse: 'REPORTING', role: 'ANALYST_READ', user: 'DATATHREAD', password: 'reader-password' },
+    salesFingerprint: () => server.inspect('SELECT count(*)::INTEGER, sum(amount)::INTEGER FROM sales'),
+    close: () => server.close(),
   };
 });
