@@ -17,6 +17,10 @@ import { initStatementGate } from '../src/sql/statement-gate.js';
 import { openStore } from '../src/store/open-store.js';
 import { createScratchMariaDb, MARIADB_HOST, MARIADB_PORT, mariaDbAvailable } from '../test/support/mariadb-database.js';
 import { startTestPostgres } from '../test/support/start-test-postgres.js';
+import { Connection as TdsConnection, Request as TdsRequest } from 'tedious';
+import snowflake from 'snowflake-sdk';
+import { startFakeSnowflake } from '../test/fakes/snowflake-server.js';
+import { startFakeTds } from '../test/fakes/tds-server.js';
 
 const ROWS = 10_000;
 const RUNS = 60;
@@ -120,13 +124,79 @@ async function mysqlSubject(): Promise<DialectSubject | null> {
   };
 }
 
+const LOCAL_SERVER_SETUP = [
+  `CREATE TABLE bench_rows AS SELECT range::INTEGER AS id, 'customer ' || range AS name, (range * 1.25)::DOUBLE AS amount, DATE '2025-01-01' + (range % 365)::INTEGER AS day FROM range(${ROWS})`,
+];
+
+/**
+ * SQL Server through the local TDS server. The adapter opens one connection per query (so one
+ * person's session is never reused), so the raw figure does the same: connect, one batch, close.
+ */
+async function mssqlSubject(): Promise<DialectSubject> {
+  const server = await startFakeTds({ setup: LOCAL_SERVER_SETUP, logins: { bench: 'bench-password' } });
+  const configuration = { server: server.host, authentication: { type: 'default' as const, options: { userName: 'bench', password: 'bench-password' } }, options: { port: server.port, encrypt: false } };
+  const raw = () =>
+    new Promise<unknown[]>((resolve, reject) => {
+      const connection = new TdsConnection(configuration);
+      const rows: unknown[] = [];
+      connection.connect((error) => {
+        if (error) return reject(error);
+        const request = new TdsRequest(SQL, (queryError) => {
+          connection.close();
+          if (queryError) reject(queryError);
+          else resolve(rows);
+        });
+        request.on('row', (columns) => rows.push(columns));
+        connection.execSqlBatch(request);
+      });
+    });
+  const adapter = createDatabaseAdapter({
+    name: 'ms', type: 'mssql', host: server.host, port: server.port, user: 'bench', password: 'bench-password',
+    auth_mode: 'password', ssl: false, dangerously_allow_writes: false, allow_file_access: false,
+  });
+  return { dialect: 'mssql', raw, adapter, close: () => server.close() };
+}
+
+/** Snowflake through the local REST server; like the adapter, the raw figure opens a session per query. */
+async function snowflakeSubject(): Promise<DialectSubject> {
+  const server = await startFakeSnowflake({ setup: LOCAL_SERVER_SETUP, passwords: { BENCH: 'bench-password' } });
+  snowflake.configure({ logLevel: 'OFF' });
+  const raw = () =>
+    new Promise<unknown[]>((resolve, reject) => {
+      const connection = snowflake.createConnection({ account: 'bench', accessUrl: server.url, username: 'BENCH', password: 'bench-password' });
+      connection.connect((error) => {
+        if (error) return reject(error);
+        connection.execute({
+          sqlText: SQL,
+          complete: (queryError, _statement, rows) => {
+            connection.destroy(() => undefined);
+            if (queryError) reject(queryError);
+            else resolve(rows ?? []);
+          },
+        });
+      });
+    });
+  const adapter = createDatabaseAdapter({
+    name: 'snow', type: 'snowflake', host: '127.0.0.1', port: server.port, user: 'BENCH', password: 'bench-password',
+    auth_mode: 'password', ssl: false, dangerously_allow_writes: false, allow_file_access: false,
+  });
+  return { dialect: 'snowflake', raw, adapter, close: () => server.close() };
+}
+
 export async function runExecuteSqlBenchmarks(): Promise<string> {
   await initStatementGate();
   const directory = await mkdtemp(join(tmpdir(), 'datathread-bench-sql-'));
   const store = await openStore(`sqlite:${join(directory, 'state.db')}`);
   const lines = [`execute_sql ÷ raw driver, ${ROWS.toLocaleString('en-US')}-row query, median of ${RUNS} interleaved runs (target ≤ 1.15):`];
   try {
-    const subjects: Array<() => Promise<DialectSubject | null>> = [() => duckdbSubject(directory), () => postgresSubject(), () => sqliteSubject(directory), () => mysqlSubject()];
+    const subjects: Array<() => Promise<DialectSubject | null>> = [
+      () => duckdbSubject(directory),
+      () => postgresSubject(),
+      () => sqliteSubject(directory),
+      () => mysqlSubject(),
+      () => mssqlSubject(),
+      () => snowflakeSubject(),
+    ];
     for (const makeSubject of subjects) {
       const subject = await makeSubject();
       if (subject === null) {
@@ -166,7 +236,7 @@ export async function runExecuteSqlBenchmarks(): Promise<string> {
         }
         const rawMedian = median(rawTimes);
         lines.push(
-          `  ${subject.dialect.padEnd(8)} raw ${formatMs(rawMedian)} | adapter alone ${formatMs(median(adapterTimes))}, ratio ${(median(adapterTimes) / rawMedian).toFixed(2)}` +
+          `  ${subject.dialect.padEnd(9)} raw ${formatMs(rawMedian)} | adapter alone ${formatMs(median(adapterTimes))}, ratio ${(median(adapterTimes) / rawMedian).toFixed(2)}` +
             ` | execute_sql ${formatMs(median(toolTimes))}, ratio ${(median(toolTimes) / rawMedian).toFixed(2)}` +
             ` | with the background store write ${formatMs(median(totalTimes))}, ratio ${(median(totalTimes) / rawMedian).toFixed(2)}`,
         );
