@@ -9,7 +9,9 @@ import { runMarkdownRenderingBenchmark } from './markdown-rendering.js';
 import { runSandboxBenchmarks } from './sandbox.js';
 import { runSlackAckBenchmark } from './slack-ack.js';
 import { runSqlGateBenchmark } from './sql-gate.js';
+import { runStreamingBenchmark } from './streaming.js';
 import type { TenMillionRowsResult } from './ten-million-rows.js';
+import { runTurnQueueBenchmarks } from './turn-queue.js';
 
 const run = promisify(execFile);
 
@@ -39,6 +41,8 @@ const benchmarks: Array<[string, () => Promise<string>]> = [
   ['Slack ack', runSlackAckBenchmark],
   ['Markdown rendering', runMarkdownRenderingBenchmark],
   ['sandbox', runSandboxBenchmarks],
+  ['turn queue', runTurnQueueBenchmarks],
+  ['streaming', runStreamingBenchmark],
 ];
 
 const only = process.argv[2];

@@ -5,6 +5,7 @@ import type { Environment } from './config/environment.js';
 import type { LoadedConfig } from './config/load-config.js';
 import { ConversationEngine } from './conversations/conversation-engine.js';
 import { scheduleEventPurge } from './conversations/event-purge.js';
+import { TurnQueue } from './conversations/turn-queue.js';
 import { createDatabaseAdapter } from './databases/create-database-adapter.js';
 import { ensureDemoWarehouse } from './databases/demo-warehouse.js';
 import type { DatabaseAdapter, UserDatabaseCredential } from './databases/types.js';
@@ -31,6 +32,8 @@ export interface Application {
   store: Store;
   databases: DatabaseAdapter[];
   engine: ConversationEngine;
+  /** Durable turn jobs: channels submit accepted events here; main.ts starts and drains the workers. */
+  turns: TurnQueue;
   model: ModelAvailability;
   config: LoadedConfig;
   /** Federated identity (Entra ID); present when a database uses auth_mode azure_entra_id. */
@@ -73,10 +76,12 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
     credentialFor: options.credentialFor ?? identity?.credentialFor,
     toolRuntime: tooling.runtime,
   });
+  const turns = new TurnQueue({ store, clock, createId, logger, settings: environment.turnQueue });
   return {
     store,
     databases,
     engine,
+    turns,
     model,
     config,
     identity,

@@ -13,15 +13,21 @@ export async function startServer(): Promise<void> {
   const linking = application.identity?.slack;
   if (linking) attachSignInRoutes(server.app, { linking, logger });
   const channels = await attachChannels({ app: server.app, environment, application, logger });
+  // Workers start once every channel registered its executor; jobs left by a crash resume now.
+  application.turns.start();
   const port = await server.listen(environment.port);
   logger.info('datathread is listening', { port, channels: channels.names.join(', ') || 'none', config: config.source });
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    logger.info('shutting down', { signal });
-    await server.close();
+    logger.info('shutting down', { signal, graceMs: environment.drainGraceMs });
+    // Stop taking requests and jobs; running turns get the grace period, the rest go back to the
+    // queue at once so another replica answers them (a rolling deploy loses nothing).
+    const closing = server.close();
+    await application.turns.drain(environment.drainGraceMs);
     await channels.stop();
+    await closing;
     await application.close();
     process.exit(0);
   };

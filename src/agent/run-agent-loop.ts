@@ -1,7 +1,25 @@
-// The AI SDK loop of one turn. Stops on the step cap, on clarification (wait for the user) and on
-// suggest_follow_ups (the answer is complete). Text is collected from every step: a model often
-// writes its answer in the same step as a tool call, and result.text holds only the last step's.
-import { generateText, hasToolCall, stepCountIs, type LanguageModel, type LanguageModelUsage, type ModelMessage, type ToolSet } from 'ai';
+// The AI SDK loop of one turn, streamed so that a channel can show the answer as the model writes it
+// and what the bot is doing while it waits on a tool. Stops on the step cap, on a clarification
+// (wait for the user) and on suggest_follow_ups (the answer is complete). Text is collected from every
+// step: a model often writes its answer in the same step as a tool call, and the last step's text
+// alone would lose it.
+import { APICallError, RetryError, stepCountIs, streamText, type LanguageModel, type LanguageModelUsage, type ModelMessage, type StopCondition, type TextStreamPart, type ToolSet } from 'ai';
+import { ModelStreamError } from './model-stream-error.js';
+import { StepTextJoiner } from './step-text-joiner.js';
+
+export interface ToolCallStart {
+  toolCallId: string;
+  toolName: string;
+  /** The statement of an execute_sql call. */
+  sql?: string;
+}
+
+export interface ToolCallEnd extends ToolCallStart {
+  /** False when the tool threw, its input failed validation, or it reported an error or refusal. */
+  ok: boolean;
+  /** Why a call failed, when the tool threw or its input failed validation (the model sees it too). */
+  error?: unknown;
+}
 
 export interface AgentLoopInput {
   model: LanguageModel;
@@ -10,8 +28,10 @@ export interface AgentLoopInput {
   tools: ToolSet;
   maxSteps: number;
   abortSignal: AbortSignal;
-  /** Called when the model starts a tool call, for the "Querying…" status. */
-  onToolCall?: (toolName: string) => void;
+  /** The answer text as it grows; all deltas joined equal the result's text. */
+  onTextDelta?: (delta: string) => void;
+  onToolCallStart?: (call: ToolCallStart) => void;
+  onToolCallEnd?: (call: ToolCallEnd) => void;
 }
 
 export interface AgentLoopResult {
@@ -27,28 +47,99 @@ export interface AgentLoopResult {
 
 export const MODEL_RETRIES = 2;
 
+/** Tools whose successful call ends the turn. */
+const FINISHING_TOOLS = ['clarification', 'suggest_follow_ups'];
+
+/**
+ * Stops once a finishing tool ran successfully. A call that failed (four suggestions, a missing
+ * question) does not stop the loop: the model gets the error back and may call it again.
+ */
+function finishingToolSucceeded(): StopCondition<ToolSet> {
+  return ({ steps }) => steps.at(-1)?.toolResults.some((result) => FINISHING_TOOLS.includes(result.toolName)) ?? false;
+}
+
 export async function runAgentLoop(input: AgentLoopInput): Promise<AgentLoopResult> {
-  const result = await generateText({
+  const result = streamText({
     model: input.model,
     system: input.system,
     messages: input.messages,
     tools: input.tools,
-    stopWhen: [stepCountIs(input.maxSteps), hasToolCall('clarification'), hasToolCall('suggest_follow_ups')],
+    stopWhen: [stepCountIs(input.maxSteps), finishingToolSucceeded()],
     abortSignal: input.abortSignal,
     maxRetries: MODEL_RETRIES,
-    experimental_onToolCallStart: ({ toolCall }) => input.onToolCall?.(toolCall.toolName),
+    // Errors arrive as stream parts below; the default handler would also print them to stderr.
+    onError: () => undefined,
   });
-  const text = result.steps
+  const joiner = new StepTextJoiner((delta) => input.onTextDelta?.(delta));
+  try {
+    await consume(result.fullStream, input, joiner);
+  } catch (error) {
+    // Refusals and exhausted retries keep their own type (classified by HTTP status); anything else
+    // that breaks the stream is the model service's answer being unreadable.
+    throw APICallError.isInstance(error) || RetryError.isInstance(error) || input.abortSignal.aborted ? error : new ModelStreamError(error);
+  }
+  const steps = await result.steps;
+  const text = steps
     .map((step) => step.text.trim())
     .filter((stepText) => stepText.length > 0)
     .join('\n\n');
-  const lastStep = result.steps.at(-1);
-  const endedOnTools = lastStep?.finishReason === 'tool-calls' && !lastStep.toolCalls.some((call) => call.toolName === 'clarification' || call.toolName === 'suggest_follow_ups');
+  const lastStep = steps.at(-1);
+  const endedOnTools = lastStep?.finishReason === 'tool-calls' && !lastStep.toolResults.some((toolResult) => FINISHING_TOOLS.includes(toolResult.toolName));
   return {
     text,
-    responseMessages: result.response.messages,
-    stepCount: result.steps.length,
-    hitStepLimit: endedOnTools && result.steps.length >= input.maxSteps,
-    usage: result.totalUsage,
+    responseMessages: (await result.response).messages,
+    stepCount: steps.length,
+    hitStepLimit: endedOnTools && steps.length >= input.maxSteps,
+    usage: await result.totalUsage,
   };
+}
+
+/** Passes the stream's text and tool events on as they arrive; throws what ends the stream early. */
+async function consume(stream: AsyncIterable<TextStreamPart<ToolSet>>, input: AgentLoopInput, joiner: StepTextJoiner): Promise<void> {
+  const sqlByCall = new Map<string, string | undefined>();
+  for await (const part of stream) {
+    switch (part.type) {
+      case 'start-step':
+        joiner.startStep();
+        break;
+      case 'text-delta':
+        joiner.push(part.text);
+        break;
+      case 'tool-call': {
+        const sql = sqlOf(part.input);
+        sqlByCall.set(part.toolCallId, sql);
+        input.onToolCallStart?.(withSql({ toolCallId: part.toolCallId, toolName: part.toolName }, sql));
+        break;
+      }
+      case 'tool-result':
+        input.onToolCallEnd?.(withSql({ toolCallId: part.toolCallId, toolName: part.toolName, ok: !reportsFailure(part.output) }, sqlByCall.get(part.toolCallId)));
+        break;
+      case 'tool-error':
+        input.onToolCallEnd?.(withSql({ toolCallId: part.toolCallId, toolName: part.toolName, ok: false, error: part.error }, sqlByCall.get(part.toolCallId)));
+        break;
+      case 'error':
+        throw part.error;
+      case 'abort':
+        throw input.abortSignal.reason ?? new Error('The turn was stopped.');
+      default:
+        break;
+    }
+  }
+}
+
+function sqlOf(toolInput: unknown): string | undefined {
+  if (typeof toolInput !== 'object' || toolInput === null) return undefined;
+  const sql = (toolInput as { sql_query?: unknown }).sql_query;
+  return typeof sql === 'string' ? sql.trim() : undefined;
+}
+
+function withSql<T extends object>(call: T, sql: string | undefined): T & { sql?: string } {
+  return sql === undefined ? call : { ...call, sql };
+}
+
+/** Tools report handled failures in their output ({status: 'error' | 'refused'}) rather than throwing. */
+function reportsFailure(output: unknown): boolean {
+  if (typeof output !== 'object' || output === null) return false;
+  const status = (output as { status?: unknown }).status;
+  return status === 'error' || status === 'refused';
 }

@@ -29,6 +29,7 @@ export async function attachChannels(options: AttachChannelsOptions): Promise<At
     const channel = await attachSlackChannel({
       app: options.app,
       handler: application.engine,
+      turns: application.turns,
       botToken: slack.botToken,
       signingSecret: slack.signingSecret ?? '',
       appToken: slack.appToken,
@@ -49,6 +50,7 @@ export async function attachChannels(options: AttachChannelsOptions): Promise<At
     const channel = await attachTeamsChannel({
       app: options.app,
       handler: application.engine,
+      turns: application.turns,
       auth: environment.teams,
       logger,
       store,

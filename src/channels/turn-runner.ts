@@ -5,7 +5,7 @@
 // answer is posted gets the one interrupted sentence; the working indicator always goes.
 import { planReply, type ReplyPlan } from '../conversations/reply-plan.js';
 import { TURN_SENTENCES } from '../conversations/standard-sentences.js';
-import type { TurnHandler, TurnRequest } from '../conversations/types.js';
+import type { TurnHandler, TurnObserver, TurnRequest } from '../conversations/types.js';
 import type { ChannelLogger } from './channel-logger.js';
 
 /** What a channel does at each step of one turn. */
@@ -16,6 +16,10 @@ export interface ChannelTurnSteps {
   onStart(): Promise<void>;
   /** "Querying warehouse…" while the agent works. */
   onStatus?(status: string): void;
+  /** The answer as the model writes it, and tool calls as they start and end (for streaming channels). */
+  onTextDelta?: TurnObserver['onTextDelta'];
+  onToolCallStart?: TurnObserver['onToolCallStart'];
+  onToolCallEnd?: TurnObserver['onToolCallEnd'];
   /** Posts the plan: stories, answer, charts, buttons. */
   postReply(plan: ReplyPlan): Promise<void>;
   /** Asks the asker to sign in for `plan.signInRequired` (only called when it is not empty). */
@@ -44,6 +48,9 @@ export async function runChannelTurn(runner: ChannelTurnRunner, request: TurnReq
         started = steps.onStart();
       },
       onStatus: (status) => steps.onStatus?.(status),
+      onTextDelta: (delta) => steps.onTextDelta?.(delta),
+      onToolCallStart: (call) => steps.onToolCallStart?.(call),
+      onToolCallEnd: (call) => steps.onToolCallEnd?.(call),
     });
     await started;
     if (result.kind === 'duplicate') {

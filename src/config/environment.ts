@@ -42,6 +42,10 @@ const environmentSchema = z.object({
   DATATHREAD_ENTRA_CLIENT_SECRET: optionalText,
   DATATHREAD_PUBLIC_URL: optionalText.pipe(z.url({ protocol: /^https?$/, error: 'must be the URL users reach this server at, such as https://datathread.example.com' }).optional()),
   PORT: optionalText.pipe(z.string().regex(/^\d+$/, 'must be a port number such as 3978').transform(Number).pipe(z.number().int().max(65535)).optional()),
+  DATATHREAD_TURN_LEASE_SECONDS: optionalText.pipe(z.string().regex(/^\d+$/, 'must be a whole number of seconds such as 20').transform(Number).pipe(z.number().int().min(2).max(30)).optional()),
+  DATATHREAD_TURN_HEARTBEAT_SECONDS: optionalText.pipe(z.string().regex(/^\d+$/, 'must be a whole number of seconds such as 5').transform(Number).pipe(z.number().int().min(1)).optional()),
+  DATATHREAD_TURN_MAX_ATTEMPTS: optionalText.pipe(z.string().regex(/^\d+$/, 'must be a whole number such as 3').transform(Number).pipe(z.number().int().min(1)).optional()),
+  DATATHREAD_DRAIN_GRACE_SECONDS: optionalText.pipe(z.string().regex(/^\d+$/, 'must be a whole number of seconds such as 25').transform(Number).pipe(z.number().int().min(0)).optional()),
   LOG_LEVEL: optionalText.pipe(z.enum(['debug', 'info', 'warn', 'error']).optional()),
   NODE_ENV: optionalText,
   // Microsoft 365 Agents SDK names (and the older Bot Framework names as a fallback).
@@ -77,6 +81,10 @@ export interface Environment {
   /** Where users' browsers reach this server (the sign-in callback is built from it). */
   publicUrl?: string;
   port: number;
+  /** Durable turn jobs (README, Delivery semantics); unset values take the queue's defaults. */
+  turnQueue: { leaseMs?: number; heartbeatMs?: number; maxAttempts?: number };
+  /** SIGTERM: how long running turns may finish before their jobs go back to the queue. */
+  drainGraceMs: number;
   logLevel: 'debug' | 'info' | 'warn' | 'error';
   nodeEnv?: string;
   /** Raw variables, for `{{ env('X') }}` interpolation in datathread.yaml only. */
@@ -93,6 +101,7 @@ export interface ProviderEnvironment {
 export const DEFAULT_PORT = 3978;
 export const DEFAULT_CONFIG_PATH = './datathread.yaml';
 export const DEFAULT_STATE_URL = 'sqlite:./.datathread/state.db';
+export const DEFAULT_DRAIN_GRACE_SECONDS = 25;
 
 export function readEnvironment(variables: Readonly<Record<string, string | undefined>> = process.env): Environment {
   const parsed = environmentSchema.safeParse(variables);
@@ -155,6 +164,12 @@ export function readEnvironment(variables: Readonly<Record<string, string | unde
     },
     publicUrl: value.DATATHREAD_PUBLIC_URL,
     port: value.PORT ?? DEFAULT_PORT,
+    turnQueue: {
+      ...(value.DATATHREAD_TURN_LEASE_SECONDS ? { leaseMs: value.DATATHREAD_TURN_LEASE_SECONDS * 1000 } : {}),
+      ...(value.DATATHREAD_TURN_HEARTBEAT_SECONDS ? { heartbeatMs: value.DATATHREAD_TURN_HEARTBEAT_SECONDS * 1000 } : {}),
+      ...(value.DATATHREAD_TURN_MAX_ATTEMPTS ? { maxAttempts: value.DATATHREAD_TURN_MAX_ATTEMPTS } : {}),
+    },
+    drainGraceMs: (value.DATATHREAD_DRAIN_GRACE_SECONDS ?? DEFAULT_DRAIN_GRACE_SECONDS) * 1000,
     logLevel: value.LOG_LEVEL ?? 'info',
     nodeEnv: value.NODE_ENV,
     variables,

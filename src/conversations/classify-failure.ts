@@ -1,6 +1,7 @@
 // Turns an exception from the agent loop into one short, honest sentence for the thread. Details
 // go to the log; secrets go nowhere.
 import { APICallError } from '@ai-sdk/provider';
+import { ModelStreamError } from '../agent/model-stream-error.js';
 import { TURN_SENTENCES } from './standard-sentences.js';
 import type { TurnFailure } from './types.js';
 
@@ -15,7 +16,12 @@ export function classifyFailure(error: unknown, reason: 'timeout' | 'cancelled' 
       retryable: true,
     };
   }
+  // A 200 with a body that cannot be read (a malformed answer or stream) has no status worth naming.
+  // Streamed, the parse error arrives bare or, from some providers, wrapped with an invented status.
   const apiError = findApiError(error);
+  if ((error instanceof ModelStreamError && !findApiError(error.cause)) || apiError?.message.startsWith('JSON parsing failed')) {
+    return { kind: 'model', message: 'The AI model service failed to answer. Press Retry in a moment; if it keeps failing, tell an admin.', retryable: true };
+  }
   if (apiError) {
     const status = apiError.statusCode;
     if (status === 401 || status === 403) {
@@ -35,7 +41,6 @@ export function classifyFailure(error: unknown, reason: 'timeout' | 'cancelled' 
         retryable: false,
       };
     }
-    // A 200 with a body that cannot be read (a malformed answer or stream) has no status worth naming.
     return { kind: 'model', message: `The AI model service failed to answer${status && status >= 400 ? ` (HTTP ${status})` : ''}. Press Retry in a moment; if it keeps failing, tell an admin.`, retryable: true };
   }
   if (isConnectionError(error)) {

@@ -44,18 +44,17 @@ export interface ConversationEngineOptions {
 }
 
 export class ConversationEngine implements TurnHandler {
-  private readonly lock: ThreadLock;
+  private readonly lock = new ThreadLock();
   private readonly schemas: SchemaCatalog;
   private readonly running = new Map<string, AbortController>();
 
   constructor(private readonly options: ConversationEngineOptions) {
-    this.lock = new ThreadLock(options.store, options.createId('engine_'), options.clock);
     this.schemas = new SchemaCatalog(options.clock);
   }
 
-  async markEventProcessed(eventKey: string): Promise<boolean> {
+  async markEventProcessed(...eventKeys: string[]): Promise<boolean> {
     const now = this.options.clock();
-    return this.options.store.markEventProcessed(eventKey, now, new Date(now.getTime() + EVENT_DEDUPE_TTL_MS));
+    return this.options.store.markEventsProcessed(eventKeys, now, new Date(now.getTime() + EVENT_DEDUPE_TTL_MS));
   }
 
   async isKnownThread(threadId: string): Promise<boolean> {
@@ -71,11 +70,9 @@ export class ConversationEngine implements TurnHandler {
 
   async handle(request: TurnRequest, observer: TurnObserver = {}): Promise<HandleResult> {
     const keys = [request.eventKey, ...(request.extraEventKeys ?? [])].filter((key): key is string => Boolean(key));
-    let duplicate = false;
-    for (const key of keys) {
-      if (!(await this.markEventProcessed(key))) duplicate = true;
-    }
-    if (duplicate) {
+    // All keys in one transaction: of two racing deliveries exactly one runs (a turn queued as a
+    // job had its keys recorded at enqueue and arrives here without them).
+    if (keys.length > 0 && !(await this.markEventProcessed(...keys))) {
       this.options.logger.info('duplicate event ignored', { threadId: request.threadId, keys });
       return { kind: 'duplicate' };
     }
@@ -127,9 +124,16 @@ export class ConversationEngine implements TurnHandler {
         tools: createToolSet(context, toolOptions),
         maxSteps: this.options.settings.maxSteps,
         abortSignal: signal,
-        onToolCall: (toolName) => {
-          const status = describeToolStatus(toolName);
+        onTextDelta: (delta) => observer.onTextDelta?.(delta),
+        onToolCallStart: (call) => {
+          const status = describeToolStatus(call.toolName);
           if (status) observer.onStatus?.(status);
+          observer.onToolCallStart?.(call);
+        },
+        onToolCallEnd: ({ error, ...call }) => {
+          // A failed call goes back to the model, which may correct it; the log keeps what went wrong.
+          if (error !== undefined) logger.warn('tool call failed', { threadId: request.threadId, toolName: call.toolName, error });
+          observer.onToolCallEnd?.(call);
         },
       });
       await this.flushContext(context, request.threadId);

@@ -9,6 +9,10 @@ export const TURN_SENTENCES = {
   empty: 'I finished without anything to show. Try rephrasing the question.',
   /** The channel lost the turn before its answer was posted (the outcome never arrived). */
   interrupted: 'Something went wrong on my side and your question was not answered. Please ask again.',
+  /** Shown in the working indicator of a turn that resumes after its process stopped. */
+  resumed: 'I was interrupted — answering again',
+  /** A turn whose process kept dying while answering it: it is not run again. */
+  givenUp: 'I was interrupted several times while answering this question and have stopped trying. Please ask again; if it keeps happening, tell an admin (the details are in the bot log).',
 } as const;
 
 export type TurnSentenceKind = keyof typeof TURN_SENTENCES;

@@ -87,6 +87,12 @@ export interface TurnObserver {
   onStatus?(status: string): void;
   /** The turn passed dedupe and holds the thread lock; the agent is about to run. */
   onStart?(): void;
+  /** The answer as the model writes it: all deltas joined equal the outcome's text (steps joined by a blank line). */
+  onTextDelta?(delta: string): void;
+  /** A tool call begins (its input is complete); `sql` is the statement of an execute_sql call. */
+  onToolCallStart?(call: { toolCallId: string; toolName: string; sql?: string }): void;
+  /** A tool call ended; `ok` is false when it threw, its input was invalid, or it reported an error or refusal. */
+  onToolCallEnd?(call: { toolCallId: string; toolName: string; ok: boolean; sql?: string }): void;
 }
 
 export type HandleResult =
@@ -101,6 +107,6 @@ export interface TurnHandler {
   cancel(threadId: string): boolean;
   /** True when the bot already takes part in this thread (replies continue it without a mention). */
   isKnownThread(threadId: string): Promise<boolean>;
-  /** Records a platform event id without running anything; false when it was seen before. */
-  markEventProcessed(eventKey: string): Promise<boolean>;
+  /** Records platform event ids (all or none, atomically) without running anything; false when any was seen before. */
+  markEventProcessed(...eventKeys: string[]): Promise<boolean>;
 }

@@ -194,6 +194,38 @@ export const MIGRATIONS: readonly Migration[] = [
       ALTER TABLE query_audit ADD COLUMN model TEXT;
     `,
   },
+  {
+    version: 4,
+    name: 'turn jobs: every accepted event is a persisted job with a lease; what each job posted; no separate thread lock',
+    sql: (types) => `
+      CREATE TABLE turn_jobs (
+        id ${types.serialPrimaryKey},
+        job_id TEXT NOT NULL UNIQUE,
+        thread_id TEXT NOT NULL,
+        platform TEXT NOT NULL,
+        payload TEXT NOT NULL,
+        state TEXT NOT NULL,
+        attempts INTEGER NOT NULL,
+        lease_owner TEXT,
+        lease_expires_at BIGINT,
+        created_at BIGINT NOT NULL,
+        updated_at BIGINT NOT NULL
+      );
+      CREATE INDEX turn_jobs_state ON turn_jobs (state, id);
+      CREATE INDEX turn_jobs_thread ON turn_jobs (thread_id, id);
+      CREATE UNIQUE INDEX turn_jobs_one_running_per_thread ON turn_jobs (thread_id) WHERE state = 'running';
+
+      CREATE TABLE turn_job_posts (
+        job_id TEXT NOT NULL,
+        post_key TEXT NOT NULL,
+        message_id TEXT NOT NULL,
+        created_at BIGINT NOT NULL,
+        PRIMARY KEY (job_id, post_key)
+      );
+
+      DROP TABLE thread_locks;
+    `,
+  },
 ];
 
 /** The migrations not yet in `appliedVersions`, in version order. */

@@ -1,5 +1,5 @@
-// The coordination half of SqlStore: pending clarifications, processed event ids, thread locks
-// and per-thread values. Each atomic operation is one statement (upsert … WHERE … RETURNING,
+// The coordination half of SqlStore: pending clarifications, processed event ids and per-thread
+// values. Each atomic operation is one statement (upsert … WHERE … RETURNING,
 // DELETE … RETURNING), so it holds across processes and replicas, not only within this one.
 import { epochMs } from './epoch-ms.js';
 import type { StoreDatabase } from './store-database.js';
@@ -52,27 +52,6 @@ export class SqlCoordination {
 
   purgeExpiredEvents(now: Date): Promise<number> {
     return this.database.execute('DELETE FROM processed_events WHERE expires_at <= $1', [epochMs(now)]);
-  }
-
-  async tryAcquireThreadLock(threadId: string, ownerId: string, now: Date, expiresAt: Date): Promise<boolean> {
-    // A row comes back only when the lock was free, expired, or already ours (then it is renewed).
-    const rows = await this.database.query(
-      `INSERT INTO thread_locks (thread_id, owner_id, acquired_at, expires_at) VALUES ($1, $2, $3, $4)
-       ON CONFLICT (thread_id) DO UPDATE SET
-         acquired_at = CASE
-           WHEN thread_locks.owner_id = excluded.owner_id AND thread_locks.expires_at > excluded.acquired_at
-           THEN thread_locks.acquired_at ELSE excluded.acquired_at END,
-         owner_id = excluded.owner_id,
-         expires_at = excluded.expires_at
-       WHERE thread_locks.owner_id = excluded.owner_id OR thread_locks.expires_at <= excluded.acquired_at
-       RETURNING thread_id`,
-      [threadId, ownerId, epochMs(now), epochMs(expiresAt)],
-    );
-    return rows.length === 1;
-  }
-
-  async releaseThreadLock(threadId: string, ownerId: string): Promise<void> {
-    await this.database.execute('DELETE FROM thread_locks WHERE thread_id = $1 AND owner_id = $2', [threadId, ownerId]);
   }
 
   async getThreadValue(threadId: string, key: string): Promise<string | undefined> {

@@ -2,11 +2,13 @@
 // their behaviour (ordering, conflicts, expiry boundaries) is identical by construction. Atomic
 // operations lean on single statements (upsert ... WHERE ... RETURNING, DELETE ... RETURNING) or
 // on unique keys, which hold across processes and replicas, not only within this one. This file
-// holds conversations, results, charts, audit and tokens; stories and coordination (locks, events,
-// pending questions, thread values) live in sql-story-statements.ts and sql-coordination-statements.ts.
+// holds conversations, results, charts, audit and tokens; stories and coordination (events, pending
+// questions, thread values) and turn jobs live in sql-story-statements.ts,
+// sql-coordination-statements.ts and sql-turn-job-statements.ts.
 import { epochMs, optionalEpochMs } from './epoch-ms.js';
 import { SqlCoordination } from './sql-coordination-statements.js';
 import { SqlStories } from './sql-story-statements.js';
+import { SqlTurnJobs } from './sql-turn-job-statements.js';
 import type { StoreDatabase, StoreParameter, StoreQueryRunner } from './store-database.js';
 import {
   conversationFromRow,
@@ -28,6 +30,8 @@ import type {
   StoredStory,
   StoredStoryVersion,
   TokenUsageRecord,
+  NewTurnJob,
+  TurnJobRecord,
 } from './types.js';
 
 /**
@@ -41,10 +45,12 @@ const APPEND_MESSAGES_ATTEMPTS = 20;
 export class SqlStore implements Store {
   private readonly stories: SqlStories;
   private readonly coordination: SqlCoordination;
+  private readonly turnJobs: SqlTurnJobs;
 
   constructor(private readonly database: StoreDatabase) {
     this.stories = new SqlStories(database);
     this.coordination = new SqlCoordination(database);
+    this.turnJobs = new SqlTurnJobs(database);
   }
 
   migrate(): Promise<void> {
@@ -206,12 +212,44 @@ export class SqlStore implements Store {
     return this.coordination.purgeExpiredEvents(now);
   }
 
-  tryAcquireThreadLock(threadId: string, ownerId: string, now: Date, expiresAt: Date): Promise<boolean> {
-    return this.coordination.tryAcquireThreadLock(threadId, ownerId, now, expiresAt);
+  markEventsProcessed(eventKeys: string[], now: Date, expiresAt: Date): Promise<boolean> {
+    return this.turnJobs.markEventsProcessed(eventKeys, now, expiresAt);
   }
 
-  releaseThreadLock(threadId: string, ownerId: string): Promise<void> {
-    return this.coordination.releaseThreadLock(threadId, ownerId);
+  enqueueTurnJob(job: NewTurnJob, eventKeys: string[], eventsExpireAt: Date): Promise<boolean> {
+    return this.turnJobs.enqueueTurnJob(job, eventKeys, eventsExpireAt);
+  }
+
+  claimTurnJob(ownerId: string, now: Date, leaseExpiresAt: Date): Promise<TurnJobRecord | undefined> {
+    return this.turnJobs.claimTurnJob(ownerId, now, leaseExpiresAt);
+  }
+
+  renewTurnJobLease(jobId: string, ownerId: string, now: Date, leaseExpiresAt: Date): Promise<boolean> {
+    return this.turnJobs.renewTurnJobLease(jobId, ownerId, now, leaseExpiresAt);
+  }
+
+  finishTurnJob(jobId: string, ownerId: string, state: 'done' | 'failed', now: Date): Promise<void> {
+    return this.turnJobs.finishTurnJob(jobId, ownerId, state, now);
+  }
+
+  releaseTurnJob(jobId: string, ownerId: string, now: Date): Promise<void> {
+    return this.turnJobs.releaseTurnJob(jobId, ownerId, now);
+  }
+
+  getTurnJob(jobId: string): Promise<TurnJobRecord | undefined> {
+    return this.turnJobs.getTurnJob(jobId);
+  }
+
+  purgeFinishedTurnJobs(before: Date): Promise<number> {
+    return this.turnJobs.purgeFinishedTurnJobs(before);
+  }
+
+  recordTurnJobPost(jobId: string, postKey: string, messageId: string, now: Date): Promise<void> {
+    return this.turnJobs.recordTurnJobPost(jobId, postKey, messageId, now);
+  }
+
+  listTurnJobPosts(jobId: string): Promise<Map<string, string>> {
+    return this.turnJobs.listTurnJobPosts(jobId);
   }
 
   async recordQueryAudit(record: QueryAuditRecord): Promise<void> {

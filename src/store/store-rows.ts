@@ -13,6 +13,7 @@ import type {
   StoredStory,
   StoredStoryVersion,
   TokenUsageRecord,
+  TurnJobRecord,
 } from './types.js';
 import type { StoreRow } from './store-database.js';
 
@@ -157,6 +158,21 @@ export function userTokenFromRow(row: StoreRow): EncryptedUserToken {
     provider: String(row.provider),
     ciphertext: bufferFromColumn(row.ciphertext),
     expiresAt: optionalDateFromColumn(row.expires_at),
+    updatedAt: dateFromColumn(row.updated_at),
+  };
+}
+
+export function turnJobFromRow(row: StoreRow): TurnJobRecord {
+  return {
+    jobId: String(row.job_id),
+    threadId: String(row.thread_id),
+    platform: String(row.platform) as TurnJobRecord['platform'],
+    payload: jsonFromColumn(row.payload),
+    state: String(row.state) as TurnJobRecord['state'],
+    attempts: Number(row.attempts),
+    leaseOwner: optionalStringFromColumn(row.lease_owner),
+    leaseExpiresAt: optionalDateFromColumn(row.lease_expires_at),
+    createdAt: dateFromColumn(row.created_at),
     updatedAt: dateFromColumn(row.updated_at),
   };
 }

@@ -150,9 +150,32 @@ export interface Store {
   markEventProcessed(eventKey: string, now: Date, expiresAt: Date): Promise<boolean>;
   purgeExpiredEvents(now: Date): Promise<number>;
 
-  /** Takes or renews the thread lock for `ownerId` unless another owner holds an unexpired one. */
-  tryAcquireThreadLock(threadId: string, ownerId: string, now: Date, expiresAt: Date): Promise<boolean>;
-  releaseThreadLock(threadId: string, ownerId: string): Promise<void>;
+  /** Records all keys or none, atomically: false when any of them was already recorded and has not expired. */
+  markEventsProcessed(eventKeys: string[], now: Date, expiresAt: Date): Promise<boolean>;
+
+  /**
+   * Records the job and its dedupe keys in one transaction: of any number of concurrent deliveries
+   * of one event (on any replica), exactly one creates the job. False when a key was seen before.
+   */
+  enqueueTurnJob(job: NewTurnJob, eventKeys: string[], eventsExpireAt: Date): Promise<boolean>;
+  /**
+   * Leases the oldest claimable job to `ownerId`: a queued job, or a running one whose lease
+   * expired (its worker died), in a thread with no other live running job. The attempt count goes up.
+   */
+  claimTurnJob(ownerId: string, now: Date, leaseExpiresAt: Date): Promise<TurnJobRecord | undefined>;
+  /** Extends the lease; false when `ownerId` no longer holds it. */
+  renewTurnJobLease(jobId: string, ownerId: string, now: Date, leaseExpiresAt: Date): Promise<boolean>;
+  /** Ends the job (done or failed) if `ownerId` still holds its lease. */
+  finishTurnJob(jobId: string, ownerId: string, state: 'done' | 'failed', now: Date): Promise<void>;
+  /** Gives the job back to the queue at once (shutdown), without counting the attempt. */
+  releaseTurnJob(jobId: string, ownerId: string, now: Date): Promise<void>;
+  getTurnJob(jobId: string): Promise<TurnJobRecord | undefined>;
+  /** Removes finished jobs (and their posts) last updated before `before`. */
+  purgeFinishedTurnJobs(before: Date): Promise<number>;
+  /** Remembers the platform message a job posted under `postKey` (first record wins). */
+  recordTurnJobPost(jobId: string, postKey: string, messageId: string, now: Date): Promise<void>;
+  /** post key -> platform message id, for everything the job posted so far. */
+  listTurnJobPosts(jobId: string): Promise<Map<string, string>>;
 
   recordQueryAudit(record: QueryAuditRecord): Promise<void>;
   listQueryAudit(filter?: { threadId?: string }): Promise<QueryAuditRecord[]>;
@@ -169,6 +192,26 @@ export interface Store {
   saveUserToken(token: EncryptedUserToken): Promise<void>;
   getUserToken(userKey: string, provider: string): Promise<EncryptedUserToken | undefined>;
   deleteUserToken(userKey: string, provider: string): Promise<void>;
+}
+
+export interface NewTurnJob {
+  jobId: string;
+  threadId: string;
+  platform: Platform;
+  /** Everything a worker in another process needs: the neutral request and the channel's reply target. Never a secret. */
+  payload: JsonValue;
+  createdAt: Date;
+}
+
+export type TurnJobState = 'queued' | 'running' | 'done' | 'failed';
+
+export interface TurnJobRecord extends NewTurnJob {
+  state: TurnJobState;
+  /** How many times a worker claimed it (1 on the first run). */
+  attempts: number;
+  leaseOwner: string | null;
+  leaseExpiresAt: Date | null;
+  updatedAt: Date;
 }
 
 export class StoryExistsError extends DatathreadError {

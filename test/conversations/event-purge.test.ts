@@ -59,12 +59,13 @@ describe('expired event purge', () => {
   it('logs a failed purge and tries again on the next run', async () => {
     const lines: string[] = [];
     let calls = 0;
-    const failingOnce: Pick<Store, 'purgeExpiredEvents'> = {
+    const failingOnce: Pick<Store, 'purgeExpiredEvents' | 'purgeFinishedTurnJobs'> = {
       purgeExpiredEvents: async (now) => {
         calls += 1;
         if (calls === 1) throw new Error('database is locked');
         return store.purgeExpiredEvents(now);
       },
+      purgeFinishedTurnJobs: (before) => store.purgeFinishedTurnJobs(before),
     };
     await store.markEventProcessed('slack:event:old', new Date(START_MS - 600_000), new Date(START_MS - 1_000));
     const schedule = scheduleEventPurge({ store: failingOnce, clock: () => new Date(START_MS), logger: createLogger({ write: (line) => lines.push(line) }), intervalMs: 10 });

@@ -1,5 +1,6 @@
 // A local server that speaks the Slack Web API well enough for the adapter: auth.test, users.info,
 // conversations.replies, chat.postMessage / update / delete / postEphemeral,
+// chat.startStream / appendStream / stopStream (slack-stream-methods.ts),
 // assistant.threads.setStatus and the three steps of files.uploadV2 (with or without sharing; an
 // image block may show an uploaded file by `slack_file.id`). Message metadata is kept and returned
 // by conversations.replies with include_all_metadata, as Slack does. It records every call (with
@@ -8,6 +9,9 @@
 // answers apps.connections.open (app-level `xapp-` tokens only) with that URL, for Socket Mode.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { parse as parseQueryString } from 'node:querystring';
+import { createStreamMethods, type FakeStreamingOptions } from './slack-stream-methods.js';
+
+export type { FakeStreamingOptions } from './slack-stream-methods.js';
 
 export interface RecordedSlackCall {
   method: string;
@@ -25,6 +29,12 @@ export interface FakeSlackMessage {
   user?: string;
   bot_id?: string;
   metadata?: unknown;
+  /** A streamed message (chat.startStream): true until it is stopped. */
+  streaming?: boolean;
+  /** The chunks of a streamed message, in the order they arrived. */
+  chunks?: unknown[];
+  /** Whom a streamed message outside a DM is for. */
+  streamRecipient?: { userId: string; teamId: string };
 }
 
 export interface FakeEphemeralMessage extends FakeSlackMessage {
@@ -70,7 +80,7 @@ export interface FakeSlackApi {
   close(): Promise<void>;
 }
 
-const JSON_FIELDS = new Set(['blocks', 'attachments', 'files', 'metadata']);
+const JSON_FIELDS = new Set(['blocks', 'attachments', 'files', 'metadata', 'chunks']);
 
 async function readBody(request: IncomingMessage): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -100,6 +110,11 @@ async function readUploadedBytes(request: IncomingMessage, body: Buffer): Promis
 export interface FakeSlackApiOptions {
   /** The WebSocket URL apps.connections.open returns (a fake Socket Mode server's `url`). */
   socketModeUrl?: string;
+  /**
+   * chat.startStream / appendStream / stopStream. Default: refused with `feature_not_enabled`, like a
+   * workspace or app that cannot stream (the adapter then posts as before); pass `{}` to stream.
+   */
+  streaming?: FakeStreamingOptions;
 }
 
 /** Methods that take an app-level token (`xapp-…`) instead of the bot token. */
@@ -169,6 +184,7 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
       return { ok: true, message_ts: message.ts };
     },
     'assistant.threads.setStatus': () => ({ ok: true }),
+    ...createStreamMethods(messages, nextTs, bot, options.streaming ?? { refuseWith: 'feature_not_enabled' }),
     ...(options.socketModeUrl ? { 'apps.connections.open': () => ({ ok: true, url: options.socketModeUrl }) } : {}),
     'files.getUploadURLExternal': (args) => {
       // Slack file ids match ^F[A-Z0-9]{8,}$.

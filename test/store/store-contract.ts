@@ -466,58 +466,103 @@ export function describeStoreContract(implementationName: string, harness: Store
       });
     });
 
-    describe('thread locks', () => {
-      it('takes a free lock, renews it for the same owner and refuses another owner until it expires', async () => {
-        const threadId = freshThreadId('lock');
-        expect(await store.tryAcquireThreadLock(threadId, 'replica-a', at(0), at(10_000))).toBe(true);
-        expect(await store.tryAcquireThreadLock(threadId, 'replica-b', at(5_000), at(15_000))).toBe(false);
-        // Renewal moves the expiry: replica-b is still refused after the first expiry.
-        expect(await store.tryAcquireThreadLock(threadId, 'replica-a', at(9_000), at(20_000))).toBe(true);
-        expect(await store.tryAcquireThreadLock(threadId, 'replica-b', at(15_000), at(25_000))).toBe(false);
-        expect(await store.tryAcquireThreadLock(threadId, 'replica-b', at(19_999), at(25_000))).toBe(false);
-        // Expired exactly at expiresAt.
-        expect(await store.tryAcquireThreadLock(threadId, 'replica-b', at(20_000), at(30_000))).toBe(true);
-        expect(await store.tryAcquireThreadLock(threadId, 'replica-a', at(21_000), at(31_000))).toBe(false);
-      });
+    describe('turn jobs', () => {
+      // Jobs are shared by the whole database: each test first finishes whatever earlier ones left.
+      async function finishLeftovers(now: Date): Promise<void> {
+        for (;;) {
+          const job = await store.claimTurnJob('sweeper', now, new Date(now.getTime() + 1_000));
+          if (!job) return;
+          await store.finishTurnJob(job.jobId, 'sweeper', 'done', now);
+        }
+      }
 
-      it('releases only for the owner', async () => {
-        const threadId = freshThreadId('lock');
-        await store.tryAcquireThreadLock(threadId, 'replica-a', at(0), at(10_000));
-        await store.releaseThreadLock(threadId, 'replica-b');
-        expect(await store.tryAcquireThreadLock(threadId, 'replica-b', at(1_000), at(11_000))).toBe(false);
-        await store.releaseThreadLock(threadId, 'replica-a');
-        expect(await store.tryAcquireThreadLock(threadId, 'replica-b', at(1_000), at(11_000))).toBe(true);
-        await store.releaseThreadLock(freshThreadId('lock'), 'replica-a');
-      });
+      function newJob(threadId: string, jobId: string, createdAt = at(0)) {
+        return { jobId, threadId, platform: 'slack' as const, payload: { request: { text: jobId }, reply: { channelId: 'C1' } }, createdAt };
+      }
 
-      it('keeps locks per thread', async () => {
-        const threadA = freshThreadId('lock');
-        const threadB = freshThreadId('lock');
-        expect(await store.tryAcquireThreadLock(threadA, 'replica-a', at(0), at(10_000))).toBe(true);
-        expect(await store.tryAcquireThreadLock(threadB, 'replica-b', at(0), at(10_000))).toBe(true);
-      });
-
-      it('grants the lock to exactly one of two concurrent owners on two stores', async () => {
-        const threadId = freshThreadId('lock');
+      it('creates exactly one job for an event however many deliveries race on two stores', async () => {
+        await finishLeftovers(at(0));
+        const threadId = freshThreadId('job');
         const other = await openAnotherStore();
-        const results = await Promise.all([
-          store.tryAcquireThreadLock(threadId, 'replica-a', at(0), at(10_000)),
-          other.tryAcquireThreadLock(threadId, 'replica-b', at(0), at(10_000)),
-          store.tryAcquireThreadLock(threadId, 'replica-c', at(0), at(10_000)),
-          other.tryAcquireThreadLock(threadId, 'replica-d', at(0), at(10_000)),
-        ]);
+        const keys = [`slack-event:${threadId}`, `slack-message:${threadId}`];
+        // Each delivery carries the keys in its own order (app_mention and message of one post).
+        const results = await Promise.all(
+          Array.from({ length: 8 }, (_, index) =>
+            (index % 2 === 0 ? store : other).enqueueTurnJob(newJob(threadId, `${threadId}:${index}`), index % 3 === 0 ? [...keys].reverse() : keys, at(60_000)),
+          ),
+        );
         expect(results.filter(Boolean)).toHaveLength(1);
+        const claimed = await store.claimTurnJob('replica-a', at(1), at(20_000));
+        expect(claimed).toMatchObject({ threadId, state: 'running', attempts: 1, leaseOwner: 'replica-a', payload: { reply: { channelId: 'C1' } } });
+        expect(await store.claimTurnJob('replica-b', at(2), at(20_000))).toBeUndefined();
+        // The keys were all recorded with the job: a later delivery of either one is a duplicate.
+        expect(await store.markEventsProcessed([keys[1]!], at(3), at(60_000))).toBe(false);
+        await store.finishTurnJob(claimed!.jobId, 'replica-a', 'done', at(4));
       });
 
-      it('lets exactly one of two owners take over an expired lock at once', async () => {
-        const threadId = freshThreadId('lock');
+      it('records no key when one of them was seen before', async () => {
+        const threadId = freshThreadId('job');
+        expect(await store.markEventsProcessed([`${threadId}:b`], at(0), at(60_000))).toBe(true);
+        expect(await store.enqueueTurnJob(newJob(threadId, `${threadId}:job`), [`${threadId}:a`, `${threadId}:b`], at(60_000))).toBe(false);
+        expect(await store.getTurnJob(`${threadId}:job`)).toBeUndefined();
+        expect(await store.markEventsProcessed([`${threadId}:a`], at(0), at(60_000))).toBe(true);
+      });
+
+      it('runs one job per thread at a time, in arrival order, and other threads meanwhile', async () => {
+        await finishLeftovers(at(0));
+        const threadA = freshThreadId('job');
+        const threadB = freshThreadId('job');
+        await store.enqueueTurnJob(newJob(threadA, `${threadA}:1`), [`${threadA}:1`], at(60_000));
+        await store.enqueueTurnJob(newJob(threadA, `${threadA}:2`), [`${threadA}:2`], at(60_000));
+        await store.enqueueTurnJob(newJob(threadB, `${threadB}:1`), [`${threadB}:1`], at(60_000));
+        expect((await store.claimTurnJob('replica-a', at(1), at(20_000)))?.jobId).toBe(`${threadA}:1`);
+        expect((await store.claimTurnJob('replica-b', at(1), at(20_000)))?.jobId).toBe(`${threadB}:1`);
+        expect(await store.claimTurnJob('replica-b', at(2), at(20_000))).toBeUndefined();
+        await store.finishTurnJob(`${threadA}:1`, 'replica-a', 'done', at(3));
+        expect((await store.claimTurnJob('replica-b', at(4), at(20_000)))?.jobId).toBe(`${threadA}:2`);
+        await store.finishTurnJob(`${threadA}:2`, 'replica-b', 'done', at(5));
+        await store.finishTurnJob(`${threadB}:1`, 'replica-b', 'done', at(5));
+        expect((await store.getTurnJob(`${threadA}:2`))?.state).toBe('done');
+      });
+
+      it('hands a job whose lease expired to exactly one other claimer, and the old owner can no longer renew or finish it', async () => {
+        await finishLeftovers(at(0));
+        const threadId = freshThreadId('job');
         const other = await openAnotherStore();
-        await store.tryAcquireThreadLock(threadId, 'replica-a', at(0), at(10_000));
-        const results = await Promise.all([
-          store.tryAcquireThreadLock(threadId, 'replica-b', at(20_000), at(30_000)),
-          other.tryAcquireThreadLock(threadId, 'replica-c', at(20_000), at(30_000)),
-        ]);
-        expect(results.filter(Boolean)).toHaveLength(1);
+        await store.enqueueTurnJob(newJob(threadId, `${threadId}:1`), [`${threadId}:1`], at(60_000));
+        await store.claimTurnJob('dead-replica', at(0), at(20_000));
+        expect(await store.renewTurnJobLease(`${threadId}:1`, 'dead-replica', at(5_000), at(25_000))).toBe(true);
+        expect(await other.claimTurnJob('replica-b', at(24_999), at(45_000))).toBeUndefined();
+        const claims = await Promise.all([store.claimTurnJob('replica-b', at(25_000), at(45_000)), other.claimTurnJob('replica-c', at(25_000), at(45_000))]);
+        const winners = claims.filter((job) => job !== undefined);
+        expect(winners).toHaveLength(1);
+        expect(winners[0]).toMatchObject({ jobId: `${threadId}:1`, attempts: 2 });
+        expect(await store.renewTurnJobLease(`${threadId}:1`, 'dead-replica', at(26_000), at(46_000))).toBe(false);
+        await store.finishTurnJob(`${threadId}:1`, 'dead-replica', 'done', at(26_000));
+        expect((await store.getTurnJob(`${threadId}:1`))?.state).toBe('running');
+        await store.finishTurnJob(`${threadId}:1`, winners[0]!.leaseOwner!, 'failed', at(27_000));
+        expect((await store.getTurnJob(`${threadId}:1`))?.state).toBe('failed');
+      });
+
+      it('gives a released job back at once without counting the attempt', async () => {
+        await finishLeftovers(at(0));
+        const threadId = freshThreadId('job');
+        await store.enqueueTurnJob(newJob(threadId, `${threadId}:1`), [`${threadId}:1`], at(60_000));
+        await store.claimTurnJob('stopping-replica', at(0), at(20_000));
+        await store.releaseTurnJob(`${threadId}:1`, 'stopping-replica', at(1_000));
+        const again = await store.claimTurnJob('replica-b', at(1_001), at(21_000));
+        expect(again).toMatchObject({ jobId: `${threadId}:1`, attempts: 1, leaseOwner: 'replica-b' });
+        await store.finishTurnJob(`${threadId}:1`, 'replica-b', 'done', at(2_000));
+      });
+
+      it('keeps what a job posted, first record per key, and purges finished jobs with their posts', async () => {
+        const threadId = freshThreadId('job');
+        const jobId = `${threadId}:1`;
+        await store.recordTurnJobPost(jobId, 'working', '1700.01', at(0));
+        await store.recordTurnJobPost(jobId, 'working', '1700.99', at(1));
+        await store.recordTurnJobPost(jobId, 'post:0', '1700.02', at(2));
+        expect(await store.listTurnJobPosts(jobId)).toEqual(new Map([['working', '1700.01'], ['post:0', '1700.02']]));
+        expect(await store.listTurnJobPosts(`${threadId}:other`)).toEqual(new Map());
       });
     });
 

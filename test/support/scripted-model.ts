@@ -1,6 +1,6 @@
 // The AI SDK's mock model, driven by a script of steps (text and/or tool calls), recording every
 // prompt it was given. For unit tests of the loop; end-to-end tests use test/fakes/openai-server.ts.
-import type { LanguageModelV3CallOptions, LanguageModelV3Content, LanguageModelV3GenerateResult } from '@ai-sdk/provider';
+import type { LanguageModelV3CallOptions, LanguageModelV3Content, LanguageModelV3GenerateResult, LanguageModelV3StreamPart } from '@ai-sdk/provider';
 import { MockLanguageModelV3 } from 'ai/test';
 
 export interface ModelStep {
@@ -10,6 +10,10 @@ export interface ModelStep {
   error?: Error;
   /** Wait (honouring the abort signal) before answering. */
   delayMs?: number;
+  /** When streamed: the text arrives in pieces of this many characters (default: word by word). */
+  textChunkCharacters?: number;
+  /** When streamed: wait this long (honouring the abort signal) before each text piece. */
+  textChunkDelayMs?: number;
 }
 
 const usage = {
@@ -31,6 +35,43 @@ function resultFor(step: ModelStep): LanguageModelV3GenerateResult {
     usage,
     warnings: [],
   } as LanguageModelV3GenerateResult;
+}
+
+/** The step's text in pieces as a provider streams it: word by word, keeping the spaces. */
+function textPieces(step: ModelStep): string[] {
+  const text = step.text ?? '';
+  if (step.textChunkCharacters) {
+    const pieces: string[] = [];
+    for (let start = 0; start < text.length; start += step.textChunkCharacters) pieces.push(text.slice(start, start + step.textChunkCharacters));
+    return pieces;
+  }
+  return text.match(/\S+\s*|\s+/g) ?? [];
+}
+
+function streamFor(step: ModelStep, signal: AbortSignal | undefined): ReadableStream<LanguageModelV3StreamPart> {
+  const result = resultFor(step);
+  return new ReadableStream<LanguageModelV3StreamPart>({
+    async start(controller) {
+      try {
+        controller.enqueue({ type: 'stream-start', warnings: [] });
+        if (step.text) {
+          controller.enqueue({ type: 'text-start', id: 'text-1' });
+          for (const piece of textPieces(step)) {
+            if (step.textChunkDelayMs) await wait(step.textChunkDelayMs, signal);
+            controller.enqueue({ type: 'text-delta', id: 'text-1', delta: piece });
+          }
+          controller.enqueue({ type: 'text-end', id: 'text-1' });
+        }
+        for (const part of result.content) {
+          if (part.type === 'tool-call') controller.enqueue(part);
+        }
+        controller.enqueue({ type: 'finish', usage: result.usage, finishReason: result.finishReason });
+        controller.close();
+      } catch (error) {
+        controller.error(error);
+      }
+    },
+  });
 }
 
 function wait(milliseconds: number, signal: AbortSignal | undefined): Promise<void> {
@@ -61,6 +102,14 @@ export function createScriptedModel(steps: ModelStep[] = []): ScriptedModel {
       if (step.delayMs) await wait(step.delayMs, options.abortSignal);
       if (step.error) throw step.error;
       return resultFor(step);
+    },
+    doStream: async (options) => {
+      prompts.push(options.prompt);
+      const step = queue.shift();
+      if (!step) throw new Error('the scripted model has no step left');
+      if (step.delayMs) await wait(step.delayMs, options.abortSignal);
+      if (step.error) throw step.error;
+      return { stream: streamFor(step, options.abortSignal) };
     },
   });
   return { model, prompts, push: (...more) => queue.push(...more) };

@@ -4,6 +4,8 @@ import { App, webApi } from '@slack/bolt';
 import { registerAccountLinking } from './sign-in/account-linking-listeners.js';
 import { registerAppHome } from './sign-in/app-home.js';
 import { createBackgroundTasks } from './turns/background-tasks.js';
+import { createSlackTurnExecutor } from './turns/slack-turn-jobs.js';
+import { createInProcessTurnJobs } from '../in-process-turn-jobs.js';
 import { createBoltLogger } from './inbound/bolt-logger.js';
 import type { ChannelContext } from './channel-context.js';
 import { registerEventListeners } from './inbound/event-listeners.js';
@@ -56,11 +58,14 @@ export async function attachSlackChannel(options: SlackChannelOptions): Promise<
     tasks,
     users: createUserDirectory({ client: app.client, logger, now, ttlMs: options.userCacheTtlMs }),
     assistantStatus: { available: true },
+    streaming: { available: true },
     offerCsv: options.getQueryResult !== undefined,
     getQueryResult: options.getQueryResult,
     stories: options.stories,
     identity: options.identity,
+    turns: options.turns ?? createInProcessTurnJobs({ runDetached: (task) => tasks.run('turn', task) }),
   };
+  context.turns.register('slack', createSlackTurnExecutor(context));
   registerEventListeners(app, context);
   registerTurnActionListeners(app, context);
   registerStopActionListener(app, context);

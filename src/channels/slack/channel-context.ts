@@ -1,4 +1,5 @@
 // Everything the listeners share once the channel runs, built once in attach-slack-channel.ts.
+import type { TurnJobs } from '../../conversations/turn-jobs.js';
 import { SlackOutbox } from './outbox/slack-outbox.js';
 import type { TurnRunnerDependencies } from './turns/run-slack-turn.js';
 import type { BotIdentity, ReplyTarget, SlackChannelOptions } from './types.js';
@@ -8,6 +9,8 @@ export interface ChannelContext extends TurnRunnerDependencies {
   bot: BotIdentity;
   users: UserDirectory;
   getQueryResult: SlackChannelOptions['getQueryResult'];
+  /** Accepted events become turn jobs here, before Slack is answered. */
+  turns: TurnJobs;
 }
 
 /** Posts into the thread of `target`. */

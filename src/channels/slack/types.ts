@@ -1,6 +1,7 @@
 // The adapter's public options and the dependencies its parts share once it runs.
 import type { Express } from 'express';
 import type { webApi } from '@slack/bolt';
+import type { TurnJobs } from '../../conversations/turn-jobs.js';
 import type { TurnHandler } from '../../conversations/types.js';
 import type { SlackAccountLinking } from '../../identity/slack-account-linking.js';
 import type { Store, StoredQueryResult } from '../../store/types.js';
@@ -22,6 +23,11 @@ export interface SlackChannelOptions {
   /** The one HTTP server's express app; `/slack/events` is mounted on it (HTTP mode). */
   app: Express;
   handler: TurnHandler;
+  /**
+   * The durable turn queue (the application's TurnQueue): events become jobs before Slack is
+   * answered and survive a crash. Without it, turns run at once in this process only.
+   */
+  turns?: TurnJobs;
   botToken: string;
   signingSecret: string;
   /** `xapp-…`: when set, events arrive over Socket Mode and nothing is mounted on `app`. */
@@ -69,6 +75,8 @@ export interface ReplyTarget {
   channelId: string;
   threadTs: string;
   isDirectMessage: boolean;
+  /** The asker's own workspace when it is not the thread's (a Slack Connect partner). */
+  askerTeamId?: string;
 }
 
 export type SlackWebClient = webApi.WebClient;

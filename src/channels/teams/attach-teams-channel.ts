@@ -7,6 +7,8 @@ import { createTeamsAdapter } from './inbound/create-teams-adapter.js';
 import { createTeamsSignIn } from './sign-in/teams-sign-in.js';
 import { createMemoryThreadValues, createStoryCardLedger } from './stories/story-card-ledger.js';
 import { createBackgroundWork } from './turns/background-work.js';
+import { createTeamsTurnExecutor } from './turns/teams-turn-jobs.js';
+import { createInProcessTurnJobs } from '../in-process-turn-jobs.js';
 import type { TeamsChannel, TeamsChannelOptions } from './types.js';
 
 export async function attachTeamsChannel(options: TeamsChannelOptions): Promise<TeamsChannel> {
@@ -19,6 +21,7 @@ export async function attachTeamsChannel(options: TeamsChannelOptions): Promise<
   const context: ChannelContext = {
     adapter,
     handler: options.handler,
+    turns: options.turns ?? createInProcessTurnJobs({ runDetached: (task) => void task().catch((error: unknown) => logger.error('Teams turn failed unexpectedly; the user may see no answer.', { error })) }),
     logger,
     work: createBackgroundWork(adapter, logger, now),
     sentCards: new SentCardMemory(),
@@ -34,6 +37,7 @@ export async function attachTeamsChannel(options: TeamsChannelOptions): Promise<
         })
       : undefined,
   };
+  context.turns.register('teams', createTeamsTurnExecutor(context));
   const route = registerActivityRoute(options.app, context);
   logger.info('Teams channel listening', { path: TEAMS_MESSAGES_PATH, authenticated: Boolean(options.auth.clientId) });
   return {

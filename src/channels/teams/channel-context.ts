@@ -1,5 +1,6 @@
 // Everything the listeners share once the channel runs, built once in attach-teams-channel.ts.
 import type { CloudAdapter, TurnContext, UserTokenClient } from '@microsoft/agents-hosting';
+import type { TurnJobs } from '../../conversations/turn-jobs.js';
 import type { TurnHandler } from '../../conversations/types.js';
 import type { ChannelLogger } from '../channel-logger.js';
 import type { SentCardMemory } from './actions/sent-card-memory.js';
@@ -11,6 +12,8 @@ import type { BackgroundWork } from './turns/background-work.js';
 export interface ChannelContext {
   adapter: CloudAdapter;
   handler: TurnHandler;
+  /** Accepted activities become turn jobs here, before Teams is answered. */
+  turns: TurnJobs;
   logger: ChannelLogger;
   work: BackgroundWork;
   sentCards: SentCardMemory;

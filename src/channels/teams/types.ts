@@ -1,5 +1,6 @@
 // The adapter's public options and the shapes its parts share once it runs.
 import type { Express } from 'express';
+import type { TurnJobs } from '../../conversations/turn-jobs.js';
 import type { TurnHandler } from '../../conversations/types.js';
 import type { ChannelLogger } from '../channel-logger.js';
 import type { TeamsAuthOptions } from './inbound/create-teams-adapter.js';
@@ -10,6 +11,11 @@ import type { ThreadValues } from './stories/story-card-ledger.js';
 export interface TeamsChannelOptions {
   app: Express;
   handler: TurnHandler;
+  /**
+   * The durable turn queue (the application's TurnQueue): activities become jobs before Teams is
+   * answered and survive a crash. Without it, turns run at once in this process only.
+   */
+  turns?: TurnJobs;
   auth: TeamsAuthOptions;
   logger: ChannelLogger;
   now?: () => Date;

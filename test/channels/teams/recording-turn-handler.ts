@@ -43,9 +43,9 @@ export class RecordingTurnHandler implements TurnHandler {
     return this.knownThreads.has(threadId);
   }
 
-  async markEventProcessed(eventKey: string): Promise<boolean> {
-    if (this.seenKeys.has(eventKey)) return false;
-    this.seenKeys.add(eventKey);
+  async markEventProcessed(...eventKeys: string[]): Promise<boolean> {
+    if (eventKeys.some((eventKey) => this.seenKeys.has(eventKey))) return false;
+    for (const eventKey of eventKeys) this.seenKeys.add(eventKey);
     return true;
   }
 }

@@ -1,16 +1,16 @@
 // Clicks that continue the conversation: a follow-up suggestion, a clarification option, Retry.
-// Each is acked at once; the turn's dedupe key is the message ts + action id, so a double click
+// Each becomes a turn job before it is acked; the turn's dedupe key is the message ts + action id, so a double click
 // (or Slack redelivering the click) runs one turn. The buttons are disabled right away.
 import type { App, BlockAction, ButtonAction } from '@slack/bolt';
 import type { TurnKind } from '../../../conversations/types.js';
 import { ACTION_IDS, BLOCK_IDS, numberedActionPattern } from './action-ids.js';
-import { sectionBlock } from '../render/answer-blocks.js';
 import { readButtonClick, type ButtonClick } from './button-click.js';
 import { eventKeyForClick, outboxFor, type ChannelContext } from '../channel-context.js';
 import { escapeMrkdwn } from '../render/escape-mrkdwn.js';
 import { choiceLine, disableButtons } from './disable-buttons.js';
 import { buildSlackTurnRequest } from '../inbound/turn-request.js';
-import { runSlackTurn } from '../turns/run-slack-turn.js';
+import type { SlackTurnReply } from '../turns/slack-turn-jobs.js';
+import type { JsonValue } from '../../../databases/types.js';
 
 interface ClickTurnSpec {
   kind: TurnKind;
@@ -41,30 +41,25 @@ const SPECS: Array<[RegExp | string, ClickTurnSpec]> = [
 export function registerTurnActionListeners(app: App, context: ChannelContext): void {
   for (const [actionId, spec] of SPECS) {
     app.action<BlockAction<ButtonAction>>({ type: 'block_actions', action_id: actionId }, async ({ ack, body }) => {
-      await ack();
       const click = readButtonClick(body);
       if (!click) {
+        await ack();
         context.logger.warn('Ignored a Slack button click without a datathread thread in its value (an old or foreign message).', { actionId: body.actions[0]?.action_id });
         return;
       }
-      context.tasks.run('button click', () => continueConversation(context, click, spec));
+      // The job is persisted before Slack hears back; a failed write makes Slack show an error.
+      const accepted = await continueConversation(context, click, spec);
+      await ack();
+      if (accepted) context.tasks.run('button click', () => disableButtons(outboxFor(context, click.target), click, spec.blockId, spec.choice(click)));
     });
   }
 }
 
-async function continueConversation(context: ChannelContext, click: ButtonClick, spec: ClickTurnSpec): Promise<void> {
+async function continueConversation(context: ChannelContext, click: ButtonClick, spec: ClickTurnSpec): Promise<boolean> {
   const { target } = click;
-  await disableButtons(outboxFor(context, target), click, spec.blockId, spec.choice(click));
-  const actor = await context.users.lookUp(click.userId);
+  const actor = { platform: 'slack' as const, userId: click.userId };
   const request = buildSlackTurnRequest({ target, actor, text: click.value.text ?? '', kind: spec.kind, eventKey: eventKeyForClick(click.messageTs, click.actionId) });
   const announcement = spec.announcement?.(click);
-  await runSlackTurn(context, request, target, {
-    ...(announcement
-      ? {
-          beforeWork: async (outbox) => {
-            await outbox.post({ text: announcement, blocks: [sectionBlock(announcement)] });
-          },
-        }
-      : {}),
-  });
+  const reply: SlackTurnReply = { target, ...(announcement ? { announcement } : {}) };
+  return context.turns.submit(request, reply as unknown as JsonValue);
 }

@@ -1,5 +1,5 @@
-// `app_mention` and `message` events → turns. Bolt has acked the HTTP request before a listener
-// runs; the listener only hands the work to the background and returns. A mention starts (or
+// `app_mention` and `message` events → turn jobs. Slack is answered when the listener returns, after
+// the job is persisted (turn-queue.ts): the turn itself runs later, in any replica. A mention starts (or
 // joins) a thread, a DM always counts, and other thread replies count when the bot is in them.
 // With federated identity, an addressed `unlink` forgets the sender's Microsoft account instead.
 import type { App } from '@slack/bolt';
@@ -8,48 +8,55 @@ import { sectionBlock } from '../render/answer-blocks.js';
 import { eventKeyForDelivery, eventKeyForPost, outboxFor, type ChannelContext } from '../channel-context.js';
 import { buildSlackTurnRequest } from './turn-request.js';
 import { readInboundMessage, type InboundMessage, type SlackMessageEvent } from './inbound-message.js';
-import { runSlackTurn } from '../turns/run-slack-turn.js';
+import type { SlackTurnReply } from '../turns/slack-turn-jobs.js';
+import type { JsonValue } from '../../../databases/types.js';
 
 export const EMPTY_MENTION_TEXT = 'Hi! Ask me a question about your data in this thread, for example: _How many orders did we ship last week?_';
 
 interface EventEnvelope {
   event_id?: string;
   team_id?: string;
+  /** The workspace(s) that installed the app and receive this event. */
+  authorizations?: Array<{ team_id?: string }>;
 }
 
 export function registerEventListeners(app: App, context: ChannelContext): void {
   app.event('app_mention', async ({ event, body }) => {
-    receive(context, event as unknown as SlackMessageEvent, body as EventEnvelope);
+    await receive(context, event as unknown as SlackMessageEvent, body as EventEnvelope);
   });
   app.event('message', async ({ event, body }) => {
-    receive(context, event as unknown as SlackMessageEvent, body as EventEnvelope);
+    await receive(context, event as unknown as SlackMessageEvent, body as EventEnvelope);
   });
 }
 
-function receive(context: ChannelContext, event: SlackMessageEvent, envelope: EventEnvelope): void {
-  const teamId = envelope.team_id ?? context.bot.teamId;
+async function receive(context: ChannelContext, event: SlackMessageEvent, envelope: EventEnvelope): Promise<void> {
+  // Threads are keyed by the installing workspace. In a Slack Connect channel the envelope's team_id
+  // is the workspace of whoever wrote, so the same thread would get another id per organisation.
+  const teamId = envelope.authorizations?.[0]?.team_id ?? context.bot.teamId;
   const reading = readInboundMessage(event, teamId, context.bot);
   if (reading.kind === 'ignored') return;
   const { message } = reading;
   const eventKey = eventKeyForDelivery(envelope.event_id ?? `${event.channel}:${event.ts}:${event.type}`);
-  context.tasks.run('message', () => answer(context, message, eventKey));
+  await accept(context, message, eventKey);
 }
 
-async function answer(context: ChannelContext, message: InboundMessage, eventKey: string): Promise<void> {
+async function accept(context: ChannelContext, message: InboundMessage, eventKey: string): Promise<void> {
   const { target } = message;
   const postKey = eventKeyForPost(target.channelId, message.messageTs);
   const addressed = message.mentioned || target.isDirectMessage || (message.isThreadReply && (await context.handler.isKnownThread(target.threadId)));
   if (!addressed) return;
   if (context.identity && isUnlinkCommand(message.text)) {
-    await answerUnlinkCommand(context, message, [eventKey, postKey]);
+    context.tasks.run('unlink', () => answerUnlinkCommand(context, message, [eventKey, postKey]));
     return;
   }
   if (message.text === '') {
     // Nothing to ask the model; still record both keys so the twin event stays quiet.
-    const firstDelivery = (await context.handler.markEventProcessed(eventKey)) && (await context.handler.markEventProcessed(postKey));
-    if (firstDelivery) await outboxFor(context, target).post({ text: EMPTY_MENTION_TEXT, blocks: [sectionBlock(EMPTY_MENTION_TEXT)] });
+    const firstDelivery = await context.handler.markEventProcessed(eventKey, postKey);
+    if (firstDelivery) context.tasks.run('empty mention', async () => void (await outboxFor(context, target).post({ text: EMPTY_MENTION_TEXT, blocks: [sectionBlock(EMPTY_MENTION_TEXT)] })));
     return;
   }
-  const actor = await context.users.lookUp(message.userId);
-  await runSlackTurn(context, buildSlackTurnRequest({ target, actor, text: message.text, kind: 'message', eventKey, extraEventKeys: [postKey] }), target);
+  // The profile is looked up when the job runs: the ack must not wait for users.info.
+  const actor = { platform: 'slack' as const, userId: message.userId };
+  const reply: SlackTurnReply = { target };
+  await context.turns.submit(buildSlackTurnRequest({ target, actor, text: message.text, kind: 'message', eventKey, extraEventKeys: [postKey] }), reply as unknown as JsonValue);
 }

@@ -15,6 +15,8 @@ export interface SlackMessageEvent {
   thread_ts?: string;
   channel: string;
   channel_type?: string;
+  /** The writer's own workspace (differs from the installing one for a Slack Connect partner). */
+  user_team?: string;
 }
 
 /** Subtypes that are still a person writing a message; every other subtype is ignored. */
@@ -48,6 +50,7 @@ export function readInboundMessage(event: SlackMessageEvent, teamId: string, bot
     channelId: event.channel,
     threadTs,
     isDirectMessage,
+    ...(event.user_team && event.user_team !== teamId ? { askerTeamId: event.user_team } : {}),
   };
   return {
     kind: 'message',

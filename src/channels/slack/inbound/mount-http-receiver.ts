@@ -16,8 +16,10 @@ export function mountHttpReceiver(app: Express, signingSecret: string, logger: B
     signingSecret,
     endpoints: SLACK_EVENTS_PATH,
     logger,
-    // Answer Slack as soon as a listener acks; turns run after the response (Slack's 3-second rule).
-    processBeforeResponse: false,
+    // Slack is answered once the listeners returned: an event listener persists the turn job
+    // first (a few milliseconds), so an answered event is never lost; a failed write answers 500 and
+    // Slack redelivers. Listeners do nothing slow before returning (Slack's 3-second rule).
+    processBeforeResponse: true,
   });
   let attached = true;
   app.use((request, response, next) => {

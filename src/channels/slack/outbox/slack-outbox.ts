@@ -10,6 +10,7 @@ import { splitText } from '../render/split-text.js';
 import type { ReplyTarget, SlackWebClient } from '../types.js';
 import { explainSlackError, isUnreachableChannel } from './slack-api-errors.js';
 import { DatathreadError } from '../../../support/errors.js';
+import type { PostLedger } from '../../../conversations/turn-jobs.js';
 
 export class UnreachableChannelError extends DatathreadError {
   override readonly name = 'UnreachableChannelError';
@@ -29,10 +30,18 @@ export interface MessageMetadata {
 }
 
 export class SlackOutbox {
+  private postCount = 0;
+  private uploadCount = 0;
+
+  /**
+   * With a turn job's `ledger`, every post and upload has a stable key (`post:<n>`, `upload:<n>`):
+   * a rerun of the job edits the messages the interrupted run posted and skips its uploads.
+   */
   constructor(
     readonly client: SlackWebClient,
     readonly target: ReplyTarget,
     readonly logger: ChannelLogger,
+    private readonly ledger?: PostLedger,
   ) {}
 
   /** Posts in the thread; returns the message ts (undefined when even plain text failed). */
@@ -48,6 +57,12 @@ export class SlackOutbox {
 
   /** Posts exactly this message (with metadata when given); Slack's refusal is thrown to the caller. */
   async postAs(message: SlackMessage, metadata?: MessageMetadata): Promise<string | undefined> {
+    const postKey = `post:${this.postCount++}`;
+    const earlier = this.ledger?.get(postKey);
+    if (earlier) {
+      await this.update(earlier, message, metadata);
+      return earlier;
+    }
     const posted = await this.client.chat.postMessage({
       channel: this.target.channelId,
       thread_ts: this.target.threadTs,
@@ -57,6 +72,7 @@ export class SlackOutbox {
       unfurl_links: false,
       unfurl_media: false,
     });
+    if (posted.ts) await this.ledger?.record(postKey, posted.ts);
     return posted.ts;
   }
 
@@ -78,8 +94,11 @@ export class SlackOutbox {
 
   /** Shares a file into the thread; a failure is logged (and stops the reply when the channel is unreachable). */
   async upload(file: FileToUpload): Promise<void> {
+    const uploadKey = `upload:${this.uploadCount++}`;
+    if (this.ledger?.get(uploadKey)) return;
     try {
-      await this.client.filesUploadV2({ channel_id: this.target.channelId, thread_ts: this.target.threadTs, file: file.content, filename: file.filename, title: file.title });
+      const response = await this.client.filesUploadV2({ channel_id: this.target.channelId, thread_ts: this.target.threadTs, file: file.content, filename: file.filename, title: file.title });
+      await this.ledger?.record(uploadKey, response.files[0]?.files?.[0]?.id ?? file.filename);
     } catch (error) {
       this.stopIfUnreachable(error);
       this.logger.error(explainSlackError(`upload ${file.filename}`, error), { threadId: this.target.threadId });

@@ -7,8 +7,13 @@ import { contextBlock, stopBlocks } from '../render/interactive-blocks.js';
 import { explainSlackError, slackErrorCode } from './slack-api-errors.js';
 import { STATUS_UPDATE_INTERVAL_MS } from '../render/slack-limits.js';
 import type { SlackOutbox } from './slack-outbox.js';
+import type { PostLedger } from '../../../conversations/turn-jobs.js';
+import { TURN_SENTENCES } from '../../../conversations/standard-sentences.js';
 
 export const INITIAL_STATUS = 'Thinking…';
+
+/** The working message's key in a turn job's post ledger: a rerun takes over the stale one. */
+export const WORKING_POST_KEY = 'working';
 
 /** Shared by all indicators of one channel: once Slack says "not an assistant app", stop asking. */
 export interface AssistantStatusSupport {
@@ -25,6 +30,8 @@ export interface WorkingIndicatorOptions {
   outbox: SlackOutbox;
   now: () => Date;
   assistantStatus: AssistantStatusSupport;
+  /** The turn job's post ledger: the working message of an interrupted run is reused, not left behind. */
+  ledger?: PostLedger | undefined;
 }
 
 export function workingMessageBlocks(threadId: string, status: string): SlackBlock[] {
@@ -46,7 +53,10 @@ export function createWorkingIndicator(options: WorkingIndicatorOptions): Workin
   const setAssistantStatus = (status: string) =>
     client.assistant.threads.setStatus({ channel_id: target.channelId, thread_ts: target.threadTs, status });
 
+  // A rerun keeps saying that it was interrupted until its answer replaces the message.
+  let prefix = '';
   const apply = async (status: string) => {
+    status = `${prefix}${status}`;
     try {
       if (mode === 'assistant') await setAssistantStatus(status);
       if (mode === 'message' && workingMessageTs) {
@@ -79,6 +89,19 @@ export function createWorkingIndicator(options: WorkingIndicatorOptions): Workin
           if (slackErrorCode(error) !== 'ratelimited') options.assistantStatus.available = false;
         }
       }
+      const stale = options.ledger?.get(WORKING_POST_KEY);
+      if (stale) {
+        prefix = `${TURN_SENTENCES.resumed}. `;
+        const status = TURN_SENTENCES.resumed;
+        try {
+          await outbox.update(stale, { text: status, blocks: workingMessageBlocks(target.threadId, status) });
+          workingMessageTs = stale;
+          mode = 'message';
+          return;
+        } catch (error) {
+          logger.warn(explainSlackError('update the interrupted working message', error), { threadId: target.threadId });
+        }
+      }
       try {
         const posted = await client.chat.postMessage({
           channel: target.channelId,
@@ -88,6 +111,7 @@ export function createWorkingIndicator(options: WorkingIndicatorOptions): Workin
         });
         workingMessageTs = posted.ts;
         mode = 'message';
+        if (posted.ts) await options.ledger?.record(WORKING_POST_KEY, posted.ts);
       } catch (error) {
         logger.warn(explainSlackError('post the working message', error), { threadId: target.threadId });
       }

@@ -26,9 +26,16 @@ export function blockTextLength(block: SlackBlock): number {
   return blockText(block).length;
 }
 
+/** The labels of a message's buttons: what a message of buttons alone says in a notification. */
+function buttonLabels(blocks: SlackBlock[]): string[] {
+  return blocks.flatMap((block) => (block.type === 'actions' ? block.elements.flatMap((element) => (element.type === 'button' ? [element.text.text] : [])) : []));
+}
+
 export function fallbackText(blocks: SlackBlock[]): string {
-  const text = blocks.map(blockText).filter((part) => part !== '').join('\n');
-  if (text.length <= FALLBACK_TEXT_CHARACTERS) return text === '' ? 'datathread' : text;
+  let text = blocks.map(blockText).filter((part) => part !== '').join('\n');
+  // Notifications and screen readers read this text: a message of buttons alone names its buttons.
+  if (text === '') text = buttonLabels(blocks).length > 0 ? `Options: ${buttonLabels(blocks).join(' · ')}` : 'A message from datathread.';
+  if (text.length <= FALLBACK_TEXT_CHARACTERS) return text;
   const cut = text.lastIndexOf(' ', FALLBACK_TEXT_CHARACTERS - 1);
   return `${text.slice(0, cut > 0 ? cut : FALLBACK_TEXT_CHARACTERS - 1)}…`;
 }

@@ -10,9 +10,9 @@ import { publishHome } from './app-home.js';
 import { outboxFor, type ChannelContext } from '../channel-context.js';
 import { escapeMrkdwn } from '../render/escape-mrkdwn.js';
 import type { InboundMessage } from '../inbound/inbound-message.js';
-import { contextBlock } from '../render/interactive-blocks.js';
 import { buildSlackTurnRequest } from '../inbound/turn-request.js';
-import { runSlackTurn } from '../turns/run-slack-turn.js';
+import type { SlackTurnReply } from '../turns/slack-turn-jobs.js';
+import type { JsonValue } from '../../../databases/types.js';
 import { explainSlackError } from '../outbox/slack-api-errors.js';
 import { parseSlackThreadId } from '../inbound/thread-id.js';
 import type { ReplyTarget } from '../types.js';
@@ -71,15 +71,12 @@ async function resumeAfterLinking(context: ChannelContext, userKey: string, pend
     threadTs: address.threadTs,
     isDirectMessage: address.channelId.startsWith('D'),
   };
-  const actor = await context.users.lookUp(userId);
+  const actor = { platform: 'slack' as const, userId };
   const request = buildSlackTurnRequest({ target, actor, text: '', kind: 'retry', eventKey: `slack-linked:${userId}:${pendingThreadId}:${context.now().getTime()}` });
   context.logger.info('Resuming a Slack question after the asker connected their Microsoft account.', { threadId: pendingThreadId, userId });
   const announcement = `<@${userId}> connected their Microsoft account; answering the question again.`;
-  await runSlackTurn(context, request, target, {
-    beforeWork: async (outbox) => {
-      await outbox.post({ text: announcement, blocks: [contextBlock(announcement)] });
-    },
-  });
+  const reply: SlackTurnReply = { target, announcement, announcementStyle: 'context' };
+  await context.turns.submit(request, reply as unknown as JsonValue);
 }
 
 type UnlinkResult = { kind: 'unlinked'; upn: string | null } | { kind: 'not_linked' } | { kind: 'not_configured' };

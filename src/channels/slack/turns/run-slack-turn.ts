@@ -2,11 +2,13 @@
 // working status appears once the turn starts, the reply plan is rendered as Block Kit and posted
 // (stories as messages of their own before the buttons), the asker gets the sign-in prompt when a
 // federated database needs it, and the status goes.
+import type { TurnJobRun } from '../../../conversations/turn-jobs.js';
 import type { TurnHandler, TurnRequest } from '../../../conversations/types.js';
 import type { ChannelLogger } from '../../channel-logger.js';
 import { runChannelTurn } from '../../turn-runner.js';
 import { createWorkingIndicator, type AssistantStatusSupport } from '../outbox/working-indicator.js';
 import { SlackOutbox } from '../outbox/slack-outbox.js';
+import { SlackAnswerStream, type StreamingSupport } from '../streaming/answer-stream.js';
 import { sectionBlock } from '../render/answer-blocks.js';
 import { renderReply } from '../render/render-reply.js';
 import { postSignInPrompt } from '../sign-in/sign-in-prompt.js';
@@ -27,11 +29,15 @@ export interface TurnRunnerDependencies {
   stories?: SlackStorySource;
   /** Federated identity: an outcome that needs sign-in gets the asker an ephemeral Connect button. */
   identity?: SlackIdentityOptions | undefined;
+  /** Whether answers are streamed (chat.startStream); cleared once Slack says this app cannot stream. */
+  streaming: StreamingSupport;
 }
 
 export interface TurnHooks {
   /** Runs once the turn passed dedupe and holds the thread (e.g. "@ana asked: …"). */
   beforeWork?: (outbox: SlackOutbox) => Promise<void>;
+  /** The turn job being run: its ledger makes a rerun edit what the interrupted run posted. */
+  job?: TurnJobRun;
 }
 
 /** Where the bot cannot post, it tells the asker in a direct message instead of going silent. */
@@ -42,17 +48,30 @@ async function tellAskerChannelIsUnreachable(client: SlackWebClient, target: Rep
 
 export async function runSlackTurn(dependencies: TurnRunnerDependencies, request: TurnRequest, target: ReplyTarget, hooks: TurnHooks = {}): Promise<void> {
   const { client, logger } = dependencies;
-  const outbox = new SlackOutbox(client, target, logger);
-  const indicator = createWorkingIndicator({ outbox, now: dependencies.now, assistantStatus: dependencies.assistantStatus });
+  const ledger = hooks.job?.ledger;
+  const outbox = new SlackOutbox(client, target, logger, ledger);
+  const indicator = createWorkingIndicator({ outbox, now: dependencies.now, assistantStatus: dependencies.assistantStatus, ledger });
   const stories = dependencies.stories;
+  const stream = new SlackAnswerStream({
+    client,
+    target,
+    logger,
+    support: dependencies.streaming,
+    recipient: { userId: request.actor.userId, teamId: target.askerTeamId ?? target.teamId },
+  });
   await runChannelTurn({ channelName: 'Slack', handler: dependencies.handler, logger }, request, {
     onStart: async () => {
       await hooks.beforeWork?.(outbox);
       await indicator.start();
     },
     onStatus: (status) => indicator.update(status),
-    postReply: (plan) =>
-      postSlackReply(outbox, renderReply(plan, { offerCsv: dependencies.offerCsv, storiesAsMessages: stories !== undefined }), {
+    onTextDelta: (delta) => stream.appendText(delta),
+    onToolCallStart: (call) => stream.startTool(call),
+    onToolCallEnd: (call) => stream.endTool(call),
+    postReply: async (plan) => {
+      // A streamed answer is already in the thread: what follows it is the rest of the reply.
+      const answerShown = await stream.finish();
+      await postSlackReply(outbox, renderReply(answerShown ? { ...plan, answer: '' } : plan, { offerCsv: dependencies.offerCsv, storiesAsMessages: stories !== undefined }), {
         beforeControls:
           stories && plan.stories.length > 0
             ? async () => {
@@ -60,12 +79,17 @@ export async function runSlackTurn(dependencies: TurnRunnerDependencies, request
               }
             : undefined,
         onUnreachable: target.isDirectMessage ? undefined : () => tellAskerChannelIsUnreachable(client, target, request.actor.userId),
-      }),
+      });
+    },
     promptSignIn: (plan) => postSignInPrompt(outbox, dependencies.identity, request.actor.userId, plan.signInRequired),
     postInterrupted: async (sentence) => {
       const text = `:warning: ${sentence}`;
       await outbox.post({ text, blocks: [sectionBlock(text)] });
     },
-    finish: () => indicator.finish(),
+    finish: async () => {
+      // A turn that broke before its reply still closes its streamed message.
+      await stream.finish();
+      await indicator.finish();
+    },
   });
 }

@@ -1,11 +1,11 @@
 // POST /api/messages, authenticated by the Agents SDK (JWT middleware) when app credentials are
-// set. The request is answered as soon as the activity is accepted; the turn runs afterwards.
+// set. The request is answered once the activity is persisted as a turn job; the turn runs afterwards.
 import express, { type Express, type Request, type Response } from 'express';
 import type { ChannelContext } from '../channel-context.js';
 import { answerSignIn } from '../sign-in/answer-sign-in.js';
 import { isSignInInvoke } from '../sign-in/sso-token-exchange.js';
 import { startStoryClick } from '../stories/story-click-listener.js';
-import { startTeamsTurn } from '../turns/start-teams-turn.js';
+import { submitTeamsTurn } from '../turns/teams-turn-jobs.js';
 import { readInboundActivity } from './inbound-activity.js';
 import { replyTargetOf } from './reply-target.js';
 import { routeActivity } from './route-activity.js';
@@ -37,7 +37,7 @@ export function registerActivityRoute(app: Express, context: ChannelContext): Ac
       }
       // The context is revoked when this callback returns: keep only what the later turn needs.
       const job = { request: decision.request, ...(decision.action ? { action: decision.action } : {}), ...(activity.replyToId ? { replyToId: activity.replyToId } : {}) };
-      startTeamsTurn(context, replyTargetOf(activity), job, turnContext.identity);
+      await submitTeamsTurn(context, replyTargetOf(activity), job, turnContext.identity);
     });
   };
 

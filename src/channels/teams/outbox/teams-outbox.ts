@@ -5,21 +5,37 @@
 import { CardFactory, MessageFactory, type ConnectorClient, type TurnContext } from '@microsoft/agents-hosting';
 import type { AdaptiveCard } from '../render/adaptive-card-types.js';
 import type { ReplyTarget } from '../types.js';
+import type { PostLedger } from '../../../conversations/turn-jobs.js';
 
 type OutgoingActivity = TurnContext['activity'];
 /** A Bot Framework attachment (an OAuthCard, a sign-in card…), as CardFactory builds it. */
 export type TeamsAttachment = ReturnType<typeof CardFactory.oauthCard>;
 
 export class TeamsOutbox {
+  private postCount = 0;
+
+  /**
+   * With a turn job's `ledger`, every card posted has a stable key (`post:<n>`): a rerun of the
+   * job updates the cards the interrupted run posted instead of posting them again.
+   */
   constructor(
     private readonly connector: ConnectorClient,
     private readonly parties: ReplyTarget,
+    private readonly ledger?: PostLedger,
   ) {}
 
   async post(card: AdaptiveCard): Promise<string | undefined> {
+    const postKey = `post:${this.postCount++}`;
+    const earlier = this.ledger?.get(postKey);
+    if (earlier) {
+      await this.update(earlier, card);
+      return earlier;
+    }
     const activity = this.address(MessageFactory.attachment(CardFactory.adaptiveCard(card)));
     const response = await this.connector.sendToConversation(this.parties.conversation.id, activity);
-    return response?.id || undefined;
+    const activityId = response?.id || undefined;
+    if (activityId) await this.ledger?.record(postKey, activityId);
+    return activityId;
   }
 
   /** A card that is not an Adaptive Card (the OAuth sign-in card). */

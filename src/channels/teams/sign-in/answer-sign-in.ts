@@ -3,7 +3,7 @@
 import type { TurnContext } from '@microsoft/agents-hosting';
 import { userTokenClientOf, type ChannelContext } from '../channel-context.js';
 import type { InboundActivity } from '../inbound/inbound-activity.js';
-import { startTeamsTurn } from '../turns/start-teams-turn.js';
+import { submitTeamsTurn } from '../turns/teams-turn-jobs.js';
 import type { PendingSignIn } from './pending-sign-ins.js';
 import { resumeRequest } from './teams-sign-in.js';
 
@@ -12,5 +12,5 @@ export async function answerSignIn(context: ChannelContext, activity: InboundAct
     ? await context.signIn.answerInvoke(activity, userTokenClientOf(context, turnContext))
     : { response: { status: 501 }, resume: [] as PendingSignIn[] };
   await turnContext.sendActivity({ type: 'invokeResponse', value: response } as Parameters<TurnContext['sendActivity']>[0]);
-  for (const entry of resume) startTeamsTurn(context, entry.parties, { request: resumeRequest(entry) }, turnContext.identity);
+  for (const entry of resume) await submitTeamsTurn(context, entry.parties, { request: resumeRequest(entry) }, turnContext.identity);
 }

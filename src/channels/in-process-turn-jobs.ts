@@ -1,0 +1,31 @@
+// Turn jobs without a queue: a submitted job runs at once in this process, with its dedupe keys
+// left on the request for the handler to check (the engine records them atomically). For a channel
+// attached without the application's TurnQueue (embedding, channel tests with a scripted handler);
+// nothing survives the process, so `datathread` itself always passes the durable queue.
+import type { PostLedger, TurnJobExecutor, TurnJobs } from '../conversations/turn-jobs.js';
+import type { Platform } from '../support/platforms.js';
+
+export interface InProcessTurnJobsOptions {
+  /** Runs the turn detached from the request and keeps track of it (the channel's background tasks). */
+  runDetached(task: () => Promise<void>): void;
+}
+
+let jobCounter = 0;
+
+export function createInProcessTurnJobs(options: InProcessTurnJobsOptions): TurnJobs {
+  const executors = new Map<Platform, TurnJobExecutor>();
+  return {
+    register(platform, executor) {
+      executors.set(platform, executor);
+    },
+    async submit(request, reply) {
+      const executor = executors.get(request.platform);
+      if (!executor) throw new Error(`No ${request.platform} executor is registered for turn jobs.`);
+      const posts = new Map<string, string>();
+      const ledger: PostLedger = { get: (postKey) => posts.get(postKey), record: async (postKey, messageId) => void posts.set(postKey, messageId) };
+      jobCounter += 1;
+      options.runDetached(() => executor.run({ jobId: `in-process-${jobCounter}`, request, reply, attempt: 1, ledger }));
+      return true;
+    },
+  };
+}

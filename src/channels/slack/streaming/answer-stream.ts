@@ -1,0 +1,229 @@
+// Streams one turn's answer into its Slack thread as the model writes it: the first text or task
+// opens a streamed message (chat.startStream), later text and task updates are appended at most once
+// per STREAM_APPEND_INTERVAL_MS, a message that would outgrow Slack's limit or lifetime is stopped and
+// the answer goes on in a new one, and finish() stops the last one. When Slack refuses streaming
+// (an older workspace, an app not allowed to stream, a stream that ended under us), nothing is lost:
+// finish() reports that the answer was not shown, and the caller posts it the usual way.
+import type { ChannelLogger } from '../../channel-logger.js';
+import { explainSlackError, slackErrorCode } from '../outbox/slack-api-errors.js';
+import type { ReplyTarget, SlackWebClient } from '../types.js';
+import { MAX_STREAM_MESSAGE_CHARACTERS, MAX_STREAM_MESSAGE_LIFETIME_MS, STREAM_APPEND_INTERVAL_MS } from './stream-limits.js';
+import { taskUpdateChunk, type StreamChunk, type ToolCallEvent } from './task-updates.js';
+
+/** Shared by every stream of one channel: once Slack says this app or workspace cannot stream, stop asking. */
+export interface StreamingSupport {
+  available: boolean;
+}
+
+/** Answers that mean "this app or workspace cannot stream at all", not "this one call failed". */
+const STREAMING_UNAVAILABLE_CODES = new Set(['unknown_method', 'not_allowed_token_type', 'feature_not_enabled', 'method_not_supported_for_channel_type', 'not_allowed']);
+
+export interface AnswerStreamOptions {
+  client: SlackWebClient;
+  target: ReplyTarget;
+  logger: ChannelLogger;
+  support: StreamingSupport;
+  /** The person the streamed message is for (Slack requires it outside direct messages). */
+  recipient: { userId: string; teamId: string };
+  now?: () => number;
+  appendIntervalMs?: number;
+  maxMessageCharacters?: number;
+  maxMessageLifetimeMs?: number;
+}
+
+interface OpenMessage {
+  ts: string;
+  characters: number;
+  startedAtMs: number;
+}
+
+export class SlackAnswerStream {
+  private readonly queue: StreamChunk[] = [];
+  private state: 'waiting' | 'streaming' | 'refused' | 'broken';
+  private open: OpenMessage | undefined;
+  private readonly streamedTs: string[] = [];
+  private lastSentAtMs = Number.NEGATIVE_INFINITY;
+  private timer: NodeJS.Timeout | undefined;
+  private chain: Promise<void> = Promise.resolve();
+  private readonly now: () => number;
+  private readonly intervalMs: number;
+  private readonly maxCharacters: number;
+  private readonly lifetimeMs: number;
+
+  constructor(private readonly options: AnswerStreamOptions) {
+    this.state = options.support.available ? 'waiting' : 'refused';
+    this.now = options.now ?? Date.now;
+    this.intervalMs = options.appendIntervalMs ?? STREAM_APPEND_INTERVAL_MS;
+    this.maxCharacters = options.maxMessageCharacters ?? MAX_STREAM_MESSAGE_CHARACTERS;
+    this.lifetimeMs = options.maxMessageLifetimeMs ?? MAX_STREAM_MESSAGE_LIFETIME_MS;
+  }
+
+  appendText(delta: string): void {
+    if (!this.accepting() || delta === '') return;
+    const last = this.queue.at(-1);
+    if (last?.type === 'markdown_text') last.text += delta;
+    else this.queue.push({ type: 'markdown_text', text: delta });
+    this.schedule();
+  }
+
+  startTool(call: ToolCallEvent): void {
+    this.queueTask(taskUpdateChunk(call, 'in_progress'));
+  }
+
+  endTool(call: ToolCallEvent & { ok: boolean }): void {
+    this.queueTask(taskUpdateChunk(call, call.ok ? 'complete' : 'error'));
+  }
+
+  /**
+   * Sends what is queued and stops the stream. True when every word of the answer reached Slack in
+   * streamed messages; false when the caller must post the answer itself (streaming refused or broken,
+   * in which case the partial streamed messages were removed).
+   */
+  async finish(): Promise<boolean> {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    this.sendQueued();
+    await this.chain;
+    if (this.state === 'streaming' && this.open) {
+      try {
+        await this.options.client.chat.stopStream({ channel: this.options.target.channelId, ts: this.open.ts });
+        this.open = undefined;
+      } catch (error) {
+        this.markBroken('stop the streamed answer', error);
+      }
+    }
+    if (this.state === 'broken') await this.removeStreamedMessages();
+    return this.state === 'streaming';
+  }
+
+  private accepting(): boolean {
+    return this.state === 'waiting' || this.state === 'streaming';
+  }
+
+  private queueTask(chunk: StreamChunk | undefined): void {
+    if (!chunk || !this.accepting()) return;
+    this.queue.push(chunk);
+    this.schedule();
+  }
+
+  private schedule(): void {
+    if (this.timer) return;
+    const waitMs = this.lastSentAtMs + this.intervalMs - this.now();
+    if (waitMs <= 0) this.sendQueued();
+    else this.timer = setTimeout(() => {
+      this.timer = undefined;
+      this.sendQueued();
+    }, waitMs);
+  }
+
+  private sendQueued(): void {
+    if (this.queue.length === 0) return;
+    const chunks = this.queue.splice(0);
+    this.lastSentAtMs = this.now();
+    this.chain = this.chain.then(() => this.deliver(chunks));
+  }
+
+  private async deliver(chunks: StreamChunk[]): Promise<void> {
+    let rest = chunks;
+    while (rest.length > 0 && this.accepting()) {
+      if (this.open && this.now() - this.open.startedAtMs > this.lifetimeMs) await this.rollOver();
+      const room = this.open ? this.maxCharacters - this.open.characters : this.maxCharacters;
+      const [fits, overflow] = splitChunks(rest, room);
+      if (fits.length > 0) await (this.open ? this.append(fits) : this.start(fits));
+      if (overflow.length > 0 && this.accepting()) await this.rollOver();
+      rest = overflow;
+    }
+  }
+
+  private async start(chunks: StreamChunk[]): Promise<void> {
+    const { client, target, recipient } = this.options;
+    try {
+      const started = await client.chat.startStream({
+        channel: target.channelId,
+        thread_ts: target.threadTs,
+        chunks,
+        // Outside a direct message Slack must know whom the streamed message is for.
+        ...(target.isDirectMessage ? {} : { recipient_user_id: recipient.userId, recipient_team_id: recipient.teamId }),
+      });
+      if (!started.ts) throw new Error('chat.startStream returned no message ts');
+      this.open = { ts: started.ts, characters: textLength(chunks), startedAtMs: this.now() };
+      this.streamedTs.push(started.ts);
+      this.state = 'streaming';
+    } catch (error) {
+      if (this.state === 'waiting') {
+        this.state = 'refused';
+        const code = slackErrorCode(error);
+        if (code && STREAMING_UNAVAILABLE_CODES.has(code)) this.options.support.available = false;
+        this.options.logger.warn(`${explainSlackError('stream the answer', error)} The answer is posted when complete instead.`, { threadId: target.threadId });
+      } else {
+        this.markBroken('continue the streamed answer in a new message', error);
+      }
+    }
+  }
+
+  private async append(chunks: StreamChunk[]): Promise<void> {
+    const open = this.open;
+    if (!open) return;
+    try {
+      await this.options.client.chat.appendStream({ channel: this.options.target.channelId, ts: open.ts, chunks });
+      open.characters += textLength(chunks);
+    } catch (error) {
+      this.markBroken('append to the streamed answer', error);
+    }
+  }
+
+  private async rollOver(): Promise<void> {
+    const open = this.open;
+    if (!open) return;
+    this.open = undefined;
+    try {
+      await this.options.client.chat.stopStream({ channel: this.options.target.channelId, ts: open.ts });
+    } catch (error) {
+      this.markBroken('stop a full streamed message', error);
+    }
+  }
+
+  private markBroken(action: string, error: unknown): void {
+    this.state = 'broken';
+    this.options.logger.warn(`${explainSlackError(action, error)} The streamed part is removed and the whole answer is posted when complete.`, {
+      threadId: this.options.target.threadId,
+    });
+  }
+
+  private async removeStreamedMessages(): Promise<void> {
+    const { client, target, logger } = this.options;
+    for (const ts of this.streamedTs.splice(0)) {
+      await client.chat.delete({ channel: target.channelId, ts }).catch((error: unknown) => {
+        logger.warn(explainSlackError('remove a partly streamed answer message', error), { threadId: target.threadId });
+      });
+    }
+  }
+}
+
+function textLength(chunks: StreamChunk[]): number {
+  return chunks.reduce((sum, chunk) => sum + (chunk.type === 'markdown_text' ? chunk.text.length : 0), 0);
+}
+
+/**
+ * Splits queued chunks where the text would pass `room` characters: the first part fits in the open
+ * message, the rest starts the next one. Text is cut after the last line break that fits, so a line
+ * is not split across messages unless it alone is longer than the room.
+ */
+function splitChunks(chunks: StreamChunk[], room: number): [StreamChunk[], StreamChunk[]] {
+  let left = room;
+  for (let index = 0; index < chunks.length; index += 1) {
+    const chunk = chunks[index]!;
+    if (chunk.type !== 'markdown_text') continue;
+    if (chunk.text.length <= left) {
+      left -= chunk.text.length;
+      continue;
+    }
+    const lineBreak = chunk.text.lastIndexOf('\n', left);
+    const cut = lineBreak > 0 ? lineBreak + 1 : Math.max(left, 0);
+    const head = chunk.text.slice(0, cut);
+    const tail = chunk.text.slice(cut);
+    const fits = [...chunks.slice(0, index), ...(head ? [{ type: 'markdown_text' as const, text: head }] : [])];
+    return [fits, [{ type: 'markdown_text', text: tail }, ...chunks.slice(index + 1)]];
+  }
+  return [chunks, []];
+}

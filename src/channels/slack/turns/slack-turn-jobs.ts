@@ -1,0 +1,54 @@
+// Slack's side of durable turns: what a job keeps to answer in its thread from any process (the
+// reply target and the line announcing a clicked suggestion; never a token), and the executor the
+// queue calls with a claimed job. The asker's profile is looked up when the job runs, so the
+// platform is answered without waiting for users.info.
+import type { TurnJobExecutor, TurnJobRun } from '../../../conversations/turn-jobs.js';
+import { TURN_SENTENCES } from '../../../conversations/standard-sentences.js';
+import type { ChannelContext } from '../channel-context.js';
+import { sectionBlock } from '../render/answer-blocks.js';
+import { contextBlock } from '../render/interactive-blocks.js';
+import { SlackOutbox } from '../outbox/slack-outbox.js';
+import { explainSlackError } from '../outbox/slack-api-errors.js';
+import { WORKING_POST_KEY } from '../outbox/working-indicator.js';
+import type { ReplyTarget } from '../types.js';
+import { runSlackTurn } from './run-slack-turn.js';
+
+export interface SlackTurnReply {
+  target: ReplyTarget;
+  /** Posted in the thread when the turn starts (a clicked follow-up, a resumed question). */
+  announcement?: string;
+  /** Announcements as a context line rather than a section. */
+  announcementStyle?: 'section' | 'context';
+}
+
+export function createSlackTurnExecutor(context: ChannelContext): TurnJobExecutor {
+  return {
+    async run(job) {
+      const reply = job.reply as unknown as SlackTurnReply;
+      const actor = await context.users.lookUp(job.request.actor.userId);
+      const { announcement } = reply;
+      const announcementBlock = reply.announcementStyle === 'context' ? contextBlock : sectionBlock;
+      await runSlackTurn(context, { ...job.request, actor }, reply.target, {
+        ...(announcement ? { beforeWork: async (outbox) => void (await outbox.post({ text: announcement, blocks: [announcementBlock(announcement)] })) } : {}),
+        job,
+      });
+    },
+    async giveUp(job) {
+      await tellGivenUp(context, job);
+    },
+  };
+}
+
+async function tellGivenUp(context: ChannelContext, job: TurnJobRun): Promise<void> {
+  const { target } = job.reply as unknown as SlackTurnReply;
+  const outbox = new SlackOutbox(context.client, target, context.logger);
+  const text = `:warning: ${TURN_SENTENCES.givenUp}`;
+  const working = job.ledger.get(WORKING_POST_KEY);
+  try {
+    // The stale working message becomes the notice, so no Stop button is left behind.
+    if (working) await outbox.update(working, { text, blocks: [sectionBlock(text)] });
+    else await outbox.post({ text, blocks: [sectionBlock(text)] });
+  } catch (error) {
+    context.logger.error(explainSlackError('tell the thread that a question was given up', error), { threadId: target.threadId });
+  }
+}

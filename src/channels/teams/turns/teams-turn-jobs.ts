@@ -1,0 +1,71 @@
+// Accepting one Teams turn: while the activity's request is still open, the turn becomes a job
+// (turn-queue.ts) holding the conversation reference and the claims continueConversation needs
+// (never a token). The executor runs a claimed job, in this process or another replica: the
+// shared lifecycle in run-teams-turn.ts, with the asker's token prepared before and the sign-in
+// card after when needed.
+import type { JsonValue } from '../../../databases/types.js';
+import type { TurnJobExecutor, TurnJobRun } from '../../../conversations/turn-jobs.js';
+import { TURN_SENTENCES } from '../../../conversations/standard-sentences.js';
+import type { ChannelContext } from '../channel-context.js';
+import { userTokenClientOf } from '../channel-context.js';
+import type { CardActionData } from '../render/adaptive-card-types.js';
+import { buildFailureCard } from '../render/status-cards.js';
+import type { ReplyTarget } from '../types.js';
+import type { RequestIdentity } from './background-work.js';
+import { runTeamsTurn, type TeamsTurnJob } from './run-teams-turn.js';
+
+export interface TeamsTurnReply {
+  target: ReplyTarget;
+  /** The claims of the request that accepted the turn (continueConversation needs them). */
+  identity: RequestIdentity;
+  action?: CardActionData;
+  /** The card a click came from. */
+  replyToId?: string;
+}
+
+export async function submitTeamsTurn(context: ChannelContext, target: ReplyTarget, job: TeamsTurnJob, identity: RequestIdentity): Promise<boolean> {
+  const reply: TeamsTurnReply = { target, identity, ...(job.action ? { action: job.action } : {}), ...(job.replyToId ? { replyToId: job.replyToId } : {}) };
+  return context.turns.submit(job.request, reply as unknown as JsonValue);
+}
+
+export function createTeamsTurnExecutor(context: ChannelContext): TurnJobExecutor {
+  return {
+    run: (job) => runTeamsTurnJob(context, job),
+    giveUp: async (job) => {
+      const reply = job.reply as unknown as TeamsTurnReply;
+      await context.work.run(reply.target, reply.identity, job.request.threadId, async (outbox) => {
+        await outbox.post(buildFailureCard({ kind: 'internal', message: TURN_SENTENCES.givenUp, retryable: false }));
+      });
+    },
+  };
+}
+
+function runTeamsTurnJob(context: ChannelContext, job: TurnJobRun): Promise<void> {
+  const { signIn } = context;
+  const reply = job.reply as unknown as TeamsTurnReply;
+  const { target } = reply;
+  const turn: TeamsTurnJob = { request: job.request, ...(reply.action ? { action: reply.action } : {}), ...(reply.replyToId ? { replyToId: reply.replyToId } : {}) };
+  return context.work.run(
+    target,
+    reply.identity,
+    job.request.threadId,
+    (outbox, turnContext) =>
+      runTeamsTurn(turn, {
+        handler: context.handler,
+        outbox,
+        sentCards: context.sentCards,
+        logger: context.logger,
+        ...(context.typingIntervalMs ? { typingIntervalMs: context.typingIntervalMs } : {}),
+        ...(context.stories ? { stories: context.stories } : {}),
+        ...(signIn
+          ? {
+              signIn: {
+                beforeTurn: () => signIn.prepareTurn(userTokenClientOf(context, turnContext), target),
+                onSignInRequired: (databases) => signIn.requestSignIn(userTokenClientOf(context, turnContext), outbox, job.request, target, databases),
+              },
+            }
+          : {}),
+      }),
+    job.ledger,
+  );
+}

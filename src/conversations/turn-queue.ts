@@ -1,0 +1,231 @@
+// Durable turns. Every accepted event becomes a persisted job, created in one transaction with
+// its dedupe keys, so exactly one job exists per event however many deliveries arrive on however
+// many replicas. Workers claim jobs with a lease that a heartbeat renews; only the oldest
+// unfinished job of a thread is claimable, so the lease is the thread's lock. A worker that dies
+// stops renewing; once its lease expires another replica (or the restarted process) claims the job
+// and runs it again. Execution is therefore at-least-once; the per-job post ledger makes the
+// visible answer exactly-once. A job interrupted `maxAttempts` times is given up, and the thread told.
+import type { Logger } from '../logging/logger.js';
+import type { Store, TurnJobRecord } from '../store/types.js';
+import type { Clock, IdFactory } from '../support/clock-and-ids.js';
+import type { Platform } from '../support/platforms.js';
+import type { JsonValue } from '../databases/types.js';
+import { EVENT_DEDUPE_TTL_MS } from './conversation-engine.js';
+import type { PostLedger, TurnJobExecutor, TurnJobRun, TurnJobs } from './turn-jobs.js';
+import type { TurnRequest } from './types.js';
+
+export interface TurnQueueSettings {
+  /** How long a claim holds without a heartbeat; a dead worker's job is taken again after it. */
+  leaseMs: number;
+  heartbeatMs: number;
+  /** How often an idle worker looks for jobs other processes queued or abandoned. */
+  pollIntervalMs: number;
+  /** Runs of one job (the first included) before it is given up. */
+  maxAttempts: number;
+  /** Jobs this process runs at once (turns mostly wait on the model and databases). */
+  concurrency: number;
+}
+
+export const DEFAULT_TURN_QUEUE_SETTINGS: TurnQueueSettings = {
+  leaseMs: 20_000,
+  heartbeatMs: 5_000,
+  pollIntervalMs: 500,
+  maxAttempts: 3,
+  concurrency: 16,
+};
+
+/** Finished jobs (and their post ledgers) are kept this long for operators, then purged. */
+export const FINISHED_TURN_JOB_RETENTION_MS = 24 * 60 * 60_000;
+
+interface TurnJobPayload {
+  request: TurnRequest;
+  reply: JsonValue;
+}
+
+export interface TurnQueueOptions {
+  store: Store;
+  clock: Clock;
+  createId: IdFactory;
+  logger: Logger;
+  settings?: Partial<TurnQueueSettings>;
+}
+
+export class TurnQueue implements TurnJobs {
+  readonly settings: TurnQueueSettings;
+  private readonly ownerId: string;
+  private readonly executors = new Map<Platform, TurnJobExecutor>();
+  private readonly active = new Map<string, Promise<void>>();
+  private wakeUp: (() => void) | undefined;
+  private loop: Promise<void> | undefined;
+  private stopping = false;
+
+  constructor(private readonly options: TurnQueueOptions) {
+    this.settings = { ...DEFAULT_TURN_QUEUE_SETTINGS, ...options.settings };
+    this.ownerId = options.createId('worker_');
+  }
+
+  register(platform: Platform, executor: TurnJobExecutor): void {
+    this.executors.set(platform, executor);
+  }
+
+  async submit(request: TurnRequest, reply: JsonValue): Promise<boolean> {
+    const { store, clock } = this.options;
+    const now = clock();
+    const { eventKey, extraEventKeys, ...rest } = request;
+    const keys = [eventKey, ...(extraEventKeys ?? [])].filter((key): key is string => Boolean(key));
+    const payload = { request: rest, reply } as unknown as JsonValue;
+    const jobId = this.options.createId('turn_');
+    const created = await store.enqueueTurnJob(
+      { jobId, threadId: request.threadId, platform: request.platform, payload, createdAt: now },
+      keys,
+      new Date(now.getTime() + EVENT_DEDUPE_TTL_MS),
+    );
+    if (created) {
+      this.options.logger.debug('turn job queued', { jobId, threadId: request.threadId });
+      this.wake();
+    } else {
+      this.options.logger.info('duplicate event ignored', { threadId: request.threadId, keys });
+    }
+    return created;
+  }
+
+  /** Starts claiming jobs (after the channels registered their executors). */
+  start(): void {
+    if (this.loop) return;
+    const { leaseMs, heartbeatMs, maxAttempts, concurrency } = this.settings;
+    this.options.logger.info('turn workers started', { workerId: this.ownerId, leaseMs, heartbeatMs, maxAttempts, concurrency });
+    this.loop = this.claimLoop();
+  }
+
+  /**
+   * Stops claiming; lets running turns finish within `graceMs`; gives the rest back to the queue
+   * at once (no waiting for the lease to expire) so another replica takes them.
+   */
+  async drain(graceMs: number): Promise<void> {
+    this.stopping = true;
+    this.wake();
+    await this.loop;
+    let timer: NodeJS.Timeout | undefined;
+    const graceOver = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, graceMs);
+    });
+    await Promise.race([Promise.allSettled([...this.active.values()]), graceOver]);
+    clearTimeout(timer);
+    const unfinished = [...this.active.keys()];
+    if (unfinished.length === 0) return;
+    this.options.logger.warn('shutting down with turns still running; their jobs go back to the queue for another replica', { jobs: unfinished.length });
+    await Promise.allSettled(
+      unfinished.map((jobId) =>
+        this.options.store.releaseTurnJob(jobId, this.ownerId, this.options.clock()).catch((error: unknown) => {
+          this.options.logger.error('a running turn job could not be given back; another replica takes it when its lease expires', { jobId, error });
+        }),
+      ),
+    );
+  }
+
+  /** Turns this process runs right now. */
+  get runningCount(): number {
+    return this.active.size;
+  }
+
+  private wake(): void {
+    this.wakeUp?.();
+  }
+
+  private waitForWork(): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, this.settings.pollIntervalMs);
+      const self = this;
+      function done() {
+        clearTimeout(timer);
+        if (self.wakeUp === done) self.wakeUp = undefined;
+        resolve();
+      }
+      this.wakeUp = done;
+    });
+  }
+
+  private async claimLoop(): Promise<void> {
+    const { store, clock, logger } = this.options;
+    while (!this.stopping) {
+      if (this.active.size >= this.settings.concurrency) {
+        await this.waitForWork();
+        continue;
+      }
+      let job: TurnJobRecord | undefined;
+      try {
+        const now = clock();
+        job = await store.claimTurnJob(this.ownerId, now, new Date(now.getTime() + this.settings.leaseMs));
+      } catch (error) {
+        logger.error('turn jobs could not be claimed from the state store; retrying shortly', { error });
+      }
+      if (!job) {
+        await this.waitForWork();
+        continue;
+      }
+      if (this.stopping) {
+        await store.releaseTurnJob(job.jobId, this.ownerId, clock()).catch(() => undefined);
+        break;
+      }
+      const running = this.runJob(job).finally(() => {
+        this.active.delete(job.jobId);
+        // A finished job may unblock the next one of its thread.
+        this.wake();
+      });
+      this.active.set(job.jobId, running);
+    }
+  }
+
+  private async runJob(job: TurnJobRecord): Promise<void> {
+    const { store, clock, logger } = this.options;
+    const executor = this.executors.get(job.platform);
+    if (!executor) {
+      logger.error(`a ${job.platform} turn job arrived but ${job.platform} is not configured in this process; the job is dropped`, { jobId: job.jobId, threadId: job.threadId });
+      await store.finishTurnJob(job.jobId, this.ownerId, 'failed', clock()).catch(() => undefined);
+      return;
+    }
+    const heartbeat = setInterval(() => {
+      const now = clock();
+      store
+        .renewTurnJobLease(job.jobId, this.ownerId, now, new Date(now.getTime() + this.settings.leaseMs))
+        .then((held) => {
+          if (!held) logger.warn('a turn job lease was lost (the state store was unreachable for longer than the lease); another worker may run it too', { jobId: job.jobId, threadId: job.threadId });
+        })
+        .catch((error: unknown) => logger.warn('a turn job lease could not be renewed; retrying at the next heartbeat', { jobId: job.jobId, error }));
+    }, this.settings.heartbeatMs);
+    heartbeat.unref();
+    try {
+      const run = await this.runOf(job);
+      if (job.attempts > this.settings.maxAttempts) {
+        logger.error('a turn job was interrupted too many times; giving up and telling the thread', { jobId: job.jobId, threadId: job.threadId, attempts: job.attempts - 1 });
+        await executor.giveUp(run);
+        await store.finishTurnJob(job.jobId, this.ownerId, 'failed', clock());
+        return;
+      }
+      if (job.attempts > 1) logger.warn('resuming an interrupted turn', { jobId: job.jobId, threadId: job.threadId, attempt: job.attempts });
+      await executor.run(run);
+      await store.finishTurnJob(job.jobId, this.ownerId, 'done', clock());
+    } catch (error) {
+      // Executors report turn faults in the thread themselves; this is a fault around them.
+      logger.error('a turn job failed outside its turn; it is not retried', { jobId: job.jobId, threadId: job.threadId, error });
+      await store.finishTurnJob(job.jobId, this.ownerId, 'failed', clock()).catch(() => undefined);
+    } finally {
+      clearInterval(heartbeat);
+    }
+  }
+
+  private async runOf(job: TurnJobRecord): Promise<TurnJobRun> {
+    const { store, clock } = this.options;
+    const payload = job.payload as unknown as TurnJobPayload;
+    // Read on every run: a job given back at shutdown starts again at attempt 1 with posts behind it.
+    const posts = await store.listTurnJobPosts(job.jobId);
+    const ledger: PostLedger = {
+      get: (postKey) => posts.get(postKey),
+      record: async (postKey, messageId) => {
+        posts.set(postKey, messageId);
+        await store.recordTurnJobPost(job.jobId, postKey, messageId, clock());
+      },
+    };
+    return { jobId: job.jobId, request: payload.request, reply: payload.reply, attempt: job.attempts, ledger };
+  }
+}

@@ -1,0 +1,237 @@
+// Durable turns, end to end: the real bot process (node dist/src/main.js, as `npm start` runs it)
+// on a real state store (SQLite file, and a PostgreSQL database of this file's own), the local
+// Slack Web API server and a scripted model. Processes are killed for real (SIGKILL) mid-turn.
+import pg from 'pg';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { TURN_SENTENCES } from '../../src/conversations/standard-sentences.js';
+import { INITIAL_STATUS } from '../../src/channels/slack/outbox/working-indicator.js';
+import { startFakeSlackApi, type FakeSlackApi } from '../fakes/slack-api-server.js';
+import type { RecordedChatRequest, StepProducer } from '../fakes/openai-server.js';
+import { messageEnvelope, sendSlackEvent } from '../channels/slack/support/slack-requests.js';
+import { buildDist, startBotProcess, type BotProcess } from '../support/bot-process.js';
+import { createE2eWorkspace, type E2eWorkspace } from '../support/e2e-workspace.js';
+import { createScratchDatabase, type ScratchDatabase } from '../support/postgres-database.js';
+
+const SIGNING_SECRET = 'durable-turns-signing-secret';
+const CHANNEL = 'C1';
+
+let workspace: E2eWorkspace;
+let slack: FakeSlackApi;
+let postgres: ScratchDatabase;
+const processes: BotProcess[] = [];
+let tsCounter = 0;
+
+function lastUserText(request: RecordedChatRequest): string {
+  const user = [...request.messages].reverse().find((message) => message.role === 'user');
+  const content = user?.content;
+  if (typeof content === 'string') return content;
+  if (Array.isArray(content)) return content.map((part) => (part as { text?: string }).text ?? '').join('');
+  return '';
+}
+
+/** Answers whatever was asked, so each answer names its question. */
+const answerStep: StepProducer = (request) => ({ text: `Answer: ${lastUserText(request)}.` });
+
+function newThreadTs(): string {
+  tsCounter += 1;
+  return `1800000${String(Date.now() % 1000).padStart(3, '0')}.${String(tsCounter).padStart(6, '0')}`;
+}
+
+function mention(threadTs: string, question: string, eventId?: string) {
+  return messageEnvelope({ user: 'U1', text: `<@UBOT> ${question}`, channel: CHANNEL, ts: threadTs, ...(eventId ? { eventId } : {}) });
+}
+
+function answersIn(threadTs: string, question: string) {
+  return slack.threadMessages(CHANNEL, threadTs).filter((message) => message.text.includes(`Answer: ${question}.`));
+}
+
+function workingMessagesIn(threadTs: string) {
+  return slack.threadMessages(CHANNEL, threadTs).filter((message) => message.text.startsWith(INITIAL_STATUS) || message.text.startsWith(TURN_SENTENCES.resumed));
+}
+
+async function start(state: string, extra: Record<string, string> = {}): Promise<BotProcess> {
+  const bot = await startBotProcess({
+    ...extra,
+    ...workspace.variables,
+    DATATHREAD_STATE: state,
+    SLACK_BOT_TOKEN: 'xoxb-durable-test',
+    SLACK_SIGNING_SECRET: SIGNING_SECRET,
+    SLACK_API_URL: slack.apiUrl,
+    LOG_LEVEL: 'info',
+    ...extra,
+  });
+  processes.push(bot);
+  return bot;
+}
+
+async function deliver(bot: BotProcess, envelope: object, retryNum?: number): Promise<number> {
+  const response = await sendSlackEvent(`${bot.url}/slack/events`, SIGNING_SECRET, envelope, retryNum === undefined ? {} : { retryNum });
+  return response.status;
+}
+
+async function waitUntil<T>(probe: () => T | undefined | false | Promise<T | undefined | false>, timeoutMs: number, what: string): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined && value !== false) return value;
+    if (Date.now() > deadline) throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}.`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+const sleep = (milliseconds: number) => new Promise((resolve) => setTimeout(resolve, milliseconds));
+
+beforeAll(async () => {
+  await buildDist();
+  workspace = await createE2eWorkspace({ prefix: 'durable', duckdb: ['CREATE TABLE numbers (n INTEGER)', 'INSERT INTO numbers VALUES (1)'] });
+  slack = await startFakeSlackApi();
+  slack.addUser({ id: 'U1', name: 'ana' });
+  postgres = await createScratchDatabase('durable_turns');
+});
+
+afterEach(async () => {
+  await Promise.all(processes.splice(0).map((bot) => bot.kill('SIGKILL')));
+});
+
+afterAll(async () => {
+  await slack?.close();
+  await workspace?.close();
+  await postgres?.drop();
+});
+
+function sqliteState(): string {
+  return `sqlite:${workspace.directory}/state.db`;
+}
+
+describe.each([
+  ['SQLite', () => sqliteState()],
+  ['PostgreSQL', () => postgres.url],
+])('durable turns on %s', (_name, stateUrl) => {
+  it('answers a question whose process was SIGKILLed mid-turn within 30 s of the restart, exactly once, with no working indicator left; a Slack retry afterwards runs nothing', async () => {
+    const threadTs = newThreadTs();
+    const question = `killed question ${threadTs}`;
+    const requestsBefore = workspace.fakeModel.requests.length;
+    workspace.fakeModel.enqueue({ text: 'never delivered', delayMs: 90_000 }, answerStep);
+    const first = await start(stateUrl());
+    const envelope = mention(threadTs, question);
+    expect(await deliver(first, envelope)).toBe(200);
+    await waitUntil(() => workspace.fakeModel.requests.length === requestsBefore + 1, 20_000, 'the model call of the first run');
+    await waitUntil(() => workingMessagesIn(threadTs).length === 1, 10_000, 'the working message');
+    await first.kill('SIGKILL');
+
+    const restartedAt = Date.now();
+    const second = await start(stateUrl());
+    await waitUntil(() => answersIn(threadTs, question).length > 0, 30_000, 'the answer after the restart');
+    expect(Date.now() - restartedAt).toBeLessThan(30_000);
+    // The stale "Thinking…" said it was interrupted, then went with the answer.
+    const updates = slack.callsOf('chat.update').map((call) => String(call.args.text));
+    expect(updates.some((text) => text.startsWith(TURN_SENTENCES.resumed))).toBe(true);
+    await waitUntil(() => workingMessagesIn(threadTs).length === 0, 5_000, 'the working message to go');
+
+    // Slack retries the event after the restart: acknowledged, nothing runs.
+    expect(await deliver(second, envelope, 1)).toBe(200);
+    await sleep(2_000);
+    expect(answersIn(threadTs, question)).toHaveLength(1);
+    expect(workspace.fakeModel.requests.length).toBe(requestsBefore + 2);
+    expect(workingMessagesIn(threadTs)).toEqual([]);
+    expect(await second.kill('SIGTERM')).toBe(0);
+  });
+
+  it('runs each of 20 events once when it arrives three times at once (twice under its id, once as the message twin)', async () => {
+    const bot = await start(stateUrl());
+    const requestsBefore = workspace.fakeModel.requests.length;
+    const events = Array.from({ length: 20 }, (_, index) => ({ threadTs: newThreadTs(), question: `raced question ${index}` }));
+    workspace.fakeModel.enqueue(...events.map(() => answerStep));
+    const statuses = await Promise.all(
+      events.flatMap(({ threadTs, question }) => {
+        const envelope = mention(threadTs, question);
+        const twin = { ...messageEnvelope({ type: 'message', user: 'U1', text: `<@UBOT> ${question}`, channel: CHANNEL, ts: threadTs }) };
+        return [deliver(bot, envelope), deliver(bot, envelope), deliver(bot, twin)];
+      }),
+    );
+    expect(statuses.every((status) => status === 200)).toBe(true);
+    await waitUntil(() => events.every(({ threadTs, question }) => answersIn(threadTs, question).length > 0), 60_000, 'every answer');
+    await sleep(1_500);
+    for (const { threadTs, question } of events) expect(answersIn(threadTs, question)).toHaveLength(1);
+    expect(workspace.fakeModel.requests.length).toBe(requestsBefore + 20);
+  });
+});
+
+describe('two replicas on one PostgreSQL state store', () => {
+  it('answers each of 50 events delivered to both replicas at once exactly once', async () => {
+    const [replicaA, replicaB] = await Promise.all([start(postgres.url), start(postgres.url)]);
+    const requestsBefore = workspace.fakeModel.requests.length;
+    const events = Array.from({ length: 50 }, (_, index) => ({ threadTs: newThreadTs(), question: `replicated question ${index}` }));
+    workspace.fakeModel.enqueue(...events.map(() => answerStep));
+    const statuses = await Promise.all(
+      events.flatMap(({ threadTs, question }) => {
+        const envelope = mention(threadTs, question);
+        return [deliver(replicaA!, envelope), deliver(replicaB!, envelope)];
+      }),
+    );
+    expect(statuses.every((status) => status === 200)).toBe(true);
+    await waitUntil(() => events.every(({ threadTs, question }) => answersIn(threadTs, question).length > 0), 120_000, 'every answer');
+    await sleep(2_000);
+    for (const { threadTs, question } of events) expect(answersIn(threadTs, question)).toHaveLength(1);
+    expect(workspace.fakeModel.requests.length).toBe(requestsBefore + 50);
+  });
+
+  it('when the replica running a turn is killed, the other answers that question within 45 s', async () => {
+    const replicas = await Promise.all([start(postgres.url), start(postgres.url)]);
+    const threadTs = newThreadTs();
+    const question = `orphaned question ${threadTs}`;
+    const requestsBefore = workspace.fakeModel.requests.length;
+    workspace.fakeModel.enqueue({ text: 'never delivered', delayMs: 90_000 }, answerStep);
+    const envelope = mention(threadTs, question);
+    expect(await Promise.all(replicas.map((replica) => deliver(replica, envelope)))).toEqual([200, 200]);
+    await waitUntil(() => workspace.fakeModel.requests.length === requestsBefore + 1, 20_000, 'the model call of the first run');
+    const owner = await leaseOwnerOf(`slack:T1:${CHANNEL}:${threadTs}`);
+    const running = replicas.find((replica) => replica.workerId === owner);
+    const survivor = replicas.find((replica) => replica.workerId !== owner);
+    expect(running).toBeDefined();
+    await running!.kill('SIGKILL');
+    const killedAt = Date.now();
+    await waitUntil(() => answersIn(threadTs, question).length > 0, 45_000, 'the other replica to answer');
+    expect(Date.now() - killedAt).toBeLessThan(45_000);
+    await sleep(1_000);
+    expect(answersIn(threadTs, question)).toHaveLength(1);
+    expect(workingMessagesIn(threadTs)).toEqual([]);
+    expect(await leaseOwnerOf(`slack:T1:${CHANNEL}:${threadTs}`, 'done')).toBe(null);
+    expect(survivor!.child.exitCode).toBe(null);
+  });
+});
+
+describe('SIGTERM on a replica with a turn running', () => {
+  it('exits after the grace period and gives the job back at once, so the other replica answers without waiting for the lease', async () => {
+    const draining = { DATATHREAD_DRAIN_GRACE_SECONDS: '1' };
+    const replicas = await Promise.all([start(postgres.url, draining), start(postgres.url, draining)]);
+    const threadTs = newThreadTs();
+    const question = `drained question ${threadTs}`;
+    const requestsBefore = workspace.fakeModel.requests.length;
+    workspace.fakeModel.enqueue({ text: 'never delivered', delayMs: 90_000 }, answerStep);
+    expect(await Promise.all(replicas.map((replica) => deliver(replica, mention(threadTs, question))))).toEqual([200, 200]);
+    await waitUntil(() => workspace.fakeModel.requests.length === requestsBefore + 1, 20_000, 'the model call of the first run');
+    const owner = await leaseOwnerOf(`slack:T1:${CHANNEL}:${threadTs}`);
+    const running = replicas.find((replica) => replica.workerId === owner)!;
+    const stoppedAt = Date.now();
+    expect(await running.kill('SIGTERM')).toBe(0);
+    expect(running.logLines.some((line) => line.includes('their jobs go back to the queue'))).toBe(true);
+    await waitUntil(() => answersIn(threadTs, question).length > 0, 30_000, 'the other replica to answer');
+    // Well under the 20-second lease: the job was released, not left to expire.
+    expect(Date.now() - stoppedAt).toBeLessThan(12_000);
+    await sleep(1_000);
+    expect(answersIn(threadTs, question)).toHaveLength(1);
+    expect(workingMessagesIn(threadTs)).toEqual([]);
+  });
+});
+
+async function leaseOwnerOf(threadId: string, state = 'running'): Promise<string | null | undefined> {
+  const client = new pg.Client({ connectionString: postgres.url });
+  await client.connect();
+  try {
+    const result = await client.query<{ lease_owner: string | null }>('SELECT lease_owner FROM turn_jobs WHERE thread_id = $1 AND state = $2', [threadId, state]);
+    return result.rows[0]?.lease_owner;
+  } finally {
+    await client.end();
+  }
+}
