@@ -63,6 +63,8 @@ interface Session {
   role: string;
   connection: DuckDBConnection;
   statementTimeoutSeconds: number;
+  /** Logged out; its DuckDB connection closes once no statement runs on it. */
+  ended: boolean;
 }
 
 interface RowType {
@@ -112,7 +114,7 @@ export async function startFakeSnowflake(options: FakeSnowflakeOptions): Promise
     const connection = await instance.connect();
     for (const statement of options.sessionSetup?.(user) ?? []) await connection.run(statement);
     const token = `session-${randomUUID()}`;
-    sessions.set(token, { user, role, connection, statementTimeoutSeconds: 172_800 });
+    sessions.set(token, { user, role, connection, statementTimeoutSeconds: 172_800, ended: false });
     return {
       success: true,
       code: null,
@@ -195,6 +197,7 @@ export async function startFakeSnowflake(options: FakeSnowflakeOptions): Promise
     } finally {
       clearTimeout(timer);
       running.delete(requestId);
+      if (session.ended) session.connection.closeSync();
     }
   };
 
@@ -223,7 +226,8 @@ export async function startFakeSnowflake(options: FakeSnowflakeOptions): Promise
       const token = /Snowflake Token="([^"]+)"/.exec(request.headers.authorization ?? '')?.[1];
       if (session && token) {
         sessions.delete(token);
-        session.connection.closeSync();
+        session.ended = true;
+        if (![...running.values()].some((entry) => entry.connection === session.connection)) session.connection.closeSync();
       }
       return send(response, 200, { success: true, code: null, message: null, data: null });
     }
@@ -238,6 +242,8 @@ export async function startFakeSnowflake(options: FakeSnowflakeOptions): Promise
       const entry = running.get(requestId);
       if (entry) {
         entry.cancelled = true;
+        // DuckDB's interrupt only reaches a query already executing: repeat it until the statement ends.
+        const interrupting = setInterval(() => (running.has(requestId) ? entry.connection.interrupt() : clearInterval(interrupting)), 20);
         entry.connection.interrupt();
       }
       return send(response, 200, { success: true, code: null, message: null, data: null });

@@ -9,7 +9,7 @@
 //
 // Snowflake has no read-only session: the statement gate and the role are the boundary. At the
 // first connection the adapter asks which privileges the role holds and warns when it can write.
-import snowflake, { type Connection, type RowStatement } from 'snowflake-sdk';
+import type { Connection, ConnectionOptions, RowStatement } from 'snowflake-sdk';
 import type { DatabaseConfig } from '../../config/database-config.js';
 import type { ConnectionTarget } from '../connection-failure-detail.js';
 import { QueryFailedError, UserCredentialRequiredError } from '../errors.js';
@@ -51,16 +51,15 @@ export class SnowflakeAdapter implements DatabaseAdapter {
     this.name = config.name;
     this.allowsWrites = config.dangerously_allow_writes;
     this.requiresUserCredential = config.auth_mode === 'azure_entra_id';
-    snowflake.configure({ logLevel: 'OFF', additionalLogToConsole: false });
   }
 
   /** What snowflake-sdk is given to connect; exposed so the configuration itself can be checked. */
-  connectionOptions(credential: UserDatabaseCredential | undefined): snowflake.ConnectionOptions {
+  connectionOptions(credential: UserDatabaseCredential | undefined): ConnectionOptions {
     if (this.requiresUserCredential && !credential) throw new UserCredentialRequiredError(this.name);
     const host = this.config.host!;
     const local = host === '127.0.0.1' || host === 'localhost';
     const account = this.config.account_id ?? host.split('.')[0]!;
-    const common: snowflake.ConnectionOptions = {
+    const common: ConnectionOptions = {
       account,
       // A full URL lets the sdk talk to a host that does not follow <account>.snowflakecomputing.com.
       accessUrl: `${local && !this.config.ssl ? 'http' : 'https'}://${host}${this.config.port ? `:${this.config.port}` : ''}`,
@@ -100,8 +99,10 @@ export class SnowflakeAdapter implements DatabaseAdapter {
     // Sessions live for one query each; nothing stays open.
   }
 
-  private connect(credential: UserDatabaseCredential | undefined): Promise<Connection> {
-    const connection = snowflake.createConnection(this.connectionOptions(credential));
+  private async connect(credential: UserDatabaseCredential | undefined): Promise<Connection> {
+    const options = this.connectionOptions(credential);
+    const snowflake = await loadSnowflakeSdk();
+    const connection = snowflake.createConnection(options);
     return new Promise((resolve, reject) => {
       connection.connect((error) => {
         if (error) reject(snowflakeConnectError(error, this.name, this.target(credential), credential !== undefined));
@@ -180,6 +181,20 @@ export class SnowflakeAdapter implements DatabaseAdapter {
   private target(credential: UserDatabaseCredential | undefined): ConnectionTarget {
     return { host: this.config.host, port: this.config.port, secrets: [this.config.password, credential?.accessToken] };
   }
+}
+
+/**
+ * The sdk is loaded on first use: it brings the AWS and Azure storage clients (for file transfer)
+ * and their start-up warnings, which a datathread without a Snowflake database should not pay for.
+ */
+let sdk: Promise<typeof import('snowflake-sdk')> | undefined;
+function loadSnowflakeSdk(): Promise<typeof import('snowflake-sdk')> {
+  sdk ??= import('snowflake-sdk').then((module) => {
+    const loaded = (module as unknown as { default?: typeof import('snowflake-sdk') }).default ?? module;
+    loaded.configure({ logLevel: 'OFF', additionalLogToConsole: false });
+    return loaded;
+  });
+  return sdk;
 }
 
 function execute(connection: Connection, sql: string): Promise<Record<string, unknown>[]> {
