@@ -3,12 +3,15 @@ import { createApplication } from './application.js';
 import { attachChannels } from './channels/attach-channels.js';
 import { bootstrap } from './cli/bootstrap.js';
 import { createHttpServer } from './server/http-server.js';
+import { createReadinessCheck } from './server/readiness.js';
+import { checkDatabaseConnections } from './databases/check-connections.js';
 import { attachSignInRoutes } from './server/sign-in-routes.js';
 
 export async function startServer(): Promise<void> {
   const { environment, config, logger } = bootstrap();
   const application = await createApplication({ environment, config, logger });
-  const server = createHttpServer(() => ({ ok: true, detail: { model: application.model.available ? 'configured' : 'not configured' } }), logger);
+  const readiness = createReadinessCheck({ store: application.store, detail: () => ({ model: application.model.available ? 'configured' : 'not configured' }) });
+  const server = createHttpServer(readiness, logger);
   // GET /auth/microsoft/start and /callback (Slack account linking), when federated databases exist.
   const linking = application.identity?.slack;
   if (linking) attachSignInRoutes(server.app, { linking, logger });
@@ -17,6 +20,10 @@ export async function startServer(): Promise<void> {
   application.turns.start();
   const port = await server.listen(environment.port);
   logger.info('datathread is listening', { port, channels: channels.names.join(', ') || 'none', config: config.source });
+  // The state store answered already (createApplication migrated it); the databases are checked
+  // now, in the background, so a refused password is in the log before anyone asks.
+  logger.info('The state store accepted its connection and is migrated.', { state: environment.stateUrl.split(':')[0] });
+  void checkDatabaseConnections(application.databases, logger);
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;

@@ -1,6 +1,7 @@
 // Decides which chat platforms to serve from the environment and mounts them on the HTTP app.
 // Slack needs its bot token and signing secret (or app token for Socket Mode); Teams runs with the
 // app registration, or in local unauthenticated mode for the Agents Playground outside production.
+import { createResultReadCheck } from '../conversations/result-access.js';
 import type { Express } from 'express';
 import type { Application } from '../application.js';
 import type { Environment } from '../config/environment.js';
@@ -36,6 +37,10 @@ export async function attachChannels(options: AttachChannelsOptions): Promise<At
       slackApiUrl: slack.apiUrl,
       logger,
       getQueryResult: (threadId, queryId) => application.store.getQueryResult(threadId, queryId),
+      mayReadResult: createResultReadCheck(
+        application.config.accessRules,
+        application.databases.map((database) => database.name),
+      ),
       stories: application.store,
       identity: application.identity,
     });

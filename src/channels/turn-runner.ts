@@ -3,6 +3,7 @@
 // duplicate delivery runs nothing; the outcome becomes one reply plan that the channel posts; a
 // federated database that needs the asker's sign-in gets its prompt; a turn that breaks before its
 // answer is posted gets the one interrupted sentence; the working indicator always goes.
+import { isStoreOutage } from '../conversations/classify-failure.js';
 import { planReply, type ReplyPlan } from '../conversations/reply-plan.js';
 import { TURN_SENTENCES } from '../conversations/standard-sentences.js';
 import type { TurnHandler, TurnObserver, TurnRequest } from '../conversations/types.js';
@@ -63,7 +64,9 @@ export async function runChannelTurn(runner: ChannelTurnRunner, request: TurnReq
   } catch (error) {
     await started?.catch(() => undefined);
     logger.error(`${channelName} turn failed before an answer could be posted.`, { threadId, error });
-    await steps.postInterrupted(TURN_SENTENCES.interrupted).catch((postError: unknown) => {
+    // Dedupe keys and locks live in the store: its outage stops a turn before the engine answers.
+    const sentence = isStoreOutage(error) ? TURN_SENTENCES.storeUnavailable : TURN_SENTENCES.interrupted;
+    await steps.postInterrupted(sentence).catch((postError: unknown) => {
       logger.error(`${channelName} could not tell the thread that the turn failed.`, { threadId, error: postError });
     });
   } finally {

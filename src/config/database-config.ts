@@ -33,6 +33,13 @@ export const databaseConfigSchema = z
     dangerously_allow_writes: z.boolean().default(false),
     /** DuckDB only: let queries read files (read_csv, read_parquet, ...). Off by default. */
     allow_file_access: z.boolean().default(false),
+    /** DuckDB only: memory one instance may use, e.g. "2GB" (default: a quarter of the machine's memory). */
+    memory_limit: z
+      .string()
+      .regex(/^\d+(\.\d+)?\s*(KB|MB|GB|TB|KiB|MiB|GiB|TiB)$/i, 'use a size such as "512MB" or "2GB"')
+      .optional(),
+    /** DuckDB only: worker threads of one instance (default: half the cores, at least 1). */
+    threads: z.number().int().min(1).max(256).optional(),
     /** The resource scope for the on-behalf-of exchange, e.g. https://ossrdbms-aad.database.windows.net/.default */
     entra_scope: z.string().min(1).optional(),
   })
@@ -44,6 +51,9 @@ export const databaseConfigSchema = z
     }
     if (rules.location === 'server' && !value.host) {
       context.addIssue({ code: 'custom', path: ['host'], message: `is required for type ${value.type}` });
+    }
+    for (const key of ['memory_limit', 'threads'] as const) {
+      if (value[key] !== undefined && value.type !== 'duckdb') context.addIssue({ code: 'custom', path: [key], message: 'applies to type duckdb only' });
     }
     if (value.auth_mode === 'azure_entra_id' && !rules.supportsEntraId) {
       const supported = DIALECT_NAMES.filter((name) => dialectRules(name).supportsEntraId).join(', ');

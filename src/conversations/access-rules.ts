@@ -1,27 +1,42 @@
 // Which databases the asker may use here. No rules: everyone may use every database. With rules,
 // a database needs at least one rule that matches this request and grants it (or "*").
+// The same rules decide who may read a stored result (result-access.ts): a result is as
+// restricted as the database it came from.
 import type { AccessRule } from '../config/config-schema.js';
+import type { Platform } from '../support/platforms.js';
 import type { TurnRequest } from './types.js';
+
+/** Who asks, and where: what a rule matches on (a turn's asker, or the person who clicked a button). */
+export interface AccessSubject {
+  platform: Platform;
+  channelId?: string | undefined;
+  teamId?: string | undefined;
+  userId: string;
+  email?: string | undefined;
+}
+
+export function accessSubjectOf(request: TurnRequest): AccessSubject {
+  return { platform: request.platform, channelId: request.place.channelId, teamId: request.place.teamId, userId: request.actor.userId, email: request.actor.email };
+}
 
 function matches(list: string[] | undefined, ...candidates: (string | undefined)[]): boolean {
   if (!list) return true;
   return candidates.some((candidate) => candidate !== undefined && list.includes(candidate));
 }
 
-function ruleMatches(rule: AccessRule, request: TurnRequest): boolean {
-  return (
-    matches(rule.platforms, request.platform) &&
-    matches(rule.channels, request.place.channelId) &&
-    matches(rule.teams, request.place.teamId) &&
-    matches(rule.users, request.actor.userId, request.actor.email)
-  );
+function ruleMatches(rule: AccessRule, subject: AccessSubject): boolean {
+  return matches(rule.platforms, subject.platform) && matches(rule.channels, subject.channelId) && matches(rule.teams, subject.teamId) && matches(rule.users, subject.userId, subject.email);
 }
 
 export function allowedDatabaseNames(rules: AccessRule[], request: TurnRequest, allNames: string[]): string[] {
+  return allowedDatabaseNamesFor(rules, accessSubjectOf(request), allNames);
+}
+
+export function allowedDatabaseNamesFor(rules: AccessRule[], subject: AccessSubject, allNames: string[]): string[] {
   if (rules.length === 0) return allNames;
   const granted = new Set<string>();
   for (const rule of rules) {
-    if (!ruleMatches(rule, request)) continue;
+    if (!ruleMatches(rule, subject)) continue;
     for (const name of rule.databases) {
       if (name === '*') allNames.forEach((each) => granted.add(each));
       else granted.add(name);

@@ -1,6 +1,7 @@
 // Turns an exception from the agent loop into one short, honest sentence for the thread. Details
 // go to the log; secrets go nowhere.
 import { APICallError } from '@ai-sdk/provider';
+import { findStoreUnavailable } from '../store/store-unavailable.js';
 import { ModelStreamError } from '../agent/model-stream-error.js';
 import { TURN_SENTENCES } from './standard-sentences.js';
 import type { TurnFailure } from './types.js';
@@ -16,6 +17,8 @@ export function classifyFailure(error: unknown, reason: 'timeout' | 'cancelled' 
       retryable: true,
     };
   }
+  // Checked first: a refused store connection reads like a network failure of the model otherwise.
+  if (findStoreUnavailable(error)) return { kind: 'internal', message: TURN_SENTENCES.storeUnavailable, retryable: true };
   // A 200 with a body that cannot be read (a malformed answer or stream) has no status worth naming.
   // Streamed, the parse error arrives bare or, from some providers, wrapped with an invented status.
   const apiError = findApiError(error);
@@ -47,6 +50,11 @@ export function classifyFailure(error: unknown, reason: 'timeout' | 'cancelled' 
     return { kind: 'model', message: 'I could not reach the AI model service. Press Retry in a moment; if it keeps failing, an admin needs to check the model provider\'s address (its base URL setting).', retryable: true };
   }
   return { kind: 'internal', message: TURN_SENTENCES.failed, retryable: true };
+}
+
+/** A failure caused by the state store being unreachable (channels word it as such). */
+export function isStoreOutage(error: unknown): boolean {
+  return findStoreUnavailable(error) !== undefined;
 }
 
 function findApiError(error: unknown): APICallError | undefined {

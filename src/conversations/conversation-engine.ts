@@ -15,7 +15,9 @@ import { ToolContext } from '../tools/tool-context.js';
 import { summarizeContextFolder } from '../context-files/summarize-folder.js';
 import type { ToolRuntime } from '../tools/tool-offer.js';
 import { createToolSet, selectToolNames } from '../tools/tool-registry.js';
-import { allowedDatabaseNames } from './access-rules.js';
+import { accessSubjectOf, allowedDatabaseNames } from './access-rules.js';
+import { createResultReadCheck, ResultAccessDeniedError } from './result-access.js';
+import { withoutUnreadableResults } from './history-access.js';
 import { classifyFailure } from './classify-failure.js';
 import { historyFromStore, lastUserText, toStorable } from './history.js';
 import { buildOutcome, failedOutcome } from './outcome.js';
@@ -84,7 +86,7 @@ export class ConversationEngine implements TurnHandler {
     const { store, clock, logger } = this.options;
     observer.onStart?.();
     await store.ensureConversation(request.threadId, request.platform, clock());
-    const history = historyFromStore(await store.listMessages(request.threadId));
+    const history = await this.readableHistory(request, historyFromStore(await store.listMessages(request.threadId)));
     const questionText = await this.questionFor(request, history);
     const userMessage: ModelMessage = { role: 'user', content: questionText };
     if (!this.options.model) {
@@ -206,11 +208,26 @@ export class ConversationEngine implements TurnHandler {
       .catch((error: unknown) => this.options.logger.error('token usage not recorded', { threadId, error }));
   }
 
+  /** The thread's history with results of databases this asker may not use replaced by a note. */
+  private async readableHistory(request: TurnRequest, history: ModelMessage[]): Promise<ModelMessage[]> {
+    if (this.options.accessRules.length === 0) return history;
+    const mayRead = createResultReadCheck(this.options.accessRules, this.options.databases.map((database) => database.name));
+    const subject = accessSubjectOf(request);
+    return withoutUnreadableResults(
+      history,
+      async (queryId) => (await this.options.store.getQueryResult(request.threadId, queryId))?.databaseName,
+      (databaseName) => mayRead(subject, databaseName),
+    );
+  }
+
   private createContext(request: TurnRequest, signal: AbortSignal, observer: TurnObserver): ToolContext {
     const allNames = this.options.databases.map((database) => database.name);
     const allowed = new Set(allowedDatabaseNames(this.options.accessRules, request, allNames));
     const credentialFor = this.options.credentialFor;
+    const mayRead = createResultReadCheck(this.options.accessRules, allNames);
+    const subject = accessSubjectOf(request);
     return new ToolContext({
+      refuseStoredResult: (queryId, databaseName) => (mayRead(subject, databaseName) ? undefined : new ResultAccessDeniedError(queryId, databaseName)),
       threadId: request.threadId,
       actor: request.actor,
       settings: this.options.settings,

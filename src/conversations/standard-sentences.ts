@@ -9,6 +9,8 @@ export const TURN_SENTENCES = {
   empty: 'I finished without anything to show. Try rephrasing the question.',
   /** The channel lost the turn before its answer was posted (the outcome never arrived). */
   interrupted: 'Something went wrong on my side and your question was not answered. Please ask again.',
+  /** The state store (thread history, dedupe keys) cannot be reached. */
+  storeUnavailable: 'I cannot reach my conversation store (the database that keeps thread history), so I could not answer. Ask again in a minute; if it keeps failing, tell an admin to check the state store (DATATHREAD_STATE).',
   /** Shown in the working indicator of a turn that resumes after its process stopped. */
   resumed: 'I was interrupted — answering again',
   /** A turn whose process kept dying while answering it: it is not run again. */

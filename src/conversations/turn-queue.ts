@@ -18,7 +18,7 @@ export interface TurnQueueSettings {
   /** How long a claim holds without a heartbeat; a dead worker's job is taken again after it. */
   leaseMs: number;
   heartbeatMs: number;
-  /** How often an idle worker looks for jobs other processes queued or abandoned. */
+  /** How often an idle worker looks for jobs whose lease expired (and, without notifications, new ones of other processes). */
   pollIntervalMs: number;
   /** Runs of one job (the first included) before it is given up. */
   maxAttempts: number;
@@ -58,6 +58,7 @@ export class TurnQueue implements TurnJobs {
   private wakeUp: (() => void) | undefined;
   private loop: Promise<void> | undefined;
   private stopping = false;
+  private stopWatching: Promise<() => Promise<void>> | undefined;
 
   constructor(private readonly options: TurnQueueOptions) {
     this.settings = { ...DEFAULT_TURN_QUEUE_SETTINGS, ...options.settings };
@@ -95,6 +96,11 @@ export class TurnQueue implements TurnJobs {
     const { leaseMs, heartbeatMs, maxAttempts, concurrency } = this.settings;
     this.options.logger.info('turn workers started', { workerId: this.ownerId, leaseMs, heartbeatMs, maxAttempts, concurrency });
     this.loop = this.claimLoop();
+    // On PostgreSQL, jobs other replicas accept or give back wake this one at once (LISTEN/NOTIFY).
+    this.stopWatching = this.options.store.watchTurnJobs(() => this.wake()).catch((error: unknown) => {
+      this.options.logger.warn('turn jobs of other replicas are picked up at the next poll only: the state store cannot notify', { error });
+      return async () => undefined;
+    });
   }
 
   /**
@@ -105,6 +111,7 @@ export class TurnQueue implements TurnJobs {
     this.stopping = true;
     this.wake();
     await this.loop;
+    await (await this.stopWatching)?.();
     let timer: NodeJS.Timeout | undefined;
     const graceOver = new Promise<void>((resolve) => {
       timer = setTimeout(resolve, graceMs);

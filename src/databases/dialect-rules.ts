@@ -48,6 +48,17 @@ export interface RefusedStatement {
   consequence: string;
 }
 
+/**
+ * A run of consecutive words or punctuation refused wherever it appears outside strings, quoted
+ * names and comments, for constructs that change state from inside an otherwise plain SELECT.
+ */
+export interface RefusedTokenSequence {
+  /** Upper-case words or single punctuation characters, in order: ['NEXT', 'VALUE', 'FOR'], [':', '=']. */
+  tokens: readonly string[];
+  /** The whole refusal sentence shown to the model: what was found, why it is refused, what to do. */
+  refusal: string;
+}
+
 export type ParserDialect = 'duckdb' | 'postgresql' | 'sqlite' | 'mysql' | 'redshift' | 'clickhouse' | 'generic' | 'ansi' | 'mssql';
 
 export interface DialectRules {
@@ -58,6 +69,13 @@ export interface DialectRules {
   refusedFunctions: readonly FunctionRule[];
   /** Statements refused by their leading keywords on top of the ones refused everywhere. */
   refusedStatements: readonly RefusedStatement[];
+  /**
+   * Names (lower case) a query's own `SETTINGS name = literal, …` clause may set (ClickHouse). A
+   * setting not listed, or set to anything but a literal, is refused; no list refuses every clause.
+   */
+  allowedQuerySettings?: readonly string[];
+  /** Token runs refused anywhere in a statement (MariaDB's `NEXT VALUE FOR`, `@v := …`). */
+  refusedTokenSequences?: readonly RefusedTokenSequence[];
   /**
    * Statements the parser cannot read but that are plain reads in this dialect, as patterns over
    * the statement's tokens joined by single spaces (`TABLE users`, `PRAGMA table_info ( users )`).

@@ -1,5 +1,5 @@
-// The one HTTP server: Slack (/slack/events), Teams (/api/messages), /healthz and /auth/... share
-// one port. Channels mount their own routes; body parsing stays per route because Slack's
+// The one HTTP server: Slack (/slack/events), Teams (/api/messages), /healthz (liveness), /readyz
+// (readiness: 503 while the state store cannot serve) and /auth/... share one port. Channels mount their own routes; body parsing stays per route because Slack's
 // signature check needs the raw body.
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import type { Server } from 'node:http';
@@ -19,7 +19,7 @@ export interface HealthReport {
 /** Unknown paths and failures answer in JSON, never with Express's HTML page and stack trace. */
 function addFallbackHandlers(app: Express, logger: Logger): void {
   app.use((request: Request, response: Response) => {
-    response.status(404).json({ error: `No route for ${request.method} ${request.path}. datathread serves /slack/events, /api/messages and /healthz.` });
+    response.status(404).json({ error: `No route for ${request.method} ${request.path}. datathread serves /slack/events, /api/messages, /healthz and /readyz.` });
   });
   app.use((error: unknown, request: Request, response: Response, _next: NextFunction) => {
     const failure = error as { status?: number; type?: string; message?: string };
@@ -35,16 +35,21 @@ function addFallbackHandlers(app: Express, logger: Logger): void {
 }
 
 export function createHttpServer(
-  health: () => Promise<HealthReport> | HealthReport = () => ({ ok: true }),
+  readiness: () => Promise<HealthReport> | HealthReport = () => ({ ok: true }),
   logger: Logger = silentLogger,
 ): HttpServer {
   // Channels mount their routes on `app` whenever they start; `app` is a sub-application of the
   // server, so the JSON fallbacks of the outer one always come after every route.
   const app = express();
   app.disable('x-powered-by');
-  app.get('/healthz', async (_request, response) => {
-    const report = await health();
-    response.status(report.ok ? 200 : 503).json({ status: report.ok ? 'ok' : 'degraded', ...report.detail });
+  // Liveness: the process answers. A store outage must not get the process restarted in a loop.
+  app.get('/healthz', (_request, response) => {
+    response.status(200).json({ status: 'ok' });
+  });
+  app.get('/readyz', async (_request, response) => {
+    const report = await readiness();
+    if (!report.ok) logger.warn('not ready: a dependency cannot serve', { ...report.detail });
+    response.status(report.ok ? 200 : 503).json({ status: report.ok ? 'ready' : 'unavailable', ...report.detail });
   });
   const outer = express();
   outer.disable('x-powered-by');

@@ -71,7 +71,7 @@ function checkWithRules(sql: string, rules: DialectRules, allowFileAccess: boole
 
   const statementTokens = splitStatements(tokenization.tokens);
   for (const statement of statementTokens) {
-    const refusal = refusalForDialectStatement(leadingWords(statement), rules.refusedStatements);
+    const refusal = refusalForDialectStatement(leadingWords(statement), rules.refusedStatements) ?? refusalForTokenSequences(statement, rules);
     if (refusal !== null) return refuse(refusal);
   }
   if (statementTokens.length === 1 && isRecognizedRead(statementTokens[0]!, rules)) return { allowed: true, statementCount: 1 };
@@ -97,6 +97,24 @@ function isRecognizedRead(statement: readonly SqlToken[], rules: DialectRules): 
   if (rules.recognizedReads.length === 0) return false;
   const text = statement.map((token) => token.text).join(' ');
   return rules.recognizedReads.some((pattern) => pattern.test(text));
+}
+
+/**
+ * Checked on tokens, before parsing, so a construct the parser cannot read (MariaDB's `NEXT VALUE
+ * FOR`) is refused for what it does rather than for the parse error, and one it reads (`@v := 1`) is
+ * refused at all. Strings and quoted names never match: only words and punctuation are compared.
+ */
+function refusalForTokenSequences(statement: readonly SqlToken[], rules: DialectRules): string | null {
+  for (const sequence of rules.refusedTokenSequences ?? []) {
+    for (let start = 0; start + sequence.tokens.length <= statement.length; start += 1) {
+      const matches = sequence.tokens.every((expected, offset) => {
+        const token = statement[start + offset]!;
+        return (token.kind === 'word' || token.kind === 'punctuation') && token.text.toUpperCase() === expected;
+      });
+      if (matches) return sequence.refusal;
+    }
+  }
+  return null;
 }
 
 function leadingWords(statement: readonly SqlToken[]): string[] {

@@ -73,6 +73,11 @@ function refusalForNode(node: JsonObject, options: InspectionOptions): string | 
   if (Array.isArray(locks) && locks.length > 0) {
     return 'Only read-only queries are allowed: locking clauses (FOR UPDATE / FOR SHARE) take row locks; remove them.';
   }
+  // A query's own `SETTINGS a = 1, …` clause (ClickHouse).
+  if ('body' in node && Array.isArray(node.settings) && node.settings.length > 0) {
+    const refusal = refusalForQuerySettings(node.settings, options.rules);
+    if (refusal !== null) return refusal;
+  }
   // DESCRIBE 'file.csv' and SHOW COLUMNS FROM 'file.csv' name their table in `table_name` /
   // `parent_name`; DuckDB sniffs the file for them just as it reads it for FROM.
   for (const key of ['table_name', 'parent_name']) {
@@ -95,6 +100,32 @@ function refusalForNode(node: JsonObject, options: InspectionOptions): string | 
   }
 
   return refusalForFileReference(name, options);
+}
+
+/**
+ * Each setting must be on the dialect's list and set to a plain literal: an expression could not be
+ * checked for what it evaluates to.
+ */
+function refusalForQuerySettings(settings: readonly unknown[], rules: DialectRules): string | null {
+  const allowed = rules.allowedQuerySettings ?? [];
+  for (const setting of settings) {
+    const name = isObject(setting) ? identifierValue(setting.key) : null;
+    if (name === null) return 'The SETTINGS clause has an unexpected shape, so it cannot be checked; remove it.';
+    if (!allowed.includes(name.toLowerCase())) {
+      return `Setting ${name} is not allowed in a query's SETTINGS clause: it could lift the limits a read-only query runs under or change the server. Remove it${allowed.length > 0 ? ` (allowed: ${allowed.join(', ')})` : ''}.`;
+    }
+    if (!isLiteral(isObject(setting) ? setting.value : undefined)) {
+      return `Setting ${name} must be set to a plain number, string or true/false in the SETTINGS clause.`;
+    }
+  }
+  return null;
+}
+
+function isLiteral(expression: unknown): boolean {
+  if (!isObject(expression) || !isObject(expression.Value)) return false;
+  const value = expression.Value.value;
+  if (!isObject(value)) return false;
+  return ['Number', 'SingleQuotedString', 'Boolean'].some((kind) => kind in value);
 }
 
 /** DuckDB reads a file when a table name is a quoted path (`FROM 'sales.csv'`, `FROM "s3://b/x.parquet"`). */

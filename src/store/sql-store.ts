@@ -61,6 +61,10 @@ export class SqlStore implements Store {
     return this.database.close();
   }
 
+  async ping(): Promise<void> {
+    await this.database.query('SELECT 1 AS ok');
+  }
+
   async ensureConversation(threadId: string, platform: string, now: Date): Promise<ConversationRecord> {
     // updated_at only moves forward, so a replica with a slightly late clock cannot rewind it.
     const rows = await this.database.query(
@@ -238,6 +242,10 @@ export class SqlStore implements Store {
 
   getTurnJob(jobId: string): Promise<TurnJobRecord | undefined> {
     return this.turnJobs.getTurnJob(jobId);
+  }
+
+  watchTurnJobs(onChange: () => void): Promise<() => Promise<void>> {
+    return this.turnJobs.watchTurnJobs(onChange);
   }
 
   purgeFinishedTurnJobs(before: Date): Promise<number> {

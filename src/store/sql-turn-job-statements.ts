@@ -3,11 +3,14 @@
 // replicas never wait on each other's candidate rows; SQLite's single writer gives the same
 // contract); and the per-job ledger of what a turn posted, so a rerun edits instead of reposting.
 import { epochMs } from './epoch-ms.js';
-import type { StoreDatabase, StoreQueryRunner } from './store-database.js';
+import type { StoreDatabase, StoreParameter, StoreQueryRunner } from './store-database.js';
 import { turnJobFromRow } from './store-rows.js';
 import type { NewTurnJob, TurnJobRecord } from './types.js';
 
 const TURN_JOB_COLUMNS = 'job_id, thread_id, platform, payload, state, attempts, lease_owner, lease_expires_at, created_at, updated_at';
+
+/** The notification channel that wakes the workers of every replica (PostgreSQL LISTEN/NOTIFY). */
+const TURN_JOBS_CHANNEL = 'datathread_turn_jobs';
 
 /** Thrown inside a transaction to roll back the keys it recorded when one of them was a duplicate. */
 class DuplicateEventKey extends Error {}
@@ -26,6 +29,23 @@ export class SqlTurnJobs {
          VALUES ($1, $2, $3, $4, 'queued', 0, $5, $5)`,
         [job.jobId, job.threadId, job.platform, JSON.stringify(job.payload), epochMs(job.createdAt)],
       );
+      await this.database.notify?.(runner, TURN_JOBS_CHANNEL);
+    });
+  }
+
+  /** Calls `onChange` when any process queued, finished or gave back a job; a no-op stop on SQLite. */
+  async watchTurnJobs(onChange: () => void): Promise<() => Promise<void>> {
+    return this.database.listen ? this.database.listen(TURN_JOBS_CHANNEL, onChange) : async () => undefined;
+  }
+
+  /** Runs a job state change and, on PostgreSQL, wakes the other replicas' workers when it commits. */
+  private async changeAndNotify(sql: string, parameters: StoreParameter[]): Promise<void> {
+    if (!this.database.notify) {
+      await this.database.execute(sql, parameters);
+      return;
+    }
+    await this.database.transaction(async (runner) => {
+      if ((await runner.execute(sql, parameters)) > 0) await this.database.notify?.(runner, TURN_JOBS_CHANNEL);
     });
   }
 
@@ -95,7 +115,8 @@ export class SqlTurnJobs {
   }
 
   async finishTurnJob(jobId: string, ownerId: string, state: 'done' | 'failed', now: Date): Promise<void> {
-    await this.database.execute(
+    // The thread's next job may now be claimed, possibly by another replica.
+    await this.changeAndNotify(
       `UPDATE turn_jobs SET state = $3, lease_owner = NULL, lease_expires_at = NULL, updated_at = $4
        WHERE job_id = $1 AND lease_owner = $2 AND state = 'running'`,
       [jobId, ownerId, state, epochMs(now)],
@@ -103,7 +124,7 @@ export class SqlTurnJobs {
   }
 
   async releaseTurnJob(jobId: string, ownerId: string, now: Date): Promise<void> {
-    await this.database.execute(
+    await this.changeAndNotify(
       `UPDATE turn_jobs SET state = 'queued', lease_owner = NULL, lease_expires_at = NULL, attempts = attempts - 1, updated_at = $3
        WHERE job_id = $1 AND lease_owner = $2 AND state = 'running'`,
       [jobId, ownerId, epochMs(now)],

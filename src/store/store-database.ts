@@ -29,6 +29,14 @@ export interface StoreDatabase extends StoreQueryRunner {
    * holds it until this transaction ends. Cuts retries where many writers target one row range.
    */
   holdTransactionLock(runner: StoreQueryRunner, key: string): Promise<void>;
+  /**
+   * Calls `onNotify` whenever another connection (any process) runs `notify(channel)`, and once
+   * after each (re)connection so nothing sent while disconnected is missed. Returns the stop
+   * function. Absent where one process owns the database (SQLite): the queue wakes itself there.
+   */
+  listen?(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
+  /** Inside `transaction`: sends `channel` to every listener when the transaction commits. */
+  notify?(runner: StoreQueryRunner, channel: string): Promise<void>;
   /** True for a primary-key or unique-constraint violation. */
   isUniqueViolation(error: unknown): boolean;
   /** Applies the missing schema migrations. */

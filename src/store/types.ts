@@ -122,6 +122,8 @@ export interface Store {
   /** Creates or upgrades the schema. Idempotent. */
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /** Resolves when the store answers a trivial query; rejects when it cannot serve (readiness). */
+  ping(): Promise<void>;
 
   ensureConversation(threadId: string, platform: string, now: Date): Promise<ConversationRecord>;
   getConversation(threadId: string): Promise<ConversationRecord | undefined>;
@@ -170,6 +172,11 @@ export interface Store {
   /** Gives the job back to the queue at once (shutdown), without counting the attempt. */
   releaseTurnJob(jobId: string, ownerId: string, now: Date): Promise<void>;
   getTurnJob(jobId: string): Promise<TurnJobRecord | undefined>;
+  /**
+   * Calls `onChange` when any process (any replica) queued, finished or gave back a turn job, so
+   * idle workers claim at once instead of at their next poll. Returns the stop function.
+   */
+  watchTurnJobs(onChange: () => void): Promise<() => Promise<void>>;
   /** Removes finished jobs (and their posts) last updated before `before`. */
   purgeFinishedTurnJobs(before: Date): Promise<number>;
   /** Remembers the platform message a job posted under `postKey` (first record wins). */

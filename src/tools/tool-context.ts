@@ -27,6 +27,11 @@ export interface ToolContextOptions {
   model?: ModelIdentity;
   /** Where this turn's charts are shown, which sets their canvas (default: a Slack thread image). */
   chartPlacement?: ChartPlacement;
+  /**
+   * Access rules on stored results of earlier turns: returns the error to throw when the asker may
+   * not read a result of that database (results of this turn came from databases they may use).
+   */
+  refuseStoredResult?: (queryId: string, databaseName: string) => Error | undefined;
 }
 
 export class ToolContext {
@@ -56,6 +61,7 @@ export class ToolContext {
   private readonly backgroundErrors: unknown[] = [];
   private readonly credentialFor: ToolContextOptions['credentialFor'];
   private readonly onStatus: ToolContextOptions['onStatus'];
+  private readonly refuseStoredResult: ToolContextOptions['refuseStoredResult'];
 
   constructor(options: ToolContextOptions) {
     this.threadId = options.threadId;
@@ -70,6 +76,7 @@ export class ToolContext {
     this.chartPlacement = options.chartPlacement ?? 'thread_image';
     this.credentialFor = options.credentialFor;
     this.onStatus = options.onStatus;
+    this.refuseStoredResult = options.refuseStoredResult;
   }
 
   reportStatus(status: string): void {
@@ -80,12 +87,17 @@ export class ToolContext {
     return this.credentialFor?.(database);
   }
 
-  /** A result of this turn, or of an earlier turn of the same conversation (from the store). */
+  /**
+   * A result of this turn, or of an earlier turn of the same conversation (from the store). A
+   * stored result of a database the asker may not use is refused (thrown, so the model reads why).
+   */
   async findQueryResult(queryId: string): Promise<QueryResult | undefined> {
     const cached = this.queryResults.get(queryId);
     if (cached) return cached;
     const stored = await this.store.getQueryResult(this.threadId, queryId);
     if (!stored) return undefined;
+    const refusal = this.refuseStoredResult?.(stored.queryId, stored.databaseName);
+    if (refusal) throw refusal;
     const result: QueryResult = {
       queryId: stored.queryId,
       databaseName: stored.databaseName,

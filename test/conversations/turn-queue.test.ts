@@ -8,6 +8,7 @@ import { createLogger } from '../../src/logging/logger.js';
 import { openStore } from '../../src/store/open-store.js';
 import type { Store } from '../../src/store/types.js';
 import { randomIdFactory } from '../../src/support/clock-and-ids.js';
+import { createScratchDatabase } from '../support/postgres-database.js';
 
 const FAST: Partial<TurnQueueSettings> = { leaseMs: 400, heartbeatMs: 100, pollIntervalMs: 20, maxAttempts: 2 };
 
@@ -137,5 +138,33 @@ describe('TurnQueue', () => {
     await waitUntil(() => taken.runs.length === 1);
     expect(taken.runs[0]).toMatchObject({ jobId: longJob.jobId, attempt: 1 });
     gate.open();
+  });
+});
+
+describe('TurnQueue on PostgreSQL', () => {
+  it('wakes an idle replica at once when another accepts a job (LISTEN/NOTIFY), long before its next poll', async () => {
+    const database = await createScratchDatabase('turn_queue_notify');
+    const accepting = await openStore(database.url);
+    const working = await openStore(database.url);
+    const logger = createLogger({ write: (line) => logLines.push(line) });
+    const slowPoll = { ...FAST, pollIntervalMs: 60_000 };
+    const acceptingQueue = new TurnQueue({ store: accepting, clock: () => new Date(), createId: randomIdFactory, logger, settings: slowPoll });
+    const workingQueue = new TurnQueue({ store: working, clock: () => new Date(), createId: randomIdFactory, logger, settings: slowPoll });
+    try {
+      const { executor, runs } = recordingExecutor();
+      workingQueue.register('slack', executor);
+      workingQueue.start();
+      // Let the idle worker's first claim find nothing and go to sleep on its 60-second poll.
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      const submittedAt = Date.now();
+      expect(await acceptingQueue.submit(request('slack:T1:C1:5.1', 'event-notify'), {})).toBe(true);
+      await waitUntil(() => runs.length === 1, 10_000);
+      expect(Date.now() - submittedAt).toBeLessThan(5_000);
+    } finally {
+      await workingQueue.drain(0);
+      await accepting.close();
+      await working.close();
+      await database.drop();
+    }
   });
 });

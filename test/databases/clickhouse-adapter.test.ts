@@ -73,6 +73,40 @@ describe.skipIf(!available)('ClickHouse adapter', () => {
     expect(entry).toMatchObject({ user: 'reader', settings: { readonly: '1', max_execution_time: '10' } });
   });
 
+  test('a query’s own SETTINGS clause with harmless read settings runs with readonly=2, and the engine applies it', async () => {
+    const result = await adapter.runQuery(
+      "SELECT getSetting('max_threads') AS threads, getSetting('join_use_nulls') AS nulls, getSetting('max_execution_time') AS limit_s FROM sales LIMIT 1 SETTINGS max_threads = 1, join_use_nulls = 1",
+      QUERY_OPTIONS,
+    );
+    expect(result.rows).toEqual([[1, true, 10]]);
+    const entry = (await server.log()).find((logged) => logged.queryId === `datathread-test-${nextQueryId}`);
+    expect(entry).toMatchObject({ settings: { readonly: '2', max_execution_time: '10' }, outcome: 'finished' });
+  });
+
+  test('a SETTINGS clause that would lift a limit, write or change readonly never reaches the server, even past execute_sql', async () => {
+    const refused = [
+      'SELECT count() FROM sales SETTINGS readonly = 0',
+      'SELECT count() FROM sales SETTINGS max_threads = 1, max_execution_time = 0',
+      'SELECT number FROM numbers(100000) SETTINGS max_result_rows = 0',
+      "SELECT number FROM numbers(100000) SETTINGS result_overflow_mode = 'throw'",
+      'SELECT count() FROM sales SETTINGS use_query_cache = 1',
+      'SELECT count() FROM sales SETTINGS max_memory_usage = 0',
+      'SELECT * FROM (SELECT count() FROM sales SETTINGS max_execution_time = 0)',
+    ];
+    const logged = (await server.log()).length;
+    for (const sql of refused) await expect(adapter.runQuery(sql, QUERY_OPTIONS), sql).rejects.toThrow(/Refused before reaching the database/);
+    expect((await server.log()).length).toBe(logged);
+  });
+
+  test('without a SETTINGS clause the query keeps readonly=1, under which the engine refuses any setting change', async () => {
+    await adapter.runQuery("SELECT 'SETTINGS max_execution_time = 0' AS text", QUERY_OPTIONS);
+    const entry = (await server.log()).find((logged) => logged.queryId === `datathread-test-${nextQueryId}`);
+    expect(entry?.settings.readonly).toBe('1');
+    // What readonly=1 means on the engine: a query's own SETTINGS clause is an error there.
+    const direct = operator.query({ query: 'SELECT count() FROM sales SETTINGS max_threads = 1', format: 'JSONEachRow', clickhouse_settings: { readonly: '1' } });
+    await expect(direct).rejects.toThrow(/Cannot modify 'max_threads' setting in readonly mode/);
+  });
+
   test('caps a ten-million-row result: the server stops early and memory stays bounded', async () => {
     const growth = memorySnapshot();
     const result = await adapter.runQuery('SELECT number AS n, toString(number) AS label FROM numbers(10000000)', QUERY_OPTIONS);

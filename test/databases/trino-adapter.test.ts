@@ -20,10 +20,15 @@ let trino: FakeTrino;
 let adapter: TrinoAdapter;
 let federated: TrinoAdapter;
 
-async function snapshot(): Promise<unknown> {
+/** The latest query that is not the transaction around it (START TRANSACTION, ROLLBACK). */
+function lastDataQuery(server: FakeTrino = trino) {
+  return server.queries.filter((query) => !/^\s*(?:START TRANSACTION|ROLLBACK|COMMIT)\b/i.test(query.sql)).at(-1);
+}
+
+async function snapshot(server: FakeTrino = trino): Promise<unknown> {
   return {
-    data: await trino.inspect("SELECT count(*)::INTEGER, sum(amount)::VARCHAR, string_agg(region, ',' ORDER BY id) FROM shop.sales"),
-    tables: await trino.inspect("SELECT table_schema, table_name FROM information_schema.tables WHERE table_schema = 'shop' ORDER BY 1, 2"),
+    data: await server.inspect("SELECT count(*)::INTEGER, sum(amount)::VARCHAR, string_agg(region, ',' ORDER BY id) FROM shop.sales"),
+    tables: await server.inspect("SELECT table_schema, table_name FROM information_schema.tables WHERE table_schema = 'shop' ORDER BY 1, 2"),
   };
 }
 
@@ -67,9 +72,9 @@ describe('Trino adapter', () => {
     const result = await adapter.runQuery('SELECT a.id * 1000 + b.id AS n FROM thousands a CROSS JOIN thousands b WHERE b.id < 1000', QUERY_OPTIONS);
     expect(result.rows).toHaveLength(1000);
     expect(result.truncated).toBe(true);
-    const query = trino.queries.at(-1)!;
+    const query = lastDataQuery()!;
     expect(query.rowsServed).toBeLessThan(20_000);
-    await expect.poll(() => trino.queries.at(-1)!.cancelled).toBe(true);
+    await expect.poll(() => lastDataQuery()!.cancelled).toBe(true);
     expect(trino.requests.some((request) => request.method === 'DELETE' && request.path.includes(query.id))).toBe(true);
     expect(growth().heapUsedMb).toBeLessThan(50);
   });
@@ -79,7 +84,7 @@ describe('Trino adapter', () => {
     expect(result.rows).toHaveLength(10_000);
     expect(result.rows[9_999]).toEqual([9_999]);
     expect(result.truncated).toBe(false);
-    expect(trino.queries.at(-1)!.pagesServed).toBeGreaterThan(1);
+    expect(lastDataQuery()!.pagesServed).toBeGreaterThan(1);
   });
 
   test('a Trino error object comes back as a repairable QueryFailedError with its errorName', async () => {
@@ -96,11 +101,11 @@ describe('Trino adapter', () => {
     const controller = new AbortController();
     const reason = new Error('stopped by the asker');
     const running = adapter.runQuery('SELECT count(*) FROM range(100000000000) a', { rowCap: 10, timeoutMs: 60_000, signal: controller.signal });
-    await expect.poll(() => trino.queries.at(-1)?.state).toBe('RUNNING');
+    await expect.poll(() => lastDataQuery()?.state).toBe('RUNNING');
     controller.abort(reason);
     await expect(running).rejects.toBe(reason);
     // The adapter answers at once; the DELETE reaches the server right after.
-    const query = trino.queries.at(-1)!;
+    const query = lastDataQuery()!;
     await expect.poll(() => query.cancelled).toBe(true);
     expect(trino.requests.some((request) => request.method === 'DELETE' && request.path.includes(query.id))).toBe(true);
     expect((await adapter.runQuery('SELECT count(*) AS n FROM sales', QUERY_OPTIONS)).rows).toEqual([[2]]);
@@ -132,7 +137,7 @@ describe('Trino adapter', () => {
     const requests = trino.requests.slice(before);
     expect(requests.length).toBeGreaterThan(2);
     for (const request of requests) expect(request).toMatchObject({ user: 'alice@example.com', authorization: `Bearer ${ALICE_TOKEN}` });
-    expect(trino.queries.at(-1)!.user).toBe('alice@example.com');
+    expect(lastDataQuery()!.user).toBe('alice@example.com');
   });
 });
 
@@ -146,18 +151,62 @@ const WRITES = [
   'ALTER TABLE sales RENAME TO sales_old',
 ];
 
-describe('Trino refuses writes at the gate and through access control', () => {
+describe('Trino refuses writes at the gate, in a read-only transaction and through access control', () => {
   test.each(WRITES)('%s', async (sql) => {
     const before = await snapshot();
     expect(checkReadOnly(sql, { dialect: 'trino', allowFileAccess: false }).allowed).toBe(false);
-    // Straight to the adapter, past the gate: the read-only access rule denies it.
+    // Straight to the adapter, past the gate: the read-only access rule denies it (Trino checks
+    // access while analysing, before the read-only transaction would refuse the write).
     await expect(adapter.runQuery(sql, QUERY_OPTIONS)).rejects.toThrow(/PERMISSION_DENIED/);
     expect(await snapshot()).toEqual(before);
+  });
+
+  test('every query runs in its own START TRANSACTION READ ONLY, which is rolled back after the answer', async () => {
+    const result = await adapter.runQuery('SELECT count(*) AS n FROM sales', QUERY_OPTIONS);
+    expect(result.rows).toEqual([[2]]);
+    const query = lastDataQuery()!;
+    const transaction = trino.transactions.find((candidate) => candidate.id === query.transactionId);
+    expect(transaction?.readOnly).toBe(true);
+    await expect.poll(() => trino.transactions.find((candidate) => candidate.id === query.transactionId)?.state).toBe('rolled back');
+    // A transaction per query, never shared between two queries.
+    const transactionIds = trino.queries.filter((candidate) => !/^\s*(?:START TRANSACTION|ROLLBACK)\b/i.test(candidate.sql)).map((candidate) => candidate.transactionId);
+    expect(transactionIds.length).toBeGreaterThan(5);
+    expect(transactionIds.every((id) => id !== undefined)).toBe(true);
+    expect(new Set(transactionIds).size).toBe(transactionIds.length);
   });
 
   test('CALL, SET SESSION and pass-through table functions are refused at the gate', () => {
     for (const sql of ["CALL system.sync_partition_metadata('shop', 'sales', 'FULL')", "SET SESSION query_max_execution_time = '1h'", "SELECT * FROM TABLE(pg.system.query(query => 'DELETE FROM t'))"]) {
       expect(checkReadOnly(sql, { dialect: 'trino', allowFileAccess: false }).allowed).toBe(false);
     }
+  });
+});
+
+describe('Trino without an access-control rule: the read-only transaction alone stops writes', () => {
+  let open: FakeTrino;
+  let openAdapter: TrinoAdapter;
+  let writer: TrinoAdapter;
+
+  beforeAll(async () => {
+    open = await startFakeTrino({ setup: SETUP, pageRows: 500 });
+    const config = databaseConfig({ type: 'trino', name: 'open_lake', host: '127.0.0.1', port: Number(new URL(open.url).port), database: 'memory', schema_name: 'shop', user: 'datathread' });
+    openAdapter = new TrinoAdapter(config);
+    writer = new TrinoAdapter({ ...config, dangerously_allow_writes: true });
+  });
+
+  afterAll(async () => {
+    await open?.close();
+  });
+
+  test('every write sent straight to the adapter fails with READ_ONLY_VIOLATION and nothing changes', async () => {
+    const before = await snapshot(open);
+    for (const sql of WRITES) await expect(openAdapter.runQuery(sql, QUERY_OPTIONS), sql).rejects.toThrow(/Cannot execute write in a read-only transaction \(READ_ONLY_VIOLATION\)/);
+    expect(await snapshot(open)).toEqual(before);
+  });
+
+  test('with dangerously_allow_writes there is no read-only transaction, and the same server runs the write', async () => {
+    await writer.runQuery("INSERT INTO sales VALUES (3, 'West', 1, DATE '2024-03-01', TIMESTAMP '2024-03-01 00:00:00', [])", QUERY_OPTIONS);
+    expect(await open.inspect('SELECT count(*)::INTEGER FROM shop.sales')).toEqual([[3]]);
+    expect(lastDataQuery(open)?.transactionId).toBeUndefined();
   });
 });

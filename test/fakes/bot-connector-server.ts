@@ -1,7 +1,8 @@
 // A local server speaking the slice of the Bot Framework connector REST API a bot uses to reply:
 // POST /v3/conversations/{conversationId}/activities (and …/activities/{replyToId}), PUT
 // …/activities/{activityId} for updates, DELETE for deletes. It records every call so tests can
-// assert what the bot posted where; point an activity's `serviceUrl` at `url`.
+// assert what the bot posted where; point an activity's `serviceUrl` at `url`. It can be told to
+// fail the next calls (a 429 with Retry-After or a 503, as the connector answers when throttling).
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 
 export interface RecordedConnectorCall {
@@ -16,9 +17,18 @@ export interface RecordedConnectorCall {
   authorization?: string;
 }
 
+export interface ConnectorFailure {
+  status: number;
+  retryAfterSeconds?: number;
+}
+
 export interface FakeBotConnector {
   url: string;
   calls: RecordedConnectorCall[];
+  /** The next POST or PUT of a message (typing is left alone) is answered with this failure, once per call, and not recorded in `calls`. */
+  failNext(failure: ConnectorFailure): void;
+  /** How many calls were answered with a scripted failure. */
+  failedCalls(): number;
   /** Posted activities of type `message` (the replies), in order. */
   messages(): RecordedConnectorCall[];
   typing(): RecordedConnectorCall[];
@@ -35,6 +45,8 @@ export async function startFakeBotConnector(): Promise<FakeBotConnector> {
   const calls: RecordedConnectorCall[] = [];
   let nextId = 1;
   const waiters = new Set<() => void>();
+  const failures: ConnectorFailure[] = [];
+  let failed = 0;
 
   const server: Server = createServer((request, response) => {
     readJson(request)
@@ -44,6 +56,14 @@ export async function startFakeBotConnector(): Promise<FakeBotConnector> {
         const method = request.method as RecordedConnectorCall['method'];
         if (!match || !['POST', 'PUT', 'DELETE'].includes(method)) {
           response.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { code: 'NotFound', message: path } }));
+          return;
+        }
+        const failure = method !== 'DELETE' && body.type !== 'typing' ? failures.shift() : undefined;
+        if (failure) {
+          failed += 1;
+          const headers: Record<string, string> = { 'content-type': 'application/json' };
+          if (failure.retryAfterSeconds !== undefined) headers['retry-after'] = String(failure.retryAfterSeconds);
+          response.writeHead(failure.status, headers).end(JSON.stringify({ error: { code: failure.status === 429 ? 'Throttled' : 'ServiceUnavailable', message: 'scripted failure' } }));
           return;
         }
         const call: RecordedConnectorCall = {
@@ -70,6 +90,8 @@ export async function startFakeBotConnector(): Promise<FakeBotConnector> {
   return {
     url: `http://127.0.0.1:${port}/`,
     calls,
+    failNext: (failure) => void failures.push(failure),
+    failedCalls: () => failed,
     messages: () => ofType('message'),
     typing: () => ofType('typing'),
     updates: () => calls.filter((call) => call.method === 'PUT'),

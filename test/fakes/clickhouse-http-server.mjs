@@ -15,8 +15,9 @@
 //
 // chdb runs one statement at a time per session, so requests wait in line; KILL QUERY is answered
 // by the front itself (as ClickHouse's process list would) and stops the matching stream. With
-// readonly >= 1 only reading statements reach the engine, each with `SETTINGS readonly=1`
-// appended so the engine itself enforces it; anything else gets ClickHouse's READONLY error.
+// readonly >= 1 only reading statements reach the engine, each with `SETTINGS …, readonly=N`
+// appended (the URL settings first, as ClickHouse applies them before the query's own clause) so the
+// engine itself enforces it; anything else gets ClickHouse's READONLY error.
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import { createRequire } from 'node:module';

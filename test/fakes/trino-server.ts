@@ -9,6 +9,14 @@
 // query_max_execution_time is enforced. `readOnly` plays a read-only access-control rule: any
 // statement DuckDB does not classify as a query is denied, as Trino's access control would.
 //
+// Transactions as Trino's protocol has them: `START TRANSACTION [READ ONLY | READ WRITE]` needs a
+// client that sent `X-Trino-Transaction-Id` (NONE when it has none yet; without the header Trino
+// answers "Client does not support transactions"); its last answer carries
+// `X-Trino-Started-Transaction-Id`. A request that carries an id runs inside that transaction
+// (an unknown id fails with UNKNOWN_TRANSACTION); in a read-only one anything but a query fails
+// with READ_ONLY_VIOLATION, as Trino's transaction manager refuses a write to any catalog. COMMIT
+// and ROLLBACK end it and answer `X-Trino-Clear-Transaction-Id`.
+//
 // Catalog `memory` is DuckDB's in-memory database; schemas and tables come from `setup`.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { DuckDBInstance, StatementType, type DuckDBConnection, type DuckDBResult } from '@duckdb/node-api';
@@ -33,8 +41,16 @@ export interface RecordedTrinoRequest {
   session: string | undefined;
 }
 
+export interface TrinoTransactionRecord {
+  id: string;
+  readOnly: boolean;
+  state: 'open' | 'committed' | 'rolled back';
+}
+
 export interface TrinoQueryRecord {
   id: string;
+  /** The transaction the query ran in, when its request carried one. */
+  transactionId?: string;
   sql: string;
   user: string;
   state: 'QUEUED' | 'RUNNING' | 'FINISHED' | 'FAILED';
@@ -47,6 +63,7 @@ export interface FakeTrino {
   url: string;
   requests: RecordedTrinoRequest[];
   queries: TrinoQueryRecord[];
+  transactions: TrinoTransactionRecord[];
   /** Runs SQL directly on the DuckDB behind the server (for checking that data is unchanged). */
   inspect(sql: string): Promise<unknown[][]>;
   close(): Promise<void>;
@@ -70,10 +87,26 @@ interface RunningQuery {
   token: number;
   error?: TrinoError;
   timer?: NodeJS.Timeout;
+  /** START TRANSACTION, COMMIT or ROLLBACK: answered by the server itself, never by DuckDB. */
+  control?: TransactionControl;
+  /** Headers for the answer that finishes the query (started or cleared transaction). */
+  finishHeaders?: Record<string, string>;
+  /** The value of X-Trino-Transaction-Id on the POST, if any. */
+  transactionHeader?: string;
 }
+
+type TransactionControl = { kind: 'start'; readOnly: boolean } | { kind: 'end'; outcome: 'committed' | 'rolled back' };
 
 const DEFAULT_PAGE_ROWS = 1000;
 const QUERY_READS = new Set([StatementType.SELECT, StatementType.EXPLAIN]);
+
+function transactionControl(sql: string): TransactionControl | undefined {
+  const text = sql.trim().replace(/;$/, '').replace(/\s+/g, ' ').toUpperCase();
+  const start = /^START TRANSACTION(?: (.*))?$/.exec(text);
+  if (start) return { kind: 'start', readOnly: /\bREAD ONLY\b/.test(start[1] ?? '') };
+  if (/^(?:COMMIT|ROLLBACK)(?: WORK)?$/.test(text)) return { kind: 'end', outcome: text.startsWith('COMMIT') ? 'committed' : 'rolled back' };
+  return undefined;
+}
 
 export async function startFakeTrino(options: FakeTrinoOptions): Promise<FakeTrino> {
   const instance = await DuckDBInstance.create(':memory:');
@@ -81,6 +114,7 @@ export async function startFakeTrino(options: FakeTrinoOptions): Promise<FakeTri
   for (const statement of options.setup) await setupConnection.run(statement);
   const requests: RecordedTrinoRequest[] = [];
   const queries = new Map<string, RunningQuery>();
+  const transactions = new Map<string, TrinoTransactionRecord>();
   const pageRows = options.pageRows ?? DEFAULT_PAGE_ROWS;
   let counter = 0;
   let baseUrl = '';
@@ -104,7 +138,36 @@ export async function startFakeTrino(options: FakeTrinoOptions): Promise<FakeTri
     query.connection = undefined;
   };
 
+  /** What the transaction machinery answers for this query, or null when it may run. */
+  const transactionCheck = (query: RunningQuery): TrinoError | null => {
+    const { transactionHeader, control } = query;
+    const transaction = transactionHeader && transactionHeader.toUpperCase() !== 'NONE' ? transactions.get(transactionHeader) : undefined;
+    if (transactionHeader && transactionHeader.toUpperCase() !== 'NONE' && transaction?.state !== 'open') {
+      return { message: `Unknown transaction ID: ${transactionHeader}. Possibly expired? Commands ignored until end of transaction block`, errorCode: 15, errorName: 'UNKNOWN_TRANSACTION', errorType: 'USER_ERROR' };
+    }
+    if (control?.kind === 'start') {
+      if (transactionHeader === undefined) return { message: 'Client does not support transactions', errorCode: 65541, errorName: 'INCOMPATIBLE_CLIENT', errorType: 'INTERNAL_ERROR' };
+      if (transaction) return { message: 'Nested transactions not supported', errorCode: 13, errorName: 'NOT_SUPPORTED', errorType: 'USER_ERROR' };
+    }
+    if (control?.kind === 'end' && !transaction) return { message: `No transaction in progress`, errorCode: 29, errorName: 'NOT_IN_TRANSACTION', errorType: 'USER_ERROR' };
+    return null;
+  };
+
+  const runControl = (query: RunningQuery, control: TransactionControl): void => {
+    if (control.kind === 'start') {
+      const id = `fake-transaction-${transactions.size + 1}`;
+      transactions.set(id, { id, readOnly: control.readOnly, state: 'open' });
+      query.finishHeaders = { 'X-Trino-Started-Transaction-Id': id };
+    } else {
+      transactions.get(query.transactionHeader!)!.state = control.outcome;
+      query.finishHeaders = { 'X-Trino-Clear-Transaction-Id': 'true' };
+    }
+  };
+
   const start = async (query: RunningQuery): Promise<void> => {
+    const transactionFailure = transactionCheck(query);
+    if (transactionFailure) throw transactionFailure;
+    if (query.control) return runControl(query, query.control);
     const connection = await instance.connect();
     query.connection = connection;
     const limit = query.session.get('query_max_execution_time');
@@ -122,6 +185,10 @@ export async function startFakeTrino(options: FakeTrinoOptions): Promise<FakeTri
     if (options.readOnly && !QUERY_READS.has(prepared.statementType)) {
       throw { message: `Access Denied: Cannot execute ${StatementType[prepared.statementType]} statements: catalog ${query.catalog} is read-only for ${query.record.user}`, errorCode: 4, errorName: 'PERMISSION_DENIED', errorType: 'USER_ERROR' } satisfies TrinoError;
     }
+    // Access control is checked while the statement is analysed, before the transaction manager sees a write.
+    if (query.record.transactionId && transactions.get(query.record.transactionId)?.readOnly && !QUERY_READS.has(prepared.statementType)) {
+      throw { message: 'Cannot execute write in a read-only transaction', errorCode: 16, errorName: 'READ_ONLY_VIOLATION', errorType: 'USER_ERROR' } satisfies TrinoError;
+    }
     query.result = await prepared.stream();
     const names = query.result.columnNames();
     const types = query.result.columnTypes();
@@ -135,6 +202,10 @@ export async function startFakeTrino(options: FakeTrinoOptions): Promise<FakeTri
       if (!query.result) {
         record.state = 'RUNNING';
         await start(query);
+        if (query.control) {
+          record.state = 'FINISHED';
+          return page(query, []);
+        }
         return { ...page(query, []), nextUri: nextUri(query) };
       }
       const rows: unknown[][] = [];
@@ -198,9 +269,13 @@ export async function startFakeTrino(options: FakeTrinoOptions): Promise<FakeTri
       if (!body.trim()) return send(response, 400, 'SQL statement is empty');
       counter += 1;
       const id = `20261202_000000_${String(counter).padStart(5, '0')}_fakes`;
-      const record: TrinoQueryRecord = { id, sql: body, user: user!, state: 'QUEUED', pagesServed: 0, rowsServed: 0, cancelled: false };
+      const transactionHeader = header(request, 'x-trino-transaction-id');
+      const joined = transactionHeader && transactionHeader.toUpperCase() !== 'NONE' ? transactionHeader : undefined;
+      const record: TrinoQueryRecord = { id, sql: body, user: user!, state: 'QUEUED', pagesServed: 0, rowsServed: 0, cancelled: false, ...(joined ? { transactionId: joined } : {}) };
       const query: RunningQuery = {
         record,
+        transactionHeader,
+        control: transactionControl(body),
         catalog: header(request, 'x-trino-catalog') ?? 'memory',
         schema: header(request, 'x-trino-schema') ?? 'main',
         session: parseSession(header(request, 'x-trino-session')),
@@ -220,7 +295,10 @@ export async function startFakeTrino(options: FakeTrinoOptions): Promise<FakeTri
       response.writeHead(204);
       return void response.end();
     }
-    if (statement) return sendJson(response, await nextPage(query));
+    if (statement) {
+      const body = await nextPage(query);
+      return sendJson(response, body, query.record.state === 'FINISHED' ? query.finishHeaders : undefined);
+    }
     return sendJson(response, { queryId: query.record.id, state: query.record.state, query: query.record.sql });
   };
 
@@ -236,6 +314,9 @@ export async function startFakeTrino(options: FakeTrinoOptions): Promise<FakeTri
     requests,
     get queries() {
       return [...queries.values()].map((query) => query.record);
+    },
+    get transactions() {
+      return [...transactions.values()];
     },
     inspect: async (sql) => (await setupConnection.runAndReadAll(sql)).getRowsJS() as unknown[][],
     close: async () => {
@@ -306,7 +387,7 @@ function send(response: ServerResponse, status: number, text: string): void {
   response.end(text);
 }
 
-function sendJson(response: ServerResponse, body: unknown): void {
-  response.writeHead(200, { 'Content-Type': 'application/json' });
+function sendJson(response: ServerResponse, body: unknown, headers: Record<string, string> = {}): void {
+  response.writeHead(200, { 'Content-Type': 'application/json', ...headers });
   response.end(JSON.stringify(body));
 }

@@ -17,11 +17,14 @@ async function start(lines: string[] = []) {
 }
 
 describe('the HTTP server', () => {
-  it('reports health', async () => {
+  it('reports liveness on /healthz and readiness on /readyz', async () => {
     const base = await start();
     const response = await fetch(`${base}/healthz`);
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ status: 'ok', model: 'configured' });
+    expect(await response.json()).toEqual({ status: 'ok' });
+    const ready = await fetch(`${base}/readyz`);
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toEqual({ status: 'ready', model: 'configured' });
   });
 
   it('answers a malformed JSON body with a plain 400, no stack trace, and logs one JSON line', async () => {
@@ -37,6 +40,6 @@ describe('the HTTP server', () => {
     const base = await start();
     const response = await fetch(`${base}/nope`);
     expect(response.status).toBe(404);
-    expect(((await response.json()) as { error: string }).error).toContain('/slack/events, /api/messages and /healthz');
+    expect(((await response.json()) as { error: string }).error).toContain('/slack/events, /api/messages, /healthz and /readyz');
   });
 });

@@ -22,6 +22,9 @@ describe('ClickHouse gate', () => {
     'SHOW TABLES',
     'DESCRIBE TABLE sales',
     'EXISTS TABLE analytics.sales',
+    'SELECT region, count() FROM sales GROUP BY region SETTINGS max_threads = 1',
+    "SELECT s.id FROM sales AS s LEFT JOIN returns AS r ON r.id = s.id SETTINGS join_use_nulls = 1, join_algorithm = 'hash'",
+    "SELECT now() AS at FROM sales SETTINGS session_timezone = 'Europe/Berlin', FINAL = true",
   ])('allows %s', (sql) => {
     expect(verdict(sql, 'clickhouse')).toMatchObject({ allowed: true });
   });
@@ -42,6 +45,17 @@ describe('ClickHouse gate', () => {
     ['OPTIMIZE TABLE sales FINAL', 'OPTIMIZE statements rewrite table data'],
     ['RENAME TABLE sales TO old_sales', 'RENAME statements change the schema'],
     ['SET readonly = 0', 'SET'],
+    ['SELECT count() FROM sales SETTINGS readonly = 0', 'Setting readonly is not allowed'],
+    ['SELECT count() FROM sales SETTINGS max_execution_time = 0', 'Setting max_execution_time is not allowed'],
+    ['SELECT count() FROM sales SETTINGS max_threads = 1, max_result_rows = 0', 'Setting max_result_rows is not allowed'],
+    ["SELECT count() FROM sales SETTINGS result_overflow_mode = 'throw'", 'Setting result_overflow_mode is not allowed'],
+    ['SELECT count() FROM sales SETTINGS max_memory_usage = 0', 'Setting max_memory_usage is not allowed'],
+    ['SELECT count() FROM sales SETTINGS use_query_cache = 1', 'Setting use_query_cache is not allowed'],
+    ['SELECT count() FROM sales SETTINGS max_bytes_before_external_group_by = 1', 'Setting max_bytes_before_external_group_by is not allowed'],
+    ['SELECT count() FROM sales SETTINGS max_threads = 1 + 1', 'must be set to a plain number'],
+    ['EXPLAIN SELECT count() FROM sales SETTINGS max_execution_time = 0', 'Setting max_execution_time is not allowed'],
+    ['WITH t AS (SELECT 1 AS a) SELECT a FROM t SETTINGS readonly = 2', 'Setting readonly is not allowed'],
+    ['SELECT * FROM (SELECT 1 SETTINGS max_execution_time = 0)', 'could not be parsed'],
   ])('refuses %s', (sql, reason) => {
     const result = verdict(sql, 'clickhouse');
     expect(result.allowed).toBe(false);

@@ -12,6 +12,8 @@ import { registerEventListeners } from './inbound/event-listeners.js';
 import { mountHttpReceiver, SLACK_EVENTS_PATH } from './inbound/mount-http-receiver.js';
 import { registerQueryActionListeners } from './actions/query-action-listeners.js';
 import { registerStopActionListener } from './actions/stop-action-listener.js';
+import { registerForeignThreadGuard } from './actions/foreign-thread-guard.js';
+import { registerForeignButtonListener } from './actions/foreign-button-listener.js';
 import { registerStoryActionListeners } from './stories/story-action-listeners.js';
 import { registerTurnActionListeners } from './actions/turn-action-listeners.js';
 import type { SlackChannel, SlackChannelOptions } from './types.js';
@@ -19,6 +21,10 @@ import { createUserDirectory } from './inbound/user-directory.js';
 import { checkSlackSettings, fetchBotIdentity } from './inbound/verify-credentials.js';
 
 export const DEFAULT_SLACK_API_URL = 'https://slack.com/api/';
+
+// Slack's client default is ten retries over about thirty minutes, far longer than anyone waits in
+// a thread; the outbox's own bounded retry (post-retry.ts) handles longer outages and then says so.
+const SLACK_CLIENT_RETRY: webApi.RetryOptions = { retries: 2, factor: 2, minTimeout: 500, maxTimeout: 2_000, randomize: true };
 
 export async function attachSlackChannel(options: SlackChannelOptions): Promise<SlackChannel> {
   checkSlackSettings(options);
@@ -28,7 +34,7 @@ export async function attachSlackChannel(options: SlackChannelOptions): Promise<
   const clientOptions: webApi.WebClientOptions = {
     slackApiUrl: withTrailingSlash(options.slackApiUrl ?? DEFAULT_SLACK_API_URL),
     logger: boltLogger,
-    ...(options.retryConfig ? { retryConfig: options.retryConfig } : {}),
+    retryConfig: options.retryConfig ?? SLACK_CLIENT_RETRY,
   };
   const bot = await fetchBotIdentity(new webApi.WebClient(options.botToken, clientOptions));
 
@@ -61,11 +67,15 @@ export async function attachSlackChannel(options: SlackChannelOptions): Promise<
     streaming: { available: true },
     offerCsv: options.getQueryResult !== undefined,
     getQueryResult: options.getQueryResult,
+    mayReadResult: options.mayReadResult,
     stories: options.stories,
     identity: options.identity,
+    postRetry: options.postRetry,
     turns: options.turns ?? createInProcessTurnJobs({ runDetached: (task) => tasks.run('turn', task) }),
   };
   context.turns.register('slack', createSlackTurnExecutor(context));
+  registerForeignThreadGuard(app, context);
+  registerForeignButtonListener(app, context);
   registerEventListeners(app, context);
   registerTurnActionListeners(app, context);
   registerStopActionListener(app, context);

@@ -9,13 +9,14 @@ export interface ChannelContext extends TurnRunnerDependencies {
   bot: BotIdentity;
   users: UserDirectory;
   getQueryResult: SlackChannelOptions['getQueryResult'];
+  mayReadResult: SlackChannelOptions['mayReadResult'];
   /** Accepted events become turn jobs here, before Slack is answered. */
   turns: TurnJobs;
 }
 
 /** Posts into the thread of `target`. */
 export function outboxFor(context: ChannelContext, target: ReplyTarget): SlackOutbox {
-  return new SlackOutbox(context.client, target, context.logger);
+  return new SlackOutbox(context.client, target, context.logger, undefined, context.postRetry);
 }
 
 /** Dedupe keys (the engine stores them): one per delivery, one per post (app_mention + message). */

@@ -6,6 +6,8 @@ import type { TurnHandler } from '../../conversations/types.js';
 import type { SlackAccountLinking } from '../../identity/slack-account-linking.js';
 import type { Store, StoredQueryResult } from '../../store/types.js';
 import type { ChannelLogger } from '../channel-logger.js';
+import type { PostRetryPolicy } from '../retry-transient.js';
+import type { ResultReadCheck } from '../../conversations/result-access.js';
 
 /** What story messages read from the store: versions (Versions, Re-post) and results (charts, tables). */
 export type SlackStorySource = Pick<Store, 'getQueryResult' | 'getStoryVersion' | 'listStoryVersions'>;
@@ -39,6 +41,11 @@ export interface SlackChannelOptions {
   /** Rows of a stored result for the CSV button; without it no CSV button is offered. */
   getQueryResult?: (threadId: string, queryId: string) => Promise<StoredQueryResult | undefined>;
   /**
+   * Access rules on stored results (createResultReadCheck): whether the person who clicked Show SQL,
+   * CSV or a story Re-post may read a result of that database. Without it every clicker may.
+   */
+  mayReadResult?: ResultReadCheck;
+  /**
    * Stories and their versions (normally the application's store). With it, a story is posted as a
    * rich message (header, text, chart images, tables) with a Versions button, and older story
    * messages are marked superseded; without it, a story is announced in one line.
@@ -52,8 +59,13 @@ export interface SlackChannelOptions {
   identity?: SlackIdentityOptions | undefined;
   /** How long users.info answers are reused. Default 10 minutes. */
   userCacheTtlMs?: number;
-  /** Web API retry policy (429s wait for Retry-After, then retry). Default: Slack's ten retries in ~30 minutes. */
+  /**
+   * The Web API client's own retry policy for HTTP 429s (it waits for Retry-After), 5xx and broken
+   * connections. Default SLACK_CLIENT_RETRY (two quick retries): the outbox retries on top of it.
+   */
   retryConfig?: webApi.RetryOptions;
+  /** How posts into a thread retry transient failures (ratelimited, internal_error, 5xx …). Default DEFAULT_POST_RETRY. */
+  postRetry?: PostRetryPolicy;
 }
 
 export interface SlackChannel {

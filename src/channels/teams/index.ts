@@ -2,4 +2,4 @@
 // renders reply plans as Adaptive Cards, sent proactively into the thread. See docs/teams.md.
 export { attachTeamsChannel } from './attach-teams-channel.js';
 export { PRODUCTION_WITHOUT_CREDENTIALS_MESSAGE } from './inbound/create-teams-adapter.js';
-export type { TeamsChannel } from './types.js';
+export type { TeamsChannel, TeamsChannelOptions } from './types.js';

@@ -3,6 +3,7 @@ import type { Express } from 'express';
 import type { TurnJobs } from '../../conversations/turn-jobs.js';
 import type { TurnHandler } from '../../conversations/types.js';
 import type { ChannelLogger } from '../channel-logger.js';
+import type { PostRetryPolicy } from '../retry-transient.js';
 import type { TeamsAuthOptions } from './inbound/create-teams-adapter.js';
 import type { TeamsSignInOptions } from './sign-in/teams-sign-in.js';
 import type { TeamsStoryStore } from './stories/render-story-cards.js';
@@ -21,6 +22,8 @@ export interface TeamsChannelOptions {
   now?: () => Date;
   /** How often the typing indicator is re-sent (tests shorten it). */
   typingIntervalMs?: number;
+  /** How posts into a conversation retry throttling (429), 5xx and broken connections. Default DEFAULT_POST_RETRY. */
+  postRetry?: PostRetryPolicy;
   /**
    * The state store: stories are posted as cards (charts and tables drawn from stored results) with
    * Versions and Re-post buttons. Without it a story shows as a one-line note in the answer.

@@ -1,5 +1,6 @@
 // ClickHouse adapter over its HTTP interface (@clickhouse/client). Every query carries
-// readonly=1 (the server refuses writes and setting changes for that query) and
+// readonly=1 (the server refuses writes and setting changes for that query), or readonly=2 for a
+// query whose own SETTINGS clause the statement gate has vetted (see readonlyLevel), and
 // max_execution_time, gets its own query id, and streams its result: at most rowCap + 1 rows are
 // read, and the server is told to stop producing rows past that (result_overflow_mode=break).
 // A timeout or the caller's abort closes the request and sends KILL QUERY for that id.
@@ -8,6 +9,9 @@ import { createClient, ClickHouseLogLevel, type ClickHouseClient, type ResultSet
 import type { DatabaseConfig } from '../../config/database-config.js';
 import type { ConnectionTarget } from '../connection-failure-detail.js';
 import { QueryFailedError, UserCredentialRequiredError } from '../errors.js';
+import { checkReadOnly, initStatementGate } from '../../sql/statement-gate.js';
+import { tokenizeSql } from '../../sql/sql-tokenizer.js';
+import { clickhouseRules } from './clickhouse-rules.js';
 import { cancellationError, startQueryDeadline } from '../query-deadline.js';
 import { INTROSPECTION_ROW_CAP, INTROSPECTION_TIMEOUT_MS, schemaSummaryFromRows } from '../schema-summary.js';
 import type { DatabaseAdapter, JsonValue, QueryColumn, QueryRows, RunQueryOptions, SchemaSummary, UserDatabaseCredential } from '../types.js';
@@ -58,6 +62,7 @@ export class ClickHouseAdapter implements DatabaseAdapter {
     const auth = this.authFor(options.credential);
     const client = this.shared();
     const queryId = this.createQueryId();
+    const readonly = this.allowsWrites ? undefined : await readonlyLevel(sql);
     const startedAt = performance.now();
     const request = new AbortController();
     const deadline = startQueryDeadline({
@@ -77,7 +82,7 @@ export class ClickHouseAdapter implements DatabaseAdapter {
         abort_signal: request.signal,
         auth,
         clickhouse_settings: {
-          ...(this.allowsWrites ? {} : { readonly: '1' }),
+          ...(readonly === undefined ? {} : { readonly }),
           max_execution_time: Math.max(1, Math.ceil(options.timeoutMs / 1000)),
           max_result_rows: String(options.rowCap + 1),
           result_overflow_mode: 'break',
@@ -142,6 +147,23 @@ export class ClickHouseAdapter implements DatabaseAdapter {
   private target(credential: UserDatabaseCredential | undefined): ConnectionTarget {
     return { host: this.config.host, port: this.config.port ?? DEFAULT_HTTP_PORT, secrets: [this.config.password, credential?.accessToken] };
   }
+}
+
+/**
+ * readonly=1 lets a query change no setting at all, so a query's own `SETTINGS max_threads = 1`
+ * fails on the server; readonly=2 lets it change every setting but `readonly`, including the
+ * limits this adapter sets. So readonly=2 goes only with a statement that has a SETTINGS word and
+ * that the gate allows whole (its clause names only harmless settings, CLICKHOUSE_ALLOWED_QUERY_SETTINGS),
+ * even for a caller that skipped execute_sql's gate. Everything else keeps readonly=1.
+ */
+async function readonlyLevel(sql: string): Promise<'1' | '2'> {
+  const tokens = tokenizeSql(sql, clickhouseRules.lexical).tokens;
+  if (!tokens.some((token) => token.kind === 'word' && token.text.toUpperCase() === 'SETTINGS')) return '1';
+  await initStatementGate();
+  const verdict = checkReadOnly(sql, { dialect: 'clickhouse', allowFileAccess: false });
+  if (!verdict.allowed) throw new QueryFailedError(`Refused before reaching the database: ${verdict.reason}`);
+  if (verdict.statementCount > 1) throw new QueryFailedError('Refused before reaching the database: send one statement per query.');
+  return '2';
 }
 
 /** Reads names, types, then at most rowCap + 1 rows from the stream, and stops. */

@@ -2,6 +2,7 @@
 // strings, "…" and `…` names, $$heredocs$$. Its table functions reach files, URLs, object stores
 // and other servers from inside a SELECT, and its SYSTEM/KILL/OPTIMIZE statements act on the server.
 import type { DialectRules } from '../dialect-rules.js';
+import { CLICKHOUSE_ALLOWED_QUERY_SETTINGS } from './clickhouse-query-settings.js';
 
 export const clickhouseRules: DialectRules = {
   parserDialect: 'clickhouse',
@@ -55,6 +56,7 @@ export const clickhouseRules: DialectRules = {
     { keywords: 'MOVE', consequence: 'change access entities' },
     { keywords: 'CHECK', consequence: 'hold the server busy' },
   ],
+  allowedQuerySettings: CLICKHOUSE_ALLOWED_QUERY_SETTINGS,
   // EXISTS [TABLE] db.name answers 0 or 1; the parser does not read it.
   recognizedReads: [/^EXISTS (?:TABLE )?(?:(?:\w+|`[^`]+`|"[^"]+") \. )?(?:\w+|`[^`]+`|"[^"]+")$/i],
   readOnlyVariants: [],

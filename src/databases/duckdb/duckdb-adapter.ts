@@ -2,12 +2,14 @@
 // off (no COPY TO, read_csv('/etc/passwd'), ATTACH or INSTALL) and the configuration is locked so
 // a query cannot switch it back. Each query has a connection to itself (a few clean ones are kept
 // for reuse), so an interrupt() for one timeout never hits another thread's query, and results
-// are read chunk by chunk from a stream.
+// are read chunk by chunk from a stream. memory_limit and threads bound each instance
+// (duckdb-resource-limits.ts) so one query cannot take the process's memory.
 import { access } from 'node:fs/promises';
-import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
+import { DuckDBInstance, type DuckDBConnection, type DuckDBDataChunk } from '@duckdb/node-api';
 import type { DatabaseConfig } from '../../config/database-config.js';
-import { converterForType } from './duckdb-column-converters.js';
+import { converterForType, passThrough, type ColumnConverter } from './duckdb-column-converters.js';
 import { duckdbProvesPlainRead } from './duckdb-plain-read.js';
+import { duckDbResourceLimits, explainOutOfMemory, type DuckDbResourceLimits } from './duckdb-resource-limits.js';
 import { DatabaseUnavailableError, QueryFailedError } from '../errors.js';
 import { cancellationError, startQueryDeadline } from '../query-deadline.js';
 import { INTROSPECTION_ROW_CAP, INTROSPECTION_TIMEOUT_MS, schemaSummaryFromRows } from '../schema-summary.js';
@@ -32,9 +34,11 @@ export class DuckDBAdapter implements DatabaseAdapter {
   private instance: Promise<DuckDBInstance> | undefined;
   private readonly openConnections = new Set<DuckDBConnection>();
   private readonly idleConnections: DuckDBConnection[] = [];
+  private readonly limits: DuckDbResourceLimits;
 
   constructor(private readonly config: DatabaseConfig) {
     this.name = config.name;
+    this.limits = duckDbResourceLimits(config);
     this.allowsWrites = config.dangerously_allow_writes;
     this.allowsFileAccess = config.allow_file_access || config.dangerously_allow_writes;
   }
@@ -49,7 +53,6 @@ export class DuckDBAdapter implements DatabaseAdapter {
       const result = await connection.stream(sql);
       const columns = result.columnNames().map((name, index) => ({ name, type: result.columnType(index).toString().toLowerCase() }));
       const converters = result.columnNames().map((_name, index) => converterForType(result.columnType(index)));
-      const columnCount = converters.length;
       const rows: JsonValue[][] = [];
       let truncated = false;
       // Streaming: each fetchChunk() makes DuckDB produce the next vector (2048 rows) and no more,
@@ -60,20 +63,15 @@ export class DuckDBAdapter implements DatabaseAdapter {
         const room = options.rowCap - rows.length;
         if (chunk.rowCount > room) truncated = true;
         const take = Math.min(chunk.rowCount, Math.max(0, room));
-        // Column-major reads are the cheapest way out of a DuckDB vector; rows are built after.
-        const columnValues = chunk.getColumns();
-        for (let rowIndex = 0; rowIndex < take; rowIndex += 1) {
-          const row: JsonValue[] = new Array(columnCount);
-          for (let columnIndex = 0; columnIndex < columnCount; columnIndex += 1) row[columnIndex] = converters[columnIndex]!(columnValues[columnIndex]![rowIndex] ?? null);
-          rows.push(row);
-        }
+        appendChunkRows(rows, chunk, take, converters);
       }
       // A fully read result leaves the connection clean; a truncated stream or an error does not.
       reusable = !truncated;
       return { columns, rows, rowCount: rows.length, truncated, durationMs: performance.now() - startedAt };
     } catch (error) {
       if (deadline.reason) throw cancellationError(deadline.reason, options.timeoutMs, options.signal);
-      throw new QueryFailedError(errorMessage(error), { cause: error });
+      const explained = explainOutOfMemory(error, this.name, this.limits);
+      throw explained instanceof QueryFailedError ? explained : new QueryFailedError(errorMessage(error), { cause: error });
     } finally {
       deadline.clear();
       if (reusable && !deadline.reason) this.release(connection);
@@ -145,7 +143,11 @@ export class DuckDBAdapter implements DatabaseAdapter {
       }
     }
     // DuckDB cannot open an in-memory database read-only; it is empty and private anyway.
-    const options: Record<string, string> = this.allowsWrites || inMemory ? {} : { access_mode: 'READ_ONLY' };
+    const options: Record<string, string> = {
+      ...(this.allowsWrites || inMemory ? {} : { access_mode: 'READ_ONLY' }),
+      memory_limit: this.limits.memoryLimit,
+      threads: String(this.limits.threads),
+    };
     let instance: DuckDBInstance;
     try {
       instance = await DuckDBInstance.create(path, options);
@@ -173,6 +175,26 @@ export class DuckDBAdapter implements DatabaseAdapter {
       await connection.run('SET lock_configuration = true');
     } finally {
       connection.disconnectSync();
+    }
+  }
+}
+
+/**
+ * Column-major reads are the cheapest way out of a DuckDB vector. The rows are allocated first and
+ * filled one column at a time, so each inner loop calls a single converter (a call site V8 can
+ * inline) and a column whose values are already JSON is copied without any call.
+ */
+function appendChunkRows(rows: JsonValue[][], chunk: DuckDBDataChunk, take: number, converters: readonly ColumnConverter[]): void {
+  const columnCount = converters.length;
+  const first = rows.length;
+  for (let rowIndex = 0; rowIndex < take; rowIndex += 1) rows.push(new Array<JsonValue>(columnCount));
+  for (let columnIndex = 0; columnIndex < columnCount; columnIndex += 1) {
+    const values = chunk.getColumnValues(columnIndex);
+    const convert = converters[columnIndex]!;
+    if (convert === passThrough) {
+      for (let rowIndex = 0; rowIndex < take; rowIndex += 1) rows[first + rowIndex]![columnIndex] = (values[rowIndex] ?? null) as JsonValue;
+    } else {
+      for (let rowIndex = 0; rowIndex < take; rowIndex += 1) rows[first + rowIndex]![columnIndex] = convert(values[rowIndex] ?? null);
     }
   }
 }

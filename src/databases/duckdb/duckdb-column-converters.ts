@@ -7,7 +7,8 @@ import type { JsonValue } from '../types.js';
 
 export type ColumnConverter = (value: DuckDBValue) => JsonValue;
 
-const passThrough: ColumnConverter = (value) => value as JsonValue;
+/** Values DuckDB already hands over as JSON (small integers, text, booleans); the adapter copies them without a call. */
+export const passThrough: ColumnConverter = (value) => value as JsonValue;
 
 const finiteNumber: ColumnConverter = (value) => (typeof value === 'number' && Number.isFinite(value) ? value : null);
 

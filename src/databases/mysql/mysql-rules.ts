@@ -2,7 +2,7 @@
 // backslash escapes in '…' and "…" strings ("…" is a string, not a name), `backtick` names. The
 // adapter fixes the session's sql_mode so the server reads text this way too (no ANSI_QUOTES,
 // no NO_BACKSLASH_ESCAPES).
-import type { DialectRules, FunctionRule, RefusedStatement } from '../dialect-rules.js';
+import type { DialectRules, FunctionRule, RefusedStatement, RefusedTokenSequence } from '../dialect-rules.js';
 
 const RUNS_UNINSPECTED_CODE = 'run code that the statement gate cannot inspect';
 const CHANGES_SERVER = 'change the server’s state';
@@ -62,6 +62,22 @@ export const MYSQL_REFUSED_STATEMENTS: readonly RefusedStatement[] = [
   { keywords: 'USE', consequence: CHANGES_SETTINGS },
 ];
 
+/**
+ * State changes a plain SELECT can make on MariaDB and MySQL. A sequence advances even inside a
+ * read-only transaction and is not rolled back; a user variable outlives the query on a pooled
+ * connection that the next asker borrows. (`NEXTVAL(s)`, `SETVAL(s, …)` are refused functions.)
+ */
+export const MYSQL_REFUSED_TOKEN_SEQUENCES: readonly RefusedTokenSequence[] = [
+  {
+    tokens: ['NEXT', 'VALUE', 'FOR'],
+    refusal: 'NEXT VALUE FOR is not allowed: it advances a sequence, which a read-only query must not change. Read the sequence table with SELECT instead.',
+  },
+  {
+    tokens: [':', '='],
+    refusal: 'Assignments with := are not allowed: they set user variables that outlive the query. Compute the value in the SELECT list or a CTE instead.',
+  },
+];
+
 export const mysqlRules: DialectRules = {
   parserDialect: 'mysql',
   lexical: {
@@ -78,6 +94,7 @@ export const mysqlRules: DialectRules = {
   },
   refusedFunctions: MYSQL_REFUSED_FUNCTIONS,
   refusedStatements: MYSQL_REFUSED_STATEMENTS,
+  refusedTokenSequences: MYSQL_REFUSED_TOKEN_SEQUENCES,
   recognizedReads: [],
   readOnlyVariants: [],
   quotedTableNamesReadFiles: false,

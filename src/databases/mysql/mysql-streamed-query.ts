@@ -30,6 +30,15 @@ export function runStreamedQuery(connection: Connection, sql: string, options: S
     let conversions: Array<[number, MysqlValueConverter]> = [];
     let truncated = false;
     let failure: QueryError | undefined;
+    // A query streamed without a callback does not hear that its connection was lost (KILL
+    // CONNECTION, a server restart, a failover): mysql2 tells the connection instead, and without
+    // this listener the query would wait forever.
+    const onConnectionLost = (error: Error) => {
+      settle();
+      reject(error);
+    };
+    const settle = () => connection.removeListener('error', onConnectionLost);
+    connection.once('error', onConnectionLost);
     const query = connection.query({ sql, rowsAsArray: true });
     query.on('fields', (fields: FieldPacket[]) => {
       columns = fields.map(columnFromField);
@@ -55,6 +64,7 @@ export function runStreamedQuery(connection: Connection, sql: string, options: S
       failure = error;
     });
     query.on('end', () => {
+      settle();
       // A statement we killed ourselves ends with "interrupted": the rows read so far stand.
       if (failure && !truncated) reject(failure);
       else resolve({ columns, rows, truncated });

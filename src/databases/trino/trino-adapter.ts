@@ -5,9 +5,11 @@
 // auth_mode azure_entra_id the query runs as the asker: X-Trino-User is their name and their
 // token is the Bearer credential on every request of the query.
 //
-// Trino has no read-only session over this protocol: writes are stopped by the statement gate and
-// by the Trino user's access control (see README), not by the adapter.
-import { BasicAuth, Trino, type Iterator as TrinoPages, type QueryResult } from 'trino-client';
+// Unless writes are allowed, every query runs inside its own `START TRANSACTION READ ONLY`
+// (trino-transaction.ts): Trino itself then refuses any write, on top of the statement gate and the
+// Trino user's access control (see README). The ROLLBACK that ends it is sent after the result is
+// in hand, off the answer's path.
+import { Trino, type Iterator as TrinoPages, type QueryResult } from 'trino-client';
 import type { DatabaseConfig } from '../../config/database-config.js';
 import type { ConnectionTarget } from '../connection-failure-detail.js';
 import { DatabaseUnavailableError, QueryFailedError, QueryTimeoutError, UserCredentialRequiredError } from '../errors.js';
@@ -15,12 +17,14 @@ import { cancellationError, startQueryDeadline } from '../query-deadline.js';
 import { INTROSPECTION_ROW_CAP, INTROSPECTION_TIMEOUT_MS, schemaSummaryFromRows } from '../schema-summary.js';
 import type { DatabaseAdapter, JsonValue, QueryColumn, QueryRows, RunQueryOptions, SchemaSummary, UserDatabaseCredential } from '../types.js';
 import { trinoPageError, trinoTransportError } from './trino-errors.js';
+import { rollbackTransaction, startReadOnlyTransaction, TRANSACTION_ID_HEADER, type TrinoEndpoint } from './trino-transaction.js';
 import { trinoValueConverter } from './trino-values.js';
 
 const DEFAULT_HTTP_PORT = 8080;
 const DEFAULT_HTTPS_PORT = 443;
 /** query_max_execution_time normally ends the query; the client-side cancel is only the backstop. */
 const CANCEL_GRACE_MS = 1_000;
+const ROLLBACK_TIMEOUT_MS = 10_000;
 
 const INTROSPECTION_SQL = `
 SELECT table_schema, table_name, column_name, data_type
@@ -43,8 +47,29 @@ export class TrinoAdapter implements DatabaseAdapter {
 
   async runQuery(sql: string, options: RunQueryOptions): Promise<QueryRows> {
     options.signal?.throwIfAborted();
-    const trino = this.clientFor(options.credential, options.timeoutMs);
+    const endpoint = this.endpointFor(options.credential, options.timeoutMs);
     const startedAt = performance.now();
+    let transactionId: string | undefined;
+    if (!this.allowsWrites) {
+      try {
+        transactionId = await startReadOnlyTransaction(endpoint, options.timeoutMs);
+      } catch (error) {
+        if (error instanceof QueryFailedError || error instanceof QueryTimeoutError) throw error;
+        throw trinoTransportError(error, this.name, this.target(options.credential));
+      }
+    }
+    try {
+      return await this.runInTransaction(sql, options, endpoint, transactionId, startedAt);
+    } finally {
+      if (transactionId) void rollbackTransaction(endpoint, transactionId, ROLLBACK_TIMEOUT_MS).catch(() => undefined);
+    }
+  }
+
+  private async runInTransaction(sql: string, options: RunQueryOptions, endpoint: TrinoEndpoint, transactionId: string | undefined, startedAt: number): Promise<QueryRows> {
+    const trino = Trino.create({
+      server: endpoint.server,
+      extraHeaders: transactionId ? { ...endpoint.headers, [TRANSACTION_ID_HEADER]: transactionId } : endpoint.headers,
+    });
     let queryId: string | undefined;
     let finished = false;
     const cancel = (): void => {
@@ -115,20 +140,23 @@ export class TrinoAdapter implements DatabaseAdapter {
     // trino-client keeps no connections open between requests.
   }
 
-  private clientFor(credential: UserDatabaseCredential | undefined, timeoutMs: number): Trino {
+  /** Where the statements go and every header they carry (the same for the query and its transaction). */
+  private endpointFor(credential: UserDatabaseCredential | undefined, timeoutMs: number): TrinoEndpoint {
     if (this.requiresUserCredential && !credential) throw new UserCredentialRequiredError(this.name);
     const user = this.requiresUserCredential ? credential!.userName : (this.config.user ?? 'datathread');
-    const headers: Record<string, string> = { 'X-Trino-User': user };
+    const headers: Record<string, string> = {
+      'X-Trino-User': user,
+      'X-Trino-Source': 'datathread',
+      'X-Trino-Session': `query_max_execution_time=${Math.max(1, Math.ceil(timeoutMs / 1000))}s`,
+    };
+    if (this.config.database) headers['X-Trino-Catalog'] = this.config.database;
+    if (this.config.schema_name) headers['X-Trino-Schema'] = this.config.schema_name;
     if (this.requiresUserCredential) headers.Authorization = `Bearer ${credential!.accessToken}`;
-    return Trino.create({
+    else if (this.config.password) headers.Authorization = `Basic ${Buffer.from(`${user}:${this.config.password}`).toString('base64')}`;
+    return {
       server: `${this.config.ssl ? 'https' : 'http'}://${this.config.host}:${this.config.port ?? (this.config.ssl ? DEFAULT_HTTPS_PORT : DEFAULT_HTTP_PORT)}`,
-      catalog: this.config.database,
-      schema: this.config.schema_name,
-      source: 'datathread',
-      session: { query_max_execution_time: `${Math.max(1, Math.ceil(timeoutMs / 1000))}s` },
-      auth: !this.requiresUserCredential && this.config.password ? new BasicAuth(user, this.config.password) : undefined,
-      extraHeaders: headers,
-    });
+      headers,
+    };
   }
 
   private target(credential: UserDatabaseCredential | undefined): ConnectionTarget {

@@ -65,13 +65,24 @@ function refusedStatements(folder: string): string[] {
     'SELECT * FROM t LOCK IN SHARE MODE',
     'SHUTDOWN',
     'SELECT 1; DROP TABLE t',
+    'SELECT NEXT VALUE FOR dt_sequence',
+    'SELECT NEXT VALUE FOR dt_sequence FROM t',
+    'SELECT NEXTVAL(dt_sequence)',
+    'SELECT SETVAL(dt_sequence, 500)',
+    'SELECT id, NEXT /* split */ VALUE FOR dt_sequence FROM t',
+    'SELECT 1 /*!100300 , NEXT VALUE FOR dt_sequence */',
+    'SELECT @dt_assigned := 1',
+    'SELECT @dt_assigned := id FROM t ORDER BY id DESC LIMIT 1',
+    'SELECT id FROM t WHERE (@dt_assigned := id) > 99',
+    'SELECT @`dt_assigned`:=7',
+    "SELECT @'dt_assigned' := 8",
   ];
 }
 
 const ALLOWED: Array<[string, unknown[][] | null]> = [
-  ['SHOW TABLES', [['t']]],
+  ['SHOW TABLES', [['dt_sequence'], ['t']]],
   ['DESCRIBE t', null],
-  ["SELECT table_name FROM information_schema.tables WHERE table_schema = DATABASE()", [['t']]],
+  ["SELECT table_name FROM information_schema.tables WHERE table_schema = DATABASE() ORDER BY table_name", [['dt_sequence'], ['t']]],
   ['SELECT id, SUM(`order`) OVER (ORDER BY id) AS running FROM t WHERE id <= 2', [[1, 1], [2, 3]]],
   ['WITH small AS (SELECT id FROM t WHERE id < 3) SELECT COUNT(*) FROM small', [[2]]],
   ['SELECT `order` FROM `t` WHERE `id` = 8', [[1]]],
@@ -80,6 +91,9 @@ const ALLOWED: Array<[string, unknown[][] | null]> = [
   ['SELECT 1 # a comment', [[1]]],
   ["SELECT 'it\\'s' AS quoted", [["it's"]]],
   ['SELECT id /*!50000 , label */ FROM t WHERE id = 1', [[1, 'row 1']]],
+  ["SELECT 'NEXT VALUE FOR dt_sequence', ':='", [['NEXT VALUE FOR dt_sequence', ':=']]],
+  ['SELECT @dt_assigned IS NULL', [[1]]],
+  ['SELECT @dt_assigned = 1', [[null]]],
 ];
 
 async function serverState(): Promise<unknown> {
@@ -88,6 +102,7 @@ async function serverState(): Promise<unknown> {
     table: await query("SELECT COUNT(*) AS n, MD5(GROUP_CONCAT(id, ':', label ORDER BY id)) AS checksum FROM t"),
     tables: await query(`SELECT table_name FROM information_schema.tables WHERE table_schema = '${scratch.name}' ORDER BY table_name`),
     users: await query("SELECT user, host FROM mysql.user WHERE user LIKE 'dt\\_%' ORDER BY user, host"),
+    sequence: await query('SELECT next_not_cached_value FROM dt_sequence'),
     routines: await query(`SELECT routine_name FROM information_schema.routines WHERE routine_schema = '${scratch.name}'`),
     events: await query(`SELECT event_name FROM information_schema.events WHERE event_schema = '${scratch.name}'`),
     globals: await query(`SELECT variable_name, variable_value FROM information_schema.global_variables WHERE variable_name IN (${WATCHED_GLOBALS.map((name) => `'${name}'`).join(', ')}) ORDER BY variable_name`),
@@ -100,6 +115,8 @@ beforeAll(async () => {
   scratch = await createScratchMariaDb('dt_mysql_refusals');
   await scratch.admin.query('CREATE TABLE t (id INT PRIMARY KEY, label VARCHAR(40) NOT NULL, `order` INT)');
   await scratch.admin.query("INSERT INTO t SELECT seq, CONCAT('row ', seq), seq % 7 FROM seq_1_to_100");
+  // NOCACHE: every NEXT VALUE writes the sequence table, so one that slipped through would show.
+  await scratch.admin.query('CREATE SEQUENCE dt_sequence NOCACHE');
   sentinel = await mkdtemp(join(tmpdir(), 'datathread-sentinel-'));
   await chmod(sentinel, 0o777); // the server (user mysql) must be able to write here for the test to mean anything
   adapter = createDatabaseAdapter(
@@ -146,6 +163,14 @@ describe.skipIf(!available)('MySQL adapter as root, bypassing execute_sql', () =
     }
     expect(await serverState()).toEqual(before);
     expect(await readdir(sentinel)).toEqual([]);
+    // No pooled connection the next asker borrows carries a variable a refused query assigned.
+    const borrowed = await Promise.all(Array.from({ length: 5 }, () => adapter.runQuery('SELECT @dt_assigned', QUERY_OPTIONS)));
+    expect(borrowed.map((result) => result.rows)).toEqual(Array.from({ length: 5 }, () => [[null]]));
+  });
+
+  test('names sequence changes and variable assignments in its refusal', async () => {
+    await expect(adapter.runQuery('SELECT NEXT VALUE FOR dt_sequence', QUERY_OPTIONS)).rejects.toThrow(/NEXT VALUE FOR is not allowed: it advances a sequence/);
+    await expect(adapter.runQuery('SELECT @dt_assigned := 1', QUERY_OPTIONS)).rejects.toThrow(/Assignments with := are not allowed/);
   });
 
   test('answers reads, reading text exactly as the server does', async () => {

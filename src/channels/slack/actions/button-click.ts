@@ -24,6 +24,8 @@ export function readButtonClick(body: BlockAction<ButtonAction>): ButtonClick | 
   const channelId = body.channel?.id ?? body.container?.channel_id;
   const messageTs = body.message?.ts ?? body.container?.message_ts;
   if (!action || !value || !address || !channelId || !messageTs) return undefined;
+  // The thread must be one of the channel the click came from (foreign-thread-guard.ts tells the clicker).
+  if (address.channelId !== channelId) return undefined;
   return {
     userId: body.user.id,
     actionId: action.action_id,

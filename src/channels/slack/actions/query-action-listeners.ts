@@ -1,5 +1,6 @@
 // Query transparency: "Show SQL" answers only the clicker (ephemeral), "CSV" uploads the stored
-// result into the thread with formula-looking cells escaped.
+// result into the thread with formula-looking cells escaped. Both refuse a clicker without a grant
+// for the result's database (result-access-check.ts).
 import type { App, BlockAction, ButtonAction } from '@slack/bolt';
 import { ACTION_IDS, numberedActionPattern } from './action-ids.js';
 import { codeSections } from '../render/answer-blocks.js';
@@ -8,6 +9,7 @@ import { outboxFor, type ChannelContext } from '../channel-context.js';
 import { resultToCsv } from './result-csv.js';
 import { explainSlackError } from '../outbox/slack-api-errors.js';
 import { MAX_BLOCKS_PER_MESSAGE } from '../render/slack-limits.js';
+import { refusalForClick } from './result-access-check.js';
 
 export const RESULT_GONE_TEXT = 'That result is no longer stored. Ask the question again to run the query anew.';
 
@@ -25,7 +27,10 @@ export function registerQueryActionListeners(app: App, context: ChannelContext):
 async function showSql(context: ChannelContext, click: ButtonClick): Promise<void> {
   const { threadId } = click.target;
   const queryId = click.value.queryId;
-  const sql = click.value.sql ?? (queryId ? (await context.getQueryResult?.(threadId, queryId))?.sql : undefined);
+  const stored = queryId ? await context.getQueryResult?.(threadId, queryId) : undefined;
+  const refusal = stored ? await refusalForClick(context, click, stored) : undefined;
+  if (refusal) return replyPrivately(context, click, refusal);
+  const sql = click.value.sql ?? stored?.sql;
   if (!sql) return replyPrivately(context, click, RESULT_GONE_TEXT);
   const title = queryId ? `SQL of \`${queryId}\`` : 'SQL';
   const blocks = [{ type: 'context' as const, elements: [{ type: 'mrkdwn' as const, text: title }] }, ...codeSections(sql)].slice(0, MAX_BLOCKS_PER_MESSAGE);
@@ -38,6 +43,8 @@ async function uploadCsv(context: ChannelContext, click: ButtonClick): Promise<v
   const queryId = click.value.queryId;
   const result = queryId ? await context.getQueryResult?.(click.target.threadId, queryId) : undefined;
   if (!queryId || !result) return replyPrivately(context, click, RESULT_GONE_TEXT);
+  const refusal = await refusalForClick(context, click, result);
+  if (refusal) return replyPrivately(context, click, refusal);
   const rows = result.truncated ? `first ${result.rows.length} rows` : `${result.rows.length} rows`;
   await outboxFor(context, click.target)
     .upload({ filename: `${queryId}.csv`, title: `Result of ${queryId} (${rows})`, content: Buffer.from(resultToCsv(result.columns, result.rows), 'utf8') })

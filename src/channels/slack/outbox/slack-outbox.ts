@@ -1,5 +1,7 @@
 // Posts into one Slack thread: messages, file uploads, updates of an earlier message and messages
-// only one person sees. Rate limits are retried by the Web API client (it waits for Retry-After).
+// only one person sees. Transient failures (ratelimited, internal_error, 5xx, broken connections)
+// are retried with backoff (post-retry.ts); what still could not be delivered is remembered in
+// `undelivered` so the turn can tell the asker instead of dropping it silently.
 // A channel the bot cannot reach is logged plainly and stops the reply (UnreachableChannelError);
 // a rejected layout falls back to plain text so the answer still arrives.
 import type { ChannelLogger } from '../../channel-logger.js';
@@ -9,6 +11,8 @@ import { MAX_SECTION_TEXT_CHARACTERS } from '../render/slack-limits.js';
 import { splitText } from '../render/split-text.js';
 import type { ReplyTarget, SlackWebClient } from '../types.js';
 import { explainSlackError, isUnreachableChannel } from './slack-api-errors.js';
+import { classifySlackFailure, retrySlackCall } from './post-retry.js';
+import { DEFAULT_POST_RETRY, type PostRetryPolicy } from '../../retry-transient.js';
 import { DatathreadError } from '../../../support/errors.js';
 import type { PostLedger } from '../../../conversations/turn-jobs.js';
 
@@ -30,6 +34,9 @@ export interface MessageMetadata {
 }
 
 export class SlackOutbox {
+  /** What could not be delivered after every retry ("a part of the answer", "the chart Sales"), in order. */
+  readonly undelivered: string[] = [];
+
   private postCount = 0;
   private uploadCount = 0;
 
@@ -42,6 +49,7 @@ export class SlackOutbox {
     readonly target: ReplyTarget,
     readonly logger: ChannelLogger,
     private readonly ledger?: PostLedger,
+    readonly retryPolicy: PostRetryPolicy = DEFAULT_POST_RETRY,
   ) {}
 
   /** Posts in the thread; returns the message ts (undefined when even plain text failed). */
@@ -51,6 +59,11 @@ export class SlackOutbox {
     } catch (error) {
       this.stopIfUnreachable(error);
       this.logger.error(explainSlackError('post an answer message', error), { threadId: this.target.threadId });
+      // Slack stayed unavailable through every retry: plain text would meet the same outage.
+      if (classifySlackFailure(error)) {
+        this.undelivered.push('a part of the answer');
+        return undefined;
+      }
       return this.postPlainText(message.blocks.map(blockText).filter((text) => text !== '').join('\n\n'));
     }
   }
@@ -63,7 +76,7 @@ export class SlackOutbox {
       await this.update(earlier, message, metadata);
       return earlier;
     }
-    const posted = await this.client.chat.postMessage({
+    const posted = await this.retry('post a message', () => this.client.chat.postMessage({
       channel: this.target.channelId,
       thread_ts: this.target.threadTs,
       text: message.text,
@@ -71,49 +84,53 @@ export class SlackOutbox {
       ...(metadata ? { metadata } : {}),
       unfurl_links: false,
       unfurl_media: false,
-    });
+    }));
     if (posted.ts) await this.ledger?.record(postKey, posted.ts);
     return posted.ts;
   }
 
   /** Replaces an earlier message of the thread; Slack's refusal is thrown to the caller. */
   async update(ts: string, message: SlackMessage, metadata?: MessageMetadata): Promise<void> {
-    await this.client.chat.update({ channel: this.target.channelId, ts, text: message.text, blocks: message.blocks, ...(metadata ? { metadata } : {}) });
+    await this.retry('update a message', () => this.client.chat.update({ channel: this.target.channelId, ts, text: message.text, blocks: message.blocks, ...(metadata ? { metadata } : {}) }));
   }
 
   /** An ephemeral message in the thread that only `userId` sees; Slack's refusal is thrown to the caller. */
   async postPrivately(userId: string, message: SlackMessage): Promise<void> {
-    await this.client.chat.postEphemeral({
-      channel: this.target.channelId,
-      user: userId,
-      thread_ts: this.target.threadTs,
-      text: message.text,
-      ...(message.blocks.length > 0 ? { blocks: message.blocks } : {}),
-    });
+    await this.retry('post a private message', () =>
+      this.client.chat.postEphemeral({
+        channel: this.target.channelId,
+        user: userId,
+        thread_ts: this.target.threadTs,
+        text: message.text,
+        ...(message.blocks.length > 0 ? { blocks: message.blocks } : {}),
+      }),
+    );
   }
 
-  /** Shares a file into the thread; a failure is logged (and stops the reply when the channel is unreachable). */
+  /** Shares a file into the thread; a failure is logged and kept in `undelivered` (and stops the reply when the channel is unreachable). */
   async upload(file: FileToUpload): Promise<void> {
     const uploadKey = `upload:${this.uploadCount++}`;
     if (this.ledger?.get(uploadKey)) return;
     try {
-      const response = await this.client.filesUploadV2({ channel_id: this.target.channelId, thread_ts: this.target.threadTs, file: file.content, filename: file.filename, title: file.title });
+      const response = await this.retry(`upload ${file.filename}`, () => this.client.filesUploadV2({ channel_id: this.target.channelId, thread_ts: this.target.threadTs, file: file.content, filename: file.filename, title: file.title }));
       await this.ledger?.record(uploadKey, response.files[0]?.files?.[0]?.id ?? file.filename);
     } catch (error) {
       this.stopIfUnreachable(error);
       this.logger.error(explainSlackError(`upload ${file.filename}`, error), { threadId: this.target.threadId });
+      this.undelivered.push(`the file "${file.title}"`);
     }
   }
 
   /** Uploads a file without sharing it anywhere; returns its id for an image block, undefined on failure. */
   async uploadUnshared(file: FileToUpload): Promise<string | undefined> {
     try {
-      const response = await this.client.filesUploadV2({ file: file.content, filename: file.filename, title: file.title, alt_text: file.title });
+      const response = await this.retry(`upload ${file.filename}`, () => this.client.filesUploadV2({ file: file.content, filename: file.filename, title: file.title, alt_text: file.title }));
       const fileId = response.files[0]?.files?.[0]?.id;
       if (!fileId) this.logger.warn(`Slack did not return a file id for ${file.filename}; the chart is left out of the story message.`, { threadId: this.target.threadId });
       return fileId;
     } catch (error) {
       this.logger.error(explainSlackError(`upload the story chart ${file.filename}`, error), { threadId: this.target.threadId });
+      this.undelivered.push(`the story chart "${file.title}"`);
       return undefined;
     }
   }
@@ -129,13 +146,18 @@ export class SlackOutbox {
     let firstTs: string | undefined;
     try {
       for (const piece of splitText(text || 'The answer could not be shown in Slack.', MAX_SECTION_TEXT_CHARACTERS)) {
-        const posted = await this.client.chat.postMessage({ channel: this.target.channelId, thread_ts: this.target.threadTs, text: piece });
+        const posted = await this.retry('post a plain-text message', () => this.client.chat.postMessage({ channel: this.target.channelId, thread_ts: this.target.threadTs, text: piece }));
         firstTs ??= posted.ts;
       }
     } catch (error) {
       this.stopIfUnreachable(error);
       this.logger.error(explainSlackError('post the plain-text answer', error), { threadId: this.target.threadId });
+      this.undelivered.push('a part of the answer');
     }
     return firstTs;
+  }
+
+  private retry<T>(action: string, call: () => Promise<T>): Promise<T> {
+    return retrySlackCall(call, this.retryPolicy, this.logger, action);
   }
 }

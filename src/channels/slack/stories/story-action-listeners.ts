@@ -5,6 +5,7 @@ import type { App, BlockAction, ButtonAction } from '@slack/bolt';
 import type { StoryVersionSummary } from '../../../stories/index.js';
 import { ACTION_IDS, numberedActionPattern } from '../actions/action-ids.js';
 import { readButtonClick, type ButtonClick } from '../actions/button-click.js';
+import { refusalForStoryRepost } from '../actions/result-access-check.js';
 import { eventKeyForClick, outboxFor, type ChannelContext } from '../channel-context.js';
 import { postStoryVersion } from './post-story.js';
 import { explainSlackError } from '../outbox/slack-api-errors.js';
@@ -49,6 +50,8 @@ async function repostVersion(context: ChannelContext, click: ButtonClick, storie
   if (!(await context.handler.markEventProcessed(eventKeyForClick(click.messageTs, click.actionId)))) return;
   const version = wanted === undefined ? undefined : await stories.getStoryVersion(threadId, slug, wanted);
   if (!version) return replyPrivately(context, click, { text: VERSION_GONE_TEXT, blocks: [] });
+  const refusal = await refusalForStoryRepost(context, click, stories, version.code);
+  if (refusal) return replyPrivately(context, click, { text: refusal, blocks: [] });
   const latest = (await stories.listStoryVersions(threadId, slug)).at(-1)?.version ?? version.version;
   const note = `Re-posted by <@${click.userId}>${latest > version.version ? ` · the latest is v${latest}` : ''}`;
   await postStoryVersion({ stories }, outboxFor(context, click.target), { ...version, note }).catch((error: unknown) =>

@@ -5,6 +5,7 @@
 import type { TurnJobRun } from '../../../conversations/turn-jobs.js';
 import type { TurnHandler, TurnRequest } from '../../../conversations/types.js';
 import type { ChannelLogger } from '../../channel-logger.js';
+import type { PostRetryPolicy } from '../../retry-transient.js';
 import { runChannelTurn } from '../../turn-runner.js';
 import { createWorkingIndicator, type AssistantStatusSupport } from '../outbox/working-indicator.js';
 import { SlackOutbox } from '../outbox/slack-outbox.js';
@@ -29,6 +30,8 @@ export interface TurnRunnerDependencies {
   stories?: SlackStorySource;
   /** Federated identity: an outcome that needs sign-in gets the asker an ephemeral Connect button. */
   identity?: SlackIdentityOptions | undefined;
+  /** How posts into the thread retry transient Slack failures (default DEFAULT_POST_RETRY). */
+  postRetry?: PostRetryPolicy | undefined;
   /** Whether answers are streamed (chat.startStream); cleared once Slack says this app cannot stream. */
   streaming: StreamingSupport;
 }
@@ -49,7 +52,7 @@ async function tellAskerChannelIsUnreachable(client: SlackWebClient, target: Rep
 export async function runSlackTurn(dependencies: TurnRunnerDependencies, request: TurnRequest, target: ReplyTarget, hooks: TurnHooks = {}): Promise<void> {
   const { client, logger } = dependencies;
   const ledger = hooks.job?.ledger;
-  const outbox = new SlackOutbox(client, target, logger, ledger);
+  const outbox = new SlackOutbox(client, target, logger, ledger, dependencies.postRetry);
   const indicator = createWorkingIndicator({ outbox, now: dependencies.now, assistantStatus: dependencies.assistantStatus, ledger });
   const stories = dependencies.stories;
   const stream = new SlackAnswerStream({
@@ -79,6 +82,7 @@ export async function runSlackTurn(dependencies: TurnRunnerDependencies, request
               }
             : undefined,
         onUnreachable: target.isDirectMessage ? undefined : () => tellAskerChannelIsUnreachable(client, target, request.actor.userId),
+        askerUserId: request.actor.userId,
       });
     },
     promptSignIn: (plan) => postSignInPrompt(outbox, dependencies.identity, request.actor.userId, plan.signInRequired),

@@ -41,7 +41,7 @@ export function createSlackTurnExecutor(context: ChannelContext): TurnJobExecuto
 
 async function tellGivenUp(context: ChannelContext, job: TurnJobRun): Promise<void> {
   const { target } = job.reply as unknown as SlackTurnReply;
-  const outbox = new SlackOutbox(context.client, target, context.logger);
+  const outbox = new SlackOutbox(context.client, target, context.logger, undefined, context.postRetry);
   const text = `:warning: ${TURN_SENTENCES.givenUp}`;
   const working = job.ledger.get(WORKING_POST_KEY);
   try {

@@ -1,10 +1,15 @@
 // Posts to one Teams conversation through the Bot Framework connector: cards, typing indicators,
 // and updates of an earlier card. Every post goes to the thread's conversation id with
 // sendToConversation (POST /v3/conversations/{id}/activities) — in a channel that id carries
-// `;messageid=<root>`, which is what threads the reply.
+// `;messageid=<root>`, which is what threads the reply. Throttling (429), 5xx and broken
+// connections are retried with backoff (post-retry.ts); what still fails is thrown to the caller,
+// which records it in `undelivered` so the turn can tell the thread.
 import { CardFactory, MessageFactory, type ConnectorClient, type TurnContext } from '@microsoft/agents-hosting';
 import type { AdaptiveCard } from '../render/adaptive-card-types.js';
 import type { ReplyTarget } from '../types.js';
+import type { ChannelLogger } from '../../channel-logger.js';
+import { DEFAULT_POST_RETRY, type PostRetryPolicy } from '../../retry-transient.js';
+import { retryTeamsCall } from './post-retry.js';
 import type { PostLedger } from '../../../conversations/turn-jobs.js';
 
 type OutgoingActivity = TurnContext['activity'];
@@ -12,6 +17,8 @@ type OutgoingActivity = TurnContext['activity'];
 export type TeamsAttachment = ReturnType<typeof CardFactory.oauthCard>;
 
 export class TeamsOutbox {
+  /** What could not be delivered after every retry ("a part of the answer"), in order. */
+  readonly undelivered: string[] = [];
   private postCount = 0;
 
   /**
@@ -22,6 +29,8 @@ export class TeamsOutbox {
     private readonly connector: ConnectorClient,
     private readonly parties: ReplyTarget,
     private readonly ledger?: PostLedger,
+    private readonly retryPolicy: PostRetryPolicy = DEFAULT_POST_RETRY,
+    private readonly logger?: ChannelLogger,
   ) {}
 
   async post(card: AdaptiveCard): Promise<string | undefined> {
@@ -32,7 +41,7 @@ export class TeamsOutbox {
       return earlier;
     }
     const activity = this.address(MessageFactory.attachment(CardFactory.adaptiveCard(card)));
-    const response = await this.connector.sendToConversation(this.parties.conversation.id, activity);
+    const response = await this.send('post a card', activity);
     const activityId = response?.id || undefined;
     if (activityId) await this.ledger?.record(postKey, activityId);
     return activityId;
@@ -41,7 +50,7 @@ export class TeamsOutbox {
   /** A card that is not an Adaptive Card (the OAuth sign-in card). */
   async postAttachment(attachment: TeamsAttachment): Promise<string | undefined> {
     const activity = this.address(MessageFactory.attachment(attachment));
-    const response = await this.connector.sendToConversation(this.parties.conversation.id, activity);
+    const response = await this.send('post a card', activity);
     return response?.id || undefined;
   }
 
@@ -49,13 +58,18 @@ export class TeamsOutbox {
     const activity = this.address(MessageFactory.text(''));
     activity.type = 'typing';
     delete activity.text;
+    // A missed typing indicator is harmless and the next one follows in seconds: no retry.
     await this.connector.sendToConversation(this.parties.conversation.id, activity);
   }
 
   async update(activityId: string, card: AdaptiveCard): Promise<void> {
     const activity = this.address(MessageFactory.attachment(CardFactory.adaptiveCard(card)));
     activity.id = activityId;
-    await this.connector.updateActivity(this.parties.conversation.id, activityId, activity);
+    await retryTeamsCall(() => this.connector.updateActivity(this.parties.conversation.id, activityId, activity), this.retryPolicy, this.logger, 'update a card');
+  }
+
+  private send(action: string, activity: OutgoingActivity): ReturnType<ConnectorClient['sendToConversation']> {
+    return retryTeamsCall(() => this.connector.sendToConversation(this.parties.conversation.id, activity), this.retryPolicy, this.logger, action);
   }
 
   private address(activity: OutgoingActivity): OutgoingActivity {

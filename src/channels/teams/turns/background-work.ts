@@ -5,6 +5,7 @@
 import type { CloudAdapter, ConnectorClient, TurnContext } from '@microsoft/agents-hosting';
 import type { ChannelLogger } from '../../channel-logger.js';
 import { TeamsOutbox } from '../outbox/teams-outbox.js';
+import type { PostRetryPolicy } from '../../retry-transient.js';
 import type { ReplyTarget } from '../types.js';
 import type { PostLedger } from '../../../conversations/turn-jobs.js';
 
@@ -21,13 +22,13 @@ export interface BackgroundWork {
   idle(): Promise<void>;
 }
 
-export function createBackgroundWork(adapter: CloudAdapter, logger: ChannelLogger, now: () => Date): BackgroundWork {
+export function createBackgroundWork(adapter: CloudAdapter, logger: ChannelLogger, now: () => Date, postRetry?: PostRetryPolicy): BackgroundWork {
   const running = new Set<Promise<void>>();
   const run = (target: ReplyTarget, identity: RequestIdentity, threadId: string, work: ConversationWork, ledger?: PostLedger): Promise<void> => {
     const startedAt = now();
     const reference = { channelId: target.channelId, serviceUrl: target.serviceUrl, conversation: target.conversation, agent: target.bot, user: target.user };
     const promise = adapter
-      .continueConversation(identity, reference, async (context) => work(new TeamsOutbox(context.turnState.get<ConnectorClient>(adapter.ConnectorClientKey), target, ledger), context))
+      .continueConversation(identity, reference, async (context) => work(new TeamsOutbox(context.turnState.get<ConnectorClient>(adapter.ConnectorClientKey), target, ledger, postRetry, logger), context))
       .catch((error: unknown) => {
         logger.error('Teams reply could not be sent', { threadId, error });
       })

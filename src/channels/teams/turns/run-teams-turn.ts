@@ -13,6 +13,7 @@ import type { CardActionData } from '../render/adaptive-card-types.js';
 import { renderReply } from '../render/render-reply.js';
 import { buildFailureCard, buildResolvedCard } from '../render/status-cards.js';
 import { postTurnStories } from '../stories/post-story.js';
+import { reportUndelivered } from './report-undelivered.js';
 import type { TeamsStoryStore } from '../stories/render-story-cards.js';
 import type { StoryCardLedger } from '../stories/story-card-ledger.js';
 
@@ -59,9 +60,16 @@ export async function runTeamsTurn(job: TeamsTurnJob, dependencies: TeamsTurnDep
       const cards = await renderReply(plan, { storiesAsCards: stories !== undefined });
       typing.stop();
       for (const card of cards) {
-        const activityId = await outbox.post(card);
-        if (activityId && card.actions && card.actions.length > 0) sentCards.remember(activityId, card);
+        try {
+          const activityId = await outbox.post(card);
+          if (activityId && card.actions && card.actions.length > 0) sentCards.remember(activityId, card);
+        } catch (error) {
+          // Retries are exhausted: keep posting the rest, then say what is missing.
+          logger.error('Teams refused a card of the answer after every retry.', { threadId, error });
+          outbox.undelivered.push('a part of the answer');
+        }
       }
+      await reportUndelivered(outbox, logger, threadId);
     },
     ...(signIn ? { promptSignIn: (plan) => signIn.onSignInRequired(plan.signInRequired) } : {}),
     postInterrupted: async (sentence) => {

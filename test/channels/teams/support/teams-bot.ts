@@ -1,7 +1,7 @@
 // Starts the real application with the Teams channel on a real HTTP server, wired as the
 // composition root wires it (store-backed story ledger), for end-to-end tests.
 import { createApplication, type Application } from '../../../../src/application.js';
-import { attachTeamsChannel, type TeamsChannel } from '../../../../src/channels/teams/index.js';
+import { attachTeamsChannel, type TeamsChannel, type TeamsChannelOptions } from '../../../../src/channels/teams/index.js';
 import { readEnvironment } from '../../../../src/config/environment.js';
 import { loadConfig } from '../../../../src/config/load-config.js';
 import { createLogger } from '../../../../src/logging/logger.js';
@@ -14,7 +14,7 @@ export interface RunningTeamsBot {
   baseUrl: string;
 }
 
-export async function startTeamsBot(variables: Record<string, string>): Promise<RunningTeamsBot> {
+export async function startTeamsBot(variables: Record<string, string>, overrides: Pick<TeamsChannelOptions, 'postRetry'> = {}): Promise<RunningTeamsBot> {
   const environment = readEnvironment(variables);
   const logger = createLogger({ level: 'error', write: (line) => void process.stdout.write(`${line}\n`) });
   const application = await createApplication({ environment, config: loadConfig(environment), logger });
@@ -32,6 +32,7 @@ export async function startTeamsBot(variables: Record<string, string>): Promise<
       get: (threadId, key) => store.getThreadValue(threadId, key),
       set: (threadId, key, value) => store.setThreadValue(threadId, key, value, new Date()),
     },
+    ...overrides,
   });
   const port = await server.listen(0, '127.0.0.1');
   return { application, server, channel, baseUrl: `http://127.0.0.1:${port}` };

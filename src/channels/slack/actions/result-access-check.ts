@@ -1,0 +1,32 @@
+// Buttons that show stored data (Show SQL, CSV, a story re-post) check the clicker's grants for
+// the result's database with the same access rules a question would meet: the person clicking is
+// not always the person who asked.
+import type { AccessSubject } from '../../../conversations/access-rules.js';
+import { queryIdsIn, resultAccessDeniedSentence } from '../../../conversations/result-access.js';
+import type { SlackStorySource } from '../types.js';
+import type { ChannelContext } from '../channel-context.js';
+import type { ButtonClick } from './button-click.js';
+
+export async function clickerSubject(context: ChannelContext, click: ButtonClick): Promise<AccessSubject> {
+  const actor = await context.users.lookUp(click.userId);
+  return { platform: 'slack', channelId: click.target.channelId, teamId: click.target.teamId, userId: click.userId, email: actor.email };
+}
+
+/** The sentence to answer the clicker with when they may not read this result; undefined when they may. */
+export async function refusalForClick(context: ChannelContext, click: ButtonClick, result: { queryId: string; databaseName: string }): Promise<string | undefined> {
+  if (!context.mayReadResult) return undefined;
+  if (context.mayReadResult(await clickerSubject(context, click), result.databaseName)) return undefined;
+  context.logger.warn('Refused a button click on a result of a database the clicker may not use.', { threadId: click.target.threadId, userId: click.userId, databaseName: result.databaseName });
+  return resultAccessDeniedSentence(result.queryId, result.databaseName);
+}
+
+/** A story re-post shows its results again: the first refusal among the results its document names. */
+export async function refusalForStoryRepost(context: ChannelContext, click: ButtonClick, stories: SlackStorySource, code: string): Promise<string | undefined> {
+  if (!context.mayReadResult) return undefined;
+  for (const queryId of queryIdsIn(code)) {
+    const stored = await stories.getQueryResult(click.target.threadId, queryId);
+    const refusal = stored ? await refusalForClick(context, click, stored) : undefined;
+    if (refusal) return refusal;
+  }
+  return undefined;
+}
