@@ -172,6 +172,7 @@ describe('Snowflake refuses writes at the gate, and the SELECT-only role refuses
     ["EXECUTE IMMEDIATE 'DROP TABLE sales'", 'EXECUTE statements'],
     ['CALL cleanup()', 'CALL statements'],
     ['USE ROLE ACCOUNTADMIN', 'USE statements'],
+    ['SELECT $1, $2 FROM @my_stage/exports/ (FILE_FORMAT => my_csv)', 'Reading a stage'],
     ['SELECT SYSTEM$CANCEL_ALL_QUERIES(1)', 'Function system$cancel_all_queries'],
     ["ALTER SESSION SET QUERY_TAG = 'x'", 'ALTER'],
     ["SELECT 'it\\'s'; DROP TABLE sales", 'DROP statements'],

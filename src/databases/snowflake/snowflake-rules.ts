@@ -48,6 +48,10 @@ export const snowflakeRules: DialectRules = {
     { keywords: 'GRANT', consequence: 'change permissions' },
     { keywords: 'REVOKE', consequence: 'change permissions' },
   ],
+  // `@stage` reads files on a stage (SELECT $1 FROM @stage), outside the tables a role's SELECT covers.
+  refusedTokenSequences: [
+    { tokens: ['@'], refusal: 'Reading a stage (@name) is not allowed: stages hold files outside the tables datathread may read. Query a table or view instead.' },
+  ],
   recognizedReads: [],
   readOnlyVariants: [],
   quotedTableNamesReadFiles: false,
