@@ -15,6 +15,8 @@ import mysql from 'mysql2/promise';
 import pg from 'pg';
 import sqlite3 from 'sqlite3';
 import { agentSettingsForBench, contextForBench } from './bench-context.js';
+import { athenaSubject, bigquerySubject, databricksSubject } from './cloud-warehouse-subjects.js';
+import { mssqlSubject, snowflakeSubject } from './sqlserver-snowflake-subjects.js';
 import { formatMs, median, timeMilliseconds } from './bench-support.js';
 import { createDatabaseAdapter } from '../src/databases/create-database-adapter.js';
 import type { DatabaseAdapter } from '../src/databases/types.js';
@@ -24,10 +26,6 @@ import { openStore } from '../src/store/open-store.js';
 import type { Store } from '../src/store/types.js';
 import { createScratchMariaDb, MARIADB_HOST, MARIADB_PORT, mariaDbAvailable } from '../test/support/mariadb-database.js';
 import { startTestPostgres } from '../test/support/start-test-postgres.js';
-import { Connection as TdsConnection, Request as TdsRequest } from 'tedious';
-import snowflake from 'snowflake-sdk';
-import { startFakeSnowflake } from '../test/fakes/snowflake-server.js';
-import { startFakeTds } from '../test/fakes/tds-server.js';
 
 const ROWS = 10_000;
 const BLOCKS = 6;
@@ -133,80 +131,27 @@ async function mysqlSubject(): Promise<DialectSubject | null> {
   };
 }
 
-const LOCAL_SERVER_SETUP = [
-  `CREATE TABLE bench_rows AS SELECT range::INTEGER AS id, 'customer ' || range AS name, (range * 1.25)::DOUBLE AS amount, DATE '2025-01-01' + (range % 365)::INTEGER AS day FROM range(${ROWS})`,
-];
-
-/**
- * SQL Server through the local TDS server. The adapter opens one connection per query (so one
- * person's session is never reused), so the raw figure does the same: connect, one batch, close.
- */
-async function mssqlSubject(): Promise<DialectSubject> {
-  const server = await startFakeTds({ setup: LOCAL_SERVER_SETUP, logins: { bench: 'bench-password' } });
-  const configuration = { server: server.host, authentication: { type: 'default' as const, options: { userName: 'bench', password: 'bench-password' } }, options: { port: server.port, encrypt: false } };
-  const raw = () =>
-    new Promise<unknown[]>((resolve, reject) => {
-      const connection = new TdsConnection(configuration);
-      const rows: unknown[] = [];
-      connection.connect((error) => {
-        if (error) return reject(error);
-        const request = new TdsRequest(SQL, (queryError) => {
-          connection.close();
-          if (queryError) reject(queryError);
-          else resolve(rows);
-        });
-        request.on('row', (columns) => rows.push(columns));
-        connection.execSqlBatch(request);
-      });
-    });
-  const adapter = createDatabaseAdapter({
-    name: 'ms', type: 'mssql', host: server.host, port: server.port, user: 'bench', password: 'bench-password',
-    auth_mode: 'password', ssl: false, dangerously_allow_writes: false, allow_file_access: false,
-  });
-  return { dialect: 'mssql', raw, adapter, close: () => server.close() };
-}
-
-/** Snowflake through the local REST server; like the adapter, the raw figure opens a session per query. */
-async function snowflakeSubject(): Promise<DialectSubject> {
-  const server = await startFakeSnowflake({ setup: LOCAL_SERVER_SETUP, passwords: { BENCH: 'bench-password' } });
-  snowflake.configure({ logLevel: 'OFF' });
-  const raw = () =>
-    new Promise<unknown[]>((resolve, reject) => {
-      const connection = snowflake.createConnection({ account: 'bench', accessUrl: server.url, username: 'BENCH', password: 'bench-password' });
-      connection.connect((error) => {
-        if (error) return reject(error);
-        connection.execute({
-          sqlText: SQL,
-          complete: (queryError, _statement, rows) => {
-            connection.destroy(() => undefined);
-            if (queryError) reject(queryError);
-            else resolve(rows ?? []);
-          },
-        });
-      });
-    });
-  const adapter = createDatabaseAdapter({
-    name: 'snow', type: 'snowflake', host: '127.0.0.1', port: server.port, user: 'BENCH', password: 'bench-password',
-    auth_mode: 'password', ssl: false, dangerously_allow_writes: false, allow_file_access: false,
-  });
-  return { dialect: 'snowflake', raw, adapter, close: () => server.close() };
-}
-
-export async function runExecuteSqlBenchmarks(): Promise<string> {
+/** `dialects` limits the run to some subjects (a quicker look at one warehouse). */
+export async function runExecuteSqlBenchmarks(options: { dialects?: string[] } = {}): Promise<string> {
   await initStatementGate();
   const directory = await mkdtemp(join(tmpdir(), 'datathread-bench-sql-'));
   const store = await openStore(`sqlite:${join(directory, 'state.db')}`);
   const lines = [`execute_sql ÷ raw driver, ${ROWS.toLocaleString('en-US')}-row query, median of ${BLOCKS * RUNS_PER_BLOCK} interleaved runs, (lowest–highest of ${BLOCKS} blocks of ${RUNS_PER_BLOCK}) (target ≤ 1.15; ≤ 1.3 with the store write):`];
   try {
-    const subjects: Array<() => Promise<DialectSubject | null>> = [
-      () => duckdbSubject(directory),
-      () => postgresSubject(),
-      () => sqliteSubject(directory),
-      () => mysqlSubject(),
-      () => mssqlSubject(),
-      () => snowflakeSubject(),
+    const subjects: Array<[string, () => Promise<DialectSubject | null>]> = [
+      ['duckdb', () => duckdbSubject(directory)],
+      ['postgres', () => postgresSubject()],
+      ['sqlite', () => sqliteSubject(directory)],
+      ['mysql', () => mysqlSubject()],
+      // The cloud warehouses, on their local servers.
+      ['bigquery', () => bigquerySubject(ROWS, SQL)],
+      ['athena', () => athenaSubject(ROWS, SQL)],
+      ['databricks', () => databricksSubject(ROWS, SQL, directory)],
+      ['mssql', () => mssqlSubject(ROWS, SQL)],
+      ['snowflake', () => snowflakeSubject(ROWS, SQL)],
     ];
-    for (const makeSubject of subjects) {
+    for (const [name, makeSubject] of subjects) {
+      if (options.dialects && !options.dialects.includes(name)) continue;
       const subject = await makeSubject();
       if (subject === null) {
         lines.push('  mysql    skipped: no MariaDB at 127.0.0.1:3306');
@@ -252,7 +197,7 @@ export async function runExecuteSqlBenchmarks(): Promise<string> {
         const ratio = (subjectTimes: number[]) => ratioWithSpread(subjectTimes, times.raw);
         const storeWrite = await storeWriteBreakdown(store, subject.adapter);
         lines.push(
-          `  ${subject.dialect.padEnd(9)} raw ${formatMs(median(times.raw))} | adapter alone ${formatMs(median(times.adapter))}, ratio ${ratio(times.adapter)}` +
+          `  ${subject.dialect.padEnd(10)} raw ${formatMs(median(times.raw))} | adapter alone ${formatMs(median(times.adapter))}, ratio ${ratio(times.adapter)}` +
             ` | execute_sql ${formatMs(median(times.tool))}, ratio ${ratio(times.tool)}` +
             ` | with the background store write ${formatMs(median(times.total))}, ratio ${ratio(times.total)}`,
           `           store write alone ${formatMs(storeWrite.save)}: JSON of the rows ${formatMs(storeWrite.serialise)} (${(storeWrite.bytes / 1024).toFixed(0)} KiB), the rest the SQLite insert`,

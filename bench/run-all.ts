@@ -2,12 +2,14 @@
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { runChartRenderPoolBenchmark } from './chart-render-pool.js';
 import { runChartBenchmarks } from './charts.js';
 import { runClickHouseBenchmarks } from './clickhouse.js';
 import { runExecuteSqlBenchmarks } from './execute-sql.js';
 import { runMarkdownRenderingBenchmark } from './markdown-rendering.js';
 import { runSandboxBenchmarks } from './sandbox.js';
 import { runSlackAckBenchmark } from './slack-ack.js';
+import { runSlackAckUnderPythonBenchmark } from './slack-ack-under-python.js';
 import { runSqlGateBenchmark } from './sql-gate.js';
 import { runStreamingBenchmark } from './streaming.js';
 import type { TenMillionRowsResult } from './ten-million-rows.js';
@@ -38,7 +40,9 @@ const benchmarks: Array<[string, () => Promise<string>]> = [
   ['ClickHouse', runClickHouseBenchmarks],
   ['SQL gate', runSqlGateBenchmark],
   ['charts', runChartBenchmarks],
+  ['chart render pool', runChartRenderPoolBenchmark],
   ['Slack ack', runSlackAckBenchmark],
+  ['Slack ack under Python', runSlackAckUnderPythonBenchmark],
   ['Markdown rendering', runMarkdownRenderingBenchmark],
   ['sandbox', runSandboxBenchmarks],
   ['turn queue', runTurnQueueBenchmarks],

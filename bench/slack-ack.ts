@@ -17,7 +17,7 @@ const SIGNING_SECRET = 'bench-signing-secret';
 const TARGET_P99_MS = 50;
 
 /** Answers every Web API method with ok (auth.test with a bot identity). */
-async function startSlackApiStandIn(): Promise<{ url: string; server: Server }> {
+export async function startSlackApiStandIn(): Promise<{ url: string; server: Server }> {
   let ts = 0;
   const server = createServer((request, response) => {
     request.resume();
@@ -35,7 +35,7 @@ async function startSlackApiStandIn(): Promise<{ url: string; server: Server }> 
 }
 
 /** A handler that "thinks" for 20 ms, like a quick turn, so work overlaps the next acks. */
-function quickHandler(): TurnHandler {
+export function quickHandler(): TurnHandler {
   return {
     async handle(request: TurnRequest): Promise<HandleResult> {
       await new Promise((resolve) => setTimeout(resolve, 20));
@@ -47,7 +47,7 @@ function quickHandler(): TurnHandler {
   };
 }
 
-function signedEvent(index: number): { body: string; headers: Record<string, string> } {
+export function signedEvent(index: number): { body: string; headers: Record<string, string> } {
   const body = JSON.stringify({
     type: 'event_callback',
     team_id: 'T1',

@@ -3,6 +3,7 @@
 import { createLanguageModel, type ModelAvailability } from './agent/model-factory.js';
 import type { Environment } from './config/environment.js';
 import type { LoadedConfig } from './config/load-config.js';
+import { AnswerFeedbackRecorder } from './conversations/answer-feedback.js';
 import { ConversationEngine } from './conversations/conversation-engine.js';
 import { scheduleEventPurge } from './conversations/event-purge.js';
 import { TurnQueue } from './conversations/turn-queue.js';
@@ -32,6 +33,8 @@ export interface Application {
   store: Store;
   databases: DatabaseAdapter[];
   engine: ConversationEngine;
+  /** Stores 👍/👎 on answers with their question and SQL. */
+  feedback: AnswerFeedbackRecorder;
   /** Durable turn jobs: channels submit accepted events here; main.ts starts and drains the workers. */
   turns: TurnQueue;
   model: ModelAvailability;
@@ -81,6 +84,7 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
     store,
     databases,
     engine,
+    feedback: new AnswerFeedbackRecorder(store, clock),
     turns,
     model,
     config,

@@ -3,9 +3,12 @@ import { createApplication } from './application.js';
 import { attachChannels } from './channels/attach-channels.js';
 import { bootstrap } from './cli/bootstrap.js';
 import { createHttpServer } from './server/http-server.js';
+import { attachCsvDownloadRoute } from './server/csv-download-route.js';
+import { csvDownloadLinksFrom } from './server/csv-download-links.js';
 import { createReadinessCheck } from './server/readiness.js';
 import { checkDatabaseConnections } from './databases/check-connections.js';
 import { attachSignInRoutes } from './server/sign-in-routes.js';
+import { systemClock } from './support/clock-and-ids.js';
 
 export async function startServer(): Promise<void> {
   const { environment, config, logger } = bootstrap();
@@ -15,7 +18,10 @@ export async function startServer(): Promise<void> {
   // GET /auth/microsoft/start and /callback (Slack account linking), when federated databases exist.
   const linking = application.identity?.slack;
   if (linking) attachSignInRoutes(server.app, { linking, logger });
-  const channels = await attachChannels({ app: server.app, environment, application, logger });
+  // GET /downloads/csv/<signed token> (Teams CSV), when a public URL and the encryption key are set.
+  const csvLinks = csvDownloadLinksFrom(environment, systemClock);
+  if (csvLinks) attachCsvDownloadRoute(server.app, { links: csvLinks, getQueryResult: (threadId, queryId) => application.store.getQueryResult(threadId, queryId), logger });
+  const channels = await attachChannels({ app: server.app, environment, application, logger, ...(csvLinks ? { csvLinks } : {}) });
   // Workers start once every channel registered its executor; jobs left by a crash resume now.
   application.turns.start();
   const port = await server.listen(environment.port);

@@ -6,6 +6,7 @@ import type { Express } from 'express';
 import type { Application } from '../application.js';
 import type { Environment } from '../config/environment.js';
 import type { Logger } from '../logging/logger.js';
+import type { CsvDownloadLinks } from '../server/csv-download-links.js';
 import { attachSlackChannel } from './slack/index.js';
 import { attachTeamsChannel } from './teams/index.js';
 
@@ -19,6 +20,8 @@ export interface AttachChannelsOptions {
   environment: Environment;
   application: Application;
   logger: Logger;
+  /** Signed CSV download links (Teams CSV buttons); absent without DATATHREAD_PUBLIC_URL and DATATHREAD_ENCRYPTION_KEY. */
+  csvLinks?: CsvDownloadLinks;
 }
 
 export async function attachChannels(options: AttachChannelsOptions): Promise<AttachedChannels> {
@@ -42,6 +45,7 @@ export async function attachChannels(options: AttachChannelsOptions): Promise<At
         application.databases.map((database) => database.name),
       ),
       stories: application.store,
+      feedback: application.feedback,
       identity: application.identity,
     });
     stops.push(() => channel.stop());
@@ -60,6 +64,8 @@ export async function attachChannels(options: AttachChannelsOptions): Promise<At
       logger,
       store,
       storyCardValues: { get: (threadId, key) => store.getThreadValue(threadId, key), set: (threadId, key, value) => store.setThreadValue(threadId, key, value, new Date()) },
+      feedback: application.feedback,
+      ...(options.csvLinks ? { csv: teamsCsvDownloads(options.csvLinks, application) } : {}),
       ...(application.identity
         ? {
             signIn: {
@@ -80,5 +86,17 @@ export async function attachChannels(options: AttachChannelsOptions): Promise<At
     stop: async () => {
       await Promise.allSettled(stops.map((stop) => stop()));
     },
+  };
+}
+
+function teamsCsvDownloads(links: CsvDownloadLinks, application: Application) {
+  return {
+    linkFor: (threadId: string, queryId: string) => links.linkFor(threadId, queryId),
+    ttlMs: links.ttlMs,
+    getQueryResult: (threadId: string, queryId: string) => application.store.getQueryResult(threadId, queryId),
+    mayReadResult: createResultReadCheck(
+      application.config.accessRules,
+      application.databases.map((database) => database.name),
+    ),
   };
 }

@@ -1,4 +1,4 @@
-// Vega-Lite spec → PNG, in-process: vega-lite compiles, vega lays out on a headless view, canvas
+// Vega-Lite spec → PNG on the calling thread (the chart worker's job; callers use chart-render-pool.ts): vega-lite compiles, vega lays out on a headless view, canvas
 // draws at 2×, encode-png.ts writes the PNG. Fonts are registered once; modules stay warm between charts.
 import type { Canvas } from 'canvas';
 import * as vega from 'vega';
@@ -6,17 +6,12 @@ import { compile, type TopLevelSpec } from 'vega-lite';
 import { CHART_PIXEL_RATIO } from './chart-theme.js';
 import { encodePng } from './encode-png.js';
 import { registerChartFonts } from './fonts.js';
-import { DatathreadError } from '../support/errors.js';
+import { ChartRenderError } from './chart-render-error.js';
 
 export interface RenderedChart {
   png: Buffer;
   widthPx: number;
   heightPx: number;
-}
-
-export class ChartRenderError extends DatathreadError {
-  override readonly name = 'ChartRenderError';
-  readonly code = 'chart_render_failed';
 }
 
 // Vega-Lite's warnings (dropped properties and the like) are for spec authors, not the server log.

@@ -1,10 +1,11 @@
-// The `datathread` command: ask | chat | check | context-check | mcp | serve.
+// The `datathread` command: ask | chat | check | context-check | feedback | mcp | serve.
 import { UsageError, parseArguments } from './arguments.js';
 import { askCommand } from './ask-command.js';
 import { bootstrap } from './bootstrap.js';
 import { chatCommand } from './chat-command.js';
 import { checkCommand } from './check-command.js';
 import { contextCheckCommand } from './context-check-command.js';
+import { feedbackCommand } from './feedback-command.js';
 import { mcpCommand } from './mcp-command.js';
 import type { TerminalOutput } from './render-reply.js';
 
@@ -14,6 +15,7 @@ const USAGE = `Usage:
   datathread check                                          validate the config and connect to every database
   datathread check --usage [--days N]                       the model's token usage per day (default: last 7 days)
   datathread context-check [--out DIR] [--apply]            review the context folder; report and patch in DIR
+  datathread feedback [--since DATE] [--format table|csv|json]  the 👍/👎 people gave answers, with question and SQL
   datathread mcp [--database NAME]                          serve datathread as an MCP server on stdio (ask, execute_sql)
   datathread serve                                          run the server (same as npm start)`;
 
@@ -29,7 +31,7 @@ export async function runCli(argv: string[], io: CliIo = {}): Promise<number> {
   const output = io.output ?? stdout;
   const started = () => bootstrap(io.variables);
   try {
-    const parsed = parseArguments(rest, ['database', 'out', 'days']);
+    const parsed = parseArguments(rest, ['database', 'out', 'days', 'since', 'format']);
     switch (command) {
       case 'ask':
         return await askCommand(parsed, started(), output);
@@ -39,6 +41,8 @@ export async function runCli(argv: string[], io: CliIo = {}): Promise<number> {
         return await checkCommand(parsed, started(), output);
       case 'context-check':
         return await contextCheckCommand(parsed, started(), output);
+      case 'feedback':
+        return await feedbackCommand(parsed, started(), output);
       case 'mcp':
         return await mcpCommand(parsed, started());
       case 'serve': {

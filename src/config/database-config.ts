@@ -42,6 +42,33 @@ export const databaseConfigSchema = z
     threads: z.number().int().min(1).max(256).optional(),
     /** The resource scope for the on-behalf-of exchange, e.g. https://ossrdbms-aad.database.windows.net/.default */
     entra_scope: z.string().min(1).optional(),
+    // BigQuery (nao's field names, plus maximum_bytes_billed)
+    project_id: z.string().min(1).optional(),
+    dataset_id: z.string().min(1).optional(),
+    /** A service-account key or workload-identity (external_account) JSON file; Application Default Credentials when absent. */
+    credentials_path: z.string().min(1).optional(),
+    /** The same JSON inline (as an object or a string); takes precedence over credentials_path. */
+    credentials_json: z.union([z.string().min(1), z.record(z.string(), z.unknown())]).optional(),
+    location: z.string().min(1).optional(),
+    /** Bytes one query may scan (BigQuery bills by bytes processed); checked on a dry run first. */
+    maximum_bytes_billed: z.coerce.number().int().positive().optional(),
+    // Athena (nao's field names)
+    region_name: z.string().min(1).optional(),
+    s3_staging_dir: z.string().regex(/^s3:\/\//, 'must be an s3:// location').optional(),
+    work_group: z.string().min(1).optional(),
+    aws_access_key_id: z.string().min(1).optional(),
+    aws_secret_access_key: z.string().min(1).optional(),
+    aws_session_token: z.string().min(1).optional(),
+    profile_name: z.string().min(1).optional(),
+    // Databricks (nao's field names, plus OAuth M2M's client_id / client_secret)
+    server_hostname: z.string().min(1).optional(),
+    http_path: z.string().min(1).optional(),
+    access_token: z.string().min(1).optional(),
+    catalog: z.string().min(1).optional(),
+    client_id: z.string().min(1).optional(),
+    client_secret: z.string().min(1).optional(),
+    /** A PEM file of CA certificates to trust on top of the system's (a TLS-inspecting proxy, a private endpoint). */
+    ssl_ca_path: z.string().min(1).optional(),
   })
   .strict()
   .superRefine((value, context) => {
@@ -51,6 +78,9 @@ export const databaseConfigSchema = z
     }
     if (rules.location === 'server' && !value.host) {
       context.addIssue({ code: 'custom', path: ['host'], message: `is required for type ${value.type}` });
+    }
+    for (const field of rules.requiredFields ?? []) {
+      if (!value[field]) context.addIssue({ code: 'custom', path: [field], message: `is required for type ${value.type}` });
     }
     for (const key of ['memory_limit', 'threads'] as const) {
       if (value[key] !== undefined && value.type !== 'duckdb') context.addIssue({ code: 'custom', path: [key], message: 'applies to type duckdb only' });

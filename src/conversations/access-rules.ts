@@ -15,7 +15,7 @@ export interface AccessSubject {
   email?: string | undefined;
 }
 
-export function accessSubjectOf(request: TurnRequest): AccessSubject {
+export function accessSubjectOf(request: Pick<TurnRequest, 'platform' | 'place' | 'actor'>): AccessSubject {
   return { platform: request.platform, channelId: request.place.channelId, teamId: request.place.teamId, userId: request.actor.userId, email: request.actor.email };
 }
 

@@ -2,6 +2,7 @@
 // agent loop -> persist -> a neutral TurnOutcome for the channel to render. Platform-free.
 import type { LanguageModel, LanguageModelUsage, ModelMessage } from 'ai';
 import { modelIdentityOf } from '../agent/model-identity.js';
+import { buildSuggestedPrompts, type SuggestedPrompt } from './suggested-prompts.js';
 import { runAgentLoop } from '../agent/run-agent-loop.js';
 import { SchemaCatalog } from '../agent/schema-catalog.js';
 import { buildSystemPrompt } from '../agent/system-prompt.js';
@@ -15,7 +16,8 @@ import { ToolContext } from '../tools/tool-context.js';
 import { summarizeContextFolder } from '../context-files/summarize-folder.js';
 import type { ToolRuntime } from '../tools/tool-offer.js';
 import { createToolSet, selectToolNames } from '../tools/tool-registry.js';
-import { accessSubjectOf, allowedDatabaseNames } from './access-rules.js';
+import { accessSubjectOf, allowedDatabaseNames, allowedDatabaseNamesFor } from './access-rules.js';
+import { rememberAnswer } from './answer-feedback.js';
 import { createResultReadCheck, ResultAccessDeniedError } from './result-access.js';
 import { withoutUnreadableResults } from './history-access.js';
 import { classifyFailure } from './classify-failure.js';
@@ -61,6 +63,12 @@ export class ConversationEngine implements TurnHandler {
 
   async isKnownThread(threadId: string): Promise<boolean> {
     return (await this.options.store.getConversation(threadId)) !== undefined;
+  }
+
+  async suggestPrompts(asker: Pick<TurnRequest, 'platform' | 'place' | 'actor'>): Promise<SuggestedPrompt[]> {
+    const allowed = new Set(allowedDatabaseNamesFor(this.options.accessRules, accessSubjectOf(asker), this.options.databases.map((database) => database.name)));
+    const databases = this.options.databases.filter((database) => allowed.has(database.name));
+    return buildSuggestedPrompts(await Promise.all(databases.map(async (database) => ({ name: database.name, schema: await this.schemas.schemaOf(database) }))));
   }
 
   cancel(threadId: string): boolean {
@@ -155,7 +163,7 @@ export class ConversationEngine implements TurnHandler {
         // After sign-in, this person's retry re-asks this question, even if others spoke since.
         await store.setThreadValue(request.threadId, pendingSignInKey(request.actor.userId), questionText, clock());
       }
-      return buildOutcome(request.threadId, result, context);
+      return await this.withAnswerId(buildOutcome(request.threadId, result, context), questionText);
     } catch (error) {
       const reason = controller.signal.aborted ? 'cancelled' : timeout.aborted ? 'timeout' : undefined;
       await this.flushContext(context, request.threadId);
@@ -191,6 +199,23 @@ export class ConversationEngine implements TurnHandler {
       if (isAnswer) return `Answer to your question "${pending.question}": ${request.text}`;
     }
     return request.text;
+  }
+
+  /**
+   * An answer gets an id under which its question and SQL are remembered, so feedback on it can be
+   * stored with them. Failing to remember costs only the feedback's context: logged, never shown.
+   */
+  private async withAnswerId(outcome: TurnOutcome, question: string): Promise<TurnOutcome> {
+    if (outcome.status !== 'answered') return outcome;
+    const answerId = this.options.createId('answer_');
+    const sql = outcome.queries.map((query) => query.sql).filter((text) => text.trim() !== '');
+    try {
+      await rememberAnswer(this.options.store, outcome.threadId, answerId, { question, sql }, this.options.clock());
+      return { ...outcome, answerId };
+    } catch (error) {
+      this.options.logger.error('answer not remembered; feedback on it cannot be offered', { threadId: outcome.threadId, error });
+      return outcome;
+    }
   }
 
   /** The basis for budgets: one row per answered turn. A failed write is logged, never shown. */

@@ -43,6 +43,8 @@ export interface ReplyPlan {
   controls: ReplyControls;
   /** Federated databases the asker must sign in to before they can be queried. */
   signInRequired: string[];
+  /** Set when the answer can take 👍/👎: the id feedback names (conversations/answer-feedback.ts). */
+  feedbackAnswerId?: string;
 }
 
 export function planReply(outcome: TurnOutcome): ReplyPlan {
@@ -66,6 +68,8 @@ export function planReply(outcome: TurnOutcome): ReplyPlan {
   };
   const sentence = sentenceFor(outcome, plan);
   if (sentence) plan.sentence = sentence;
+  // Only something shown can be rated: not the empty-turn sentence.
+  if (outcome.answerId !== undefined && outcome.status === 'answered' && !sentence) plan.feedbackAnswerId = outcome.answerId;
   return plan;
 }
 

@@ -26,3 +26,9 @@ export const STEP_LIMIT_NOTE = 'I reached my step limit (agent.max_steps) before
 export function signInNeededNote(databases: readonly string[]): string {
   return `To query ${databases.join(', ')} I need to act as you: please sign in with your Microsoft account first.`;
 }
+
+/** The answer to Stop when no turn runs in the thread. */
+export const NOTHING_TO_STOP_SENTENCE = 'Nothing is running in this thread any more.';
+
+/** The answer to Show SQL or CSV when the result is no longer in the store. */
+export const RESULT_GONE_SENTENCE = 'That result is no longer stored. Ask the question again to run the query anew.';

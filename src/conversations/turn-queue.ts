@@ -58,6 +58,7 @@ export class TurnQueue implements TurnJobs {
   private wakeUp: (() => void) | undefined;
   private loop: Promise<void> | undefined;
   private stopping = false;
+  private wakePending = false;
   private stopWatching: Promise<() => Promise<void>> | undefined;
 
   constructor(private readonly options: TurnQueueOptions) {
@@ -136,10 +137,16 @@ export class TurnQueue implements TurnJobs {
   }
 
   private wake(): void {
-    this.wakeUp?.();
+    if (this.wakeUp) this.wakeUp();
+    // The loop is busy claiming: it must look again right after, or this job waits for the poll.
+    else this.wakePending = true;
   }
 
   private waitForWork(): Promise<void> {
+    if (this.wakePending || this.stopping) {
+      this.wakePending = false;
+      return Promise.resolve();
+    }
     return new Promise((resolve) => {
       const timer = setTimeout(done, this.settings.pollIntervalMs);
       const self = this;

@@ -1,5 +1,6 @@
 // The neutral shapes that channels speak: a channel turns a Slack event / Teams activity / terminal
 // line into a TurnRequest, and renders the TurnOutcome back. No platform types in here.
+import type { SuggestedPrompt } from './suggested-prompts.js';
 import type { ChartArtifact, QueryResult, QueryRun, StoryArtifact } from './outcome-contract.js';
 import type { Actor } from '../store/types.js';
 import type { Platform } from '../support/platforms.js';
@@ -79,6 +80,8 @@ export interface TurnOutcome {
   failure?: TurnFailure;
   /** Federated databases the asker must sign in to (Microsoft Entra ID) before they can be queried. */
   signInRequired?: string[];
+  /** Set when the turn ended with an answer: names its question and SQL for feedback (answer-feedback.ts). */
+  answerId?: string;
 }
 
 /** What the engine tells a channel while a turn runs. */
@@ -109,4 +112,6 @@ export interface TurnHandler {
   isKnownThread(threadId: string): Promise<boolean>;
   /** Records platform event ids (all or none, atomically) without running anything; false when any was seen before. */
   markEventProcessed(...eventKeys: string[]): Promise<boolean>;
+  /** Questions to offer this person here (assistant pane), built from the databases they may use. */
+  suggestPrompts?(asker: Pick<TurnRequest, 'platform' | 'place' | 'actor'>): Promise<SuggestedPrompt[]>;
 }

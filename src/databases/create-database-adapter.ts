@@ -2,6 +2,9 @@
 // dialect (their rules are in dialects.ts), and the one place that says out loud when a database
 // is writable.
 import type { DatabaseConfig } from '../config/database-config.js';
+import { AthenaAdapter } from './athena/athena-adapter.js';
+import { BigQueryAdapter } from './bigquery/bigquery-adapter.js';
+import { DatabricksAdapter } from './databricks/databricks-adapter.js';
 import { ClickHouseAdapter } from './clickhouse/clickhouse-adapter.js';
 import type { Dialect } from './dialects.js';
 import { DuckDBAdapter } from './duckdb/duckdb-adapter.js';
@@ -31,6 +34,9 @@ const ADAPTER_FACTORIES: Record<Dialect, AdapterFactory> = {
   redshift: (config, options) => createRedshiftAdapter(config, options.logger),
   mssql: (config) => new MssqlAdapter(config),
   snowflake: (config, options) => new SnowflakeAdapter(config, { logger: options.logger }),
+  bigquery: (config) => new BigQueryAdapter(config),
+  athena: (config) => new AthenaAdapter(config),
+  databricks: (config) => new DatabricksAdapter(config),
 };
 
 export function createDatabaseAdapter(config: DatabaseConfig, options: CreateDatabaseAdapterOptions = {}): DatabaseAdapter {

@@ -59,7 +59,16 @@ export interface RefusedTokenSequence {
   refusal: string;
 }
 
-export type ParserDialect = 'duckdb' | 'postgresql' | 'sqlite' | 'mysql' | 'redshift' | 'clickhouse' | 'generic' | 'ansi' | 'mssql';
+export type ParserDialect = 'duckdb' | 'postgresql' | 'sqlite' | 'mysql' | 'redshift' | 'clickhouse' | 'generic' | 'ansi' | 'mssql' | 'bigquery' | 'databricks';
+
+/** The config fields a dialect may require (the names of `databases:` entries in the config). */
+export interface DialectConfigFields {
+  project_id: string;
+  s3_staging_dir: string;
+  region_name: string;
+  server_hostname: string;
+  http_path: string;
+}
 
 export interface DialectRules {
   /** The dialect name as the parser (@guanmingchiu/sqlparser-ts) knows it. */
@@ -92,8 +101,13 @@ export interface DialectRules {
   displayName: string;
   /** Short lines for the system prompt about writing SQL for this database. */
   promptHints: readonly string[];
-  /** Where the data lives: a file (`path:` required) or a server (`host:` required). */
-  location: 'file' | 'server';
+  /**
+   * Where the data lives: a file (`path:` required), a server (`host:` required) or a cloud
+   * service reached through its own endpoint (`host:` only overrides that endpoint).
+   */
+  location: 'file' | 'server' | 'cloud';
+  /** Config fields this dialect cannot work without, beyond what `location` asks for. */
+  requiredFields?: readonly (keyof DialectConfigFields)[];
   /** Port used when the config gives none. */
   defaultPort?: number;
   /** `auth_mode: azure_entra_id` works: the asker's Entra token is the password. */

@@ -1,6 +1,9 @@
 // The registry of dialects: each config `type:` and the rules its SQL is read by. Pure data, so
 // the config schema, the statement gate and the system prompt can read it without loading drivers
 // (the adapters are registered in create-database-adapter.ts).
+import { athenaRules } from './athena/athena-rules.js';
+import { bigqueryRules } from './bigquery/bigquery-rules.js';
+import { databricksRules } from './databricks/databricks-rules.js';
 import { clickhouseRules } from './clickhouse/clickhouse-rules.js';
 import type { DialectRules } from './dialect-rules.js';
 import { duckdbRules } from './duckdb/duckdb-rules.js';
@@ -24,6 +27,9 @@ export const DIALECT_RULES = {
   redshift: redshiftRules,
   mssql: mssqlRules,
   snowflake: snowflakeRules,
+  bigquery: bigqueryRules,
+  athena: athenaRules,
+  databricks: databricksRules,
 } as const satisfies Record<string, DialectRules>;
 
 export type Dialect = keyof typeof DIALECT_RULES;

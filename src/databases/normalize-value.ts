@@ -21,6 +21,18 @@ export function normalizeIntegerText(text: string): number | string {
   return Number.isSafeInteger(asNumber) ? asNumber : text;
 }
 
+/**
+ * Decimals arriving as text (BigQuery NUMERIC, Athena and Databricks DECIMAL): a number when the
+ * number prints back as the same decimal, otherwise the digits as a string (a 38-digit value
+ * keeps every digit).
+ */
+export function normalizeDecimalText(text: string): number | string {
+  const asNumber = Number(text);
+  if (!Number.isFinite(asNumber)) return text;
+  const canonical = (text.includes('.') ? text.replace(/0+$/, '').replace(/\.$/, '') : text).replace(/^(-?)0+(?=\d)/, '$1');
+  return String(asNumber) === canonical ? asNumber : text;
+}
+
 /** JSON has no NaN or Infinity; null is the honest "no number here". */
 export function normalizeNumber(value: number): number | null {
   return Number.isFinite(value) ? value : null;

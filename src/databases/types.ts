@@ -22,6 +22,14 @@ export interface QueryRows {
   /** True when the row cap stopped reading before the result ended. */
   truncated: boolean;
   durationMs: number;
+  /** Data the query scanned, where the warehouse bills or limits by it (BigQuery's dry-run estimate, Athena's scanned bytes). */
+  bytesScanned?: BytesScanned;
+}
+
+export interface BytesScanned {
+  bytes: number;
+  /** True for an estimate made before the query ran (BigQuery's dry run). */
+  estimated: boolean;
 }
 
 /** The person a federated query runs as (federated databases); absent for shared-credential databases. */

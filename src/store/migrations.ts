@@ -226,6 +226,28 @@ export const MIGRATIONS: readonly Migration[] = [
       DROP TABLE thread_locks;
     `,
   },
+  {
+    version: 5,
+    name: 'answer feedback: one rating (and optional text) per person per answer message',
+    sql: (types) => `
+      CREATE TABLE answer_feedback (
+        id ${types.serialPrimaryKey},
+        thread_id TEXT NOT NULL,
+        message_id TEXT NOT NULL,
+        user_platform TEXT NOT NULL,
+        user_id TEXT NOT NULL,
+        user_display_name TEXT,
+        rating TEXT NOT NULL,
+        comment TEXT,
+        question TEXT NOT NULL,
+        sql_texts TEXT NOT NULL,
+        created_at BIGINT NOT NULL,
+        updated_at BIGINT NOT NULL,
+        UNIQUE (thread_id, message_id, user_id)
+      );
+      CREATE INDEX answer_feedback_updated_at ON answer_feedback (updated_at);
+    `,
+  },
 ];
 
 /** The migrations not yet in `appliedVersions`, in version order. */

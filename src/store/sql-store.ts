@@ -11,6 +11,7 @@ import { SqlStories } from './sql-story-statements.js';
 import { SqlTurnJobs } from './sql-turn-job-statements.js';
 import type { StoreDatabase, StoreParameter, StoreQueryRunner } from './store-database.js';
 import {
+  answerFeedbackFromRow,
   conversationFromRow,
   messageFromRow,
   queryAuditFromRow,
@@ -19,6 +20,7 @@ import {
   userTokenFromRow,
 } from './store-rows.js';
 import type {
+  AnswerFeedbackRecord,
   ConversationRecord,
   EncryptedUserToken,
   NewStoredMessage,
@@ -314,6 +316,46 @@ export class SqlStore implements Store {
             filter.threadId,
           ]);
     return rows.map(queryAuditFromRow);
+  }
+
+  async recordFeedback(record: AnswerFeedbackRecord): Promise<void> {
+    // created_at stays the first rating's; a null comment keeps the earlier text only while the rating is unchanged.
+    await this.database.execute(
+      `INSERT INTO answer_feedback
+         (thread_id, message_id, user_platform, user_id, user_display_name, rating, comment, question, sql_texts, created_at, updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+       ON CONFLICT (thread_id, message_id, user_id) DO UPDATE SET
+         user_display_name = COALESCE(excluded.user_display_name, answer_feedback.user_display_name),
+         comment = CASE WHEN excluded.comment IS NULL AND excluded.rating = answer_feedback.rating
+                        THEN answer_feedback.comment ELSE excluded.comment END,
+         rating = excluded.rating, question = excluded.question, sql_texts = excluded.sql_texts,
+         updated_at = excluded.updated_at`,
+      [
+        record.threadId,
+        record.messageId,
+        record.actor.platform,
+        record.actor.userId,
+        record.actor.displayName ?? null,
+        record.rating,
+        record.comment,
+        record.question,
+        JSON.stringify(record.sql),
+        epochMs(record.createdAt),
+        epochMs(record.updatedAt),
+      ],
+    );
+  }
+
+  async listFeedback(since?: Date): Promise<AnswerFeedbackRecord[]> {
+    const columns = `thread_id, message_id, user_platform, user_id, user_display_name, rating, comment, question, sql_texts,
+      created_at, updated_at`;
+    const rows =
+      since === undefined
+        ? await this.database.query(`SELECT ${columns} FROM answer_feedback ORDER BY updated_at, id`)
+        : await this.database.query(`SELECT ${columns} FROM answer_feedback WHERE updated_at >= $1 ORDER BY updated_at, id`, [
+            epochMs(since),
+          ]);
+    return rows.map(answerFeedbackFromRow);
   }
 
   getThreadValue(threadId: string, key: string): Promise<string | undefined> {

@@ -4,6 +4,7 @@
 import type { JsonValue, QueryColumn } from '../databases/types.js';
 import type {
   Actor,
+  AnswerFeedbackRecord,
   ConversationRecord,
   EncryptedUserToken,
   PendingClarification,
@@ -158,6 +159,27 @@ export function userTokenFromRow(row: StoreRow): EncryptedUserToken {
     provider: String(row.provider),
     ciphertext: bufferFromColumn(row.ciphertext),
     expiresAt: optionalDateFromColumn(row.expires_at),
+    updatedAt: dateFromColumn(row.updated_at),
+  };
+}
+
+export function answerFeedbackFromRow(row: StoreRow): AnswerFeedbackRecord {
+  const actor: AnswerFeedbackRecord['actor'] = {
+    platform: String(row.user_platform) as Actor['platform'],
+    userId: String(row.user_id),
+  };
+  if (row.user_display_name !== null && row.user_display_name !== undefined) {
+    actor.displayName = String(row.user_display_name);
+  }
+  return {
+    threadId: String(row.thread_id),
+    messageId: String(row.message_id),
+    actor,
+    rating: String(row.rating) as AnswerFeedbackRecord['rating'],
+    comment: optionalStringFromColumn(row.comment),
+    question: String(row.question),
+    sql: jsonFromColumn<string[]>(row.sql_texts),
+    createdAt: dateFromColumn(row.created_at),
     updatedAt: dateFromColumn(row.updated_at),
   };
 }

@@ -108,6 +108,28 @@ export interface TokenUsageRecord extends ModelIdentity {
   createdAt: Date;
 }
 
+export type FeedbackRating = 'positive' | 'negative';
+
+/** One person's 👍/👎 on one answer message; giving it again updates the same record. */
+export interface AnswerFeedbackRecord {
+  threadId: string;
+  /** The platform's id of the rated message (Slack message ts, Teams activity id). */
+  messageId: string;
+  /** Who rated; `displayName` is kept when the platform told us. */
+  actor: Pick<Actor, 'platform' | 'userId' | 'displayName'>;
+  rating: FeedbackRating;
+  /** What went wrong (or right), in the person's words; null when they wrote nothing. */
+  comment: string | null;
+  /** The question the rated answer replied to. */
+  question: string;
+  /** The SQL the turn ran, in order. */
+  sql: string[];
+  /** When this person first rated this message. */
+  createdAt: Date;
+  /** When they last changed it. */
+  updatedAt: Date;
+}
+
 export interface EncryptedUserToken {
   /** Platform-prefixed user key, e.g. `slack:T1:U1` or `teams:<tenant>:<aadObjectId>`. */
   userKey: string;
@@ -190,6 +212,14 @@ export interface Store {
   recordTokenUsage(record: TokenUsageRecord): Promise<void>;
   /** Turns recorded at or after `since`, oldest first. */
   listTokenUsage(since: Date): Promise<TokenUsageRecord[]>;
+
+  /**
+   * Inserts the rating, or updates this person's earlier one on the same message. A comment of null
+   * keeps the earlier comment when the rating did not change (a repeated 👎 does not erase its text).
+   */
+  recordFeedback(record: AnswerFeedbackRecord): Promise<void>;
+  /** Feedback last changed at or after `since` (every record without it), oldest change first. */
+  listFeedback(since?: Date): Promise<AnswerFeedbackRecord[]>;
 
   /** Small per-thread values a channel keeps between processes (e.g. which Teams activity shows a story). */
   getThreadValue(threadId: string, key: string): Promise<string | undefined>;

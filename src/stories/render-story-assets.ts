@@ -3,7 +3,7 @@
 // and look each chart/table up here by its key. A result that is gone, or a chart its rows cannot
 // draw, is reported in `problems` (show a placeholder); a renderer crash throws.
 import type { TopLevelSpec } from 'vega-lite';
-import { buildVegaLiteSpec, renderChartPng, validateChartConfig, type ChartPlacement, type RenderedChart } from '../charts/index.js';
+import { buildVegaLiteSpec, renderChartPngOffThread, validateChartConfig, type ChartPlacement, type RenderedChart } from '../charts/index.js';
 import type { JsonValue } from '../databases/types.js';
 import type { Store, StoredQueryResult } from '../store/types.js';
 import type { ToolContext } from '../tools/tool-context.js';
@@ -71,7 +71,7 @@ export async function renderStoryAssets(
   source: StoryQueryResults,
   options: RenderStoryAssetsOptions = {},
 ): Promise<StoryAssets> {
-  const renderPng = options.renderPng ?? renderChartPng;
+  const renderPng = options.renderPng ?? renderChartPngOffThread;
   const nodes = parseStoryDocument(version.code);
   const assets: StoryAssets = { nodes, charts: [], tables: [], problems: [] };
   const results = new Map<string, StoryTableResult | undefined>();

@@ -6,6 +6,7 @@
 import type { ToolSet } from 'ai';
 import type { ToolName } from '../config/agent-settings.js';
 import type { ContextFolder } from '../context-files/context-folder.js';
+import { sharedPythonPool } from '../python/python-pool.js';
 import { createClarificationTool } from './clarification.js';
 import { createDisplayChartTool } from './display-chart.js';
 import { createExecutePythonTool } from './execute-python.js';
@@ -51,7 +52,7 @@ export const builtInTools: Record<ToolName, ToolOffer> = {
     const python = runtime?.python;
     if (python?.available !== true) return undefined;
     const folder = existingContextFolder(runtime);
-    return (context) => createExecutePythonTool(context, { monty: python.monty, folder });
+    return (context) => createExecutePythonTool(context, { runner: sharedPythonPool(), folder });
   },
   web_search: ({ runtime }) => (runtime?.webSearch?.available === true ? () => createWebTool('web_search', runtime.modelProvider) : undefined),
   web_fetch: ({ runtime }) => (runtime?.webFetch?.available === true ? () => createWebTool('web_fetch', runtime.modelProvider) : undefined),

@@ -7,6 +7,7 @@ import { buildVegaLiteSpec } from '../charts/build-vega-lite-spec.js';
 import { chartConfigSchema, chartTypes, type ChartConfig } from '../charts/chart-config.js';
 import { chartTypeDefinitions } from '../charts/chart-types.js';
 import { validateChartConfig } from '../charts/validate-chart-config.js';
+import { renderChartPngOffThread } from '../charts/chart-render-pool.js';
 import { acceptsImagesInToolResults } from '../agent/provider-capabilities.js';
 import type { ToolContext } from './tool-context.js';
 import type { ToolRuntime } from './tool-offer.js';
@@ -57,7 +58,25 @@ export function createDisplayChartTool(context: ToolContext, runtime: ToolRuntim
   });
 }
 
+/**
+ * Charts of one turn are drawn in parallel on the worker pool but kept in the order the model asked
+ * for them: each call waits for the previous call's chart to be added (or to fail) before adding its own.
+ */
+const chartsInCallOrder = new WeakMap<ToolContext, Promise<void>>();
+
 export async function displayChart(context: ToolContext, config: ChartConfig): Promise<DisplayChartOutput> {
+  const previous = chartsInCallOrder.get(context) ?? Promise.resolve();
+  let settle!: () => void;
+  const settled = new Promise<void>((resolve) => (settle = resolve));
+  chartsInCallOrder.set(context, previous.then(() => settled));
+  try {
+    return await drawChart(context, config, previous);
+  } finally {
+    settle();
+  }
+}
+
+async function drawChart(context: ToolContext, config: ChartConfig, previous: Promise<void>): Promise<DisplayChartOutput> {
   const alone = validateChartConfig(config);
   if (!alone.success) return failure(alone.error);
   const result = await context.findQueryResult(config.query_id);
@@ -69,9 +88,9 @@ export async function displayChart(context: ToolContext, config: ChartConfig): P
 
   context.reportStatus('Drawing a chart…');
   const { spec, notes } = buildVegaLiteSpec(config, result, context.chartPlacement);
-  // vega and canvas load with the first chart, not with every process that only builds tool sets.
-  const { renderChartPng } = await import('../charts/render-chart-png.js');
-  const rendered = await renderChartPng(spec);
+  // Drawn on a worker thread: vega and canvas load there, and the drawing never blocks the event loop.
+  const rendered = await renderChartPngOffThread(spec);
+  await previous;
   if (result.truncated) notes.push(`The chart shows the first ${result.rows.length} rows only (the result was cut at the row cap); aggregate in SQL to chart everything.`);
   const chartId = context.createId('chart_');
   context.addChart({

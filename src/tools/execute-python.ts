@@ -1,14 +1,14 @@
 // execute_python{code, inputs?}: Python in the Monty sandbox (no network, no file system) under
-// nao's limits, with read_file / list_files over the context folder and query_result for results
+// nao's limits on a worker thread, with read_file / list_files over the context folder and query_result for results
 // this conversation already fetched, so the model computes over data without re-running SQL.
 import { tool } from 'ai';
 import { z } from 'zod';
 import type { ContextFolder } from '../context-files/context-folder.js';
 import type { JsonValue } from '../databases/types.js';
 import { createContextFunctions } from '../python/context-functions.js';
-import type { Monty } from '../python/load-monty.js';
+import type { PythonRunner } from '../python/python-pool.js';
 import { PYTHON_MEMORY_LIMIT_BYTES, PYTHON_TIME_LIMIT_SECONDS, PYTHON_LIMITS, type PythonLimits } from '../python/python-limits.js';
-import { runPython, type PythonErrorKind } from '../python/run-python.js';
+import type { PythonErrorKind } from '../python/run-python.js';
 import type { ToolContext } from './tool-context.js';
 
 export const PYTHON_MAX_OUTPUT_CHARACTERS = 20_000;
@@ -29,7 +29,8 @@ export type ExecutePythonOutput =
   | { _version: '1'; status: 'error'; kind: PythonErrorKind | 'input'; message: string; printed: string };
 
 export interface ExecutePythonDependencies {
-  monty: Monty;
+  /** The worker pool the program runs on (never the event loop: see python-pool.ts). */
+  runner: PythonRunner;
   folder: ContextFolder | undefined;
   limits?: PythonLimits;
 }
@@ -40,7 +41,7 @@ export async function executePython(input: ExecutePythonInput, context: ToolCont
     return { _version: '1', status: 'error', kind: 'input', message: `inputs key "${badName}" is not a Python identifier (letters, digits and _; not starting with a digit).`, printed: '' };
   }
   context.reportStatus('Running Python…');
-  const result = await runPython(dependencies.monty, {
+  const result = await dependencies.runner.run({
     code: input.code,
     inputs: input.inputs,
     functions: createContextFunctions({ folder: dependencies.folder, findQueryResult: (queryId) => context.findQueryResult(queryId) }),

@@ -1,6 +1,7 @@
 // What execute_sql returns (kept small: the rows themselves stay on the blackboard and in the
 // store, the model gets a preview and the query id) and how the model sees it.
-import type { JsonValue, QueryColumn } from '../databases/types.js';
+import type { BytesScanned, JsonValue, QueryColumn } from '../databases/types.js';
+import { formatByteCount } from '../databases/format-byte-count.js';
 import { pluralize, renderColumnList, renderRowBlocks } from '../sql/render-rows.js';
 
 export const PREVIEW_ROW_COUNT = 40;
@@ -18,6 +19,8 @@ export type ExecuteSqlOutput =
       rowCap: number;
       /** The outermost query's own LIMIT when the result reached it. */
       limitReached: number | null;
+      /** Data the query scanned where the warehouse bills by it; the model narrows costly queries with it. */
+      bytesScanned?: BytesScanned;
     }
   | { _version: '1'; status: 'refused'; databaseName: string; reason: string }
   | { _version: '1'; status: 'error'; message: string };
@@ -27,7 +30,8 @@ export function renderExecuteSqlOutput(output: ExecuteSqlOutput): string {
     return `The query was refused and did not run on "${output.databaseName}". ${output.reason}\nOnly read-only queries can run: rewrite it as a SELECT.`;
   }
   if (output.status === 'error') return `Error: ${output.message}`;
-  const header = `Query ID: ${output.queryId}`;
+  const scanned = output.bytesScanned ? `\nData scanned: ${formatByteCount(output.bytesScanned.bytes)}${output.bytesScanned.estimated ? ' (estimated by a dry run before it ran)' : ''}.` : '';
+  const header = `Query ID: ${output.queryId}${scanned}`;
   if (output.rowCount === 0) {
     return `${header}\n\nThe query was successfully executed and returned no rows.`;
   }
@@ -53,3 +57,4 @@ export function renderExecuteSqlOutput(output: ExecuteSqlOutput): string {
   }
   return parts.join('\n');
 }
+

@@ -91,6 +91,7 @@ export async function executeSql(input: ExecuteSqlInput, context: ToolContext): 
       truncated: rows.truncated,
       rowCap: context.settings.rowCap,
       limitReached: outerLimit !== null && !rows.truncated && rows.rowCount >= outerLimit ? outerLimit : null,
+      ...(rows.bytesScanned ? { bytesScanned: rows.bytesScanned } : {}),
     };
   } catch (error) {
     const message = describeFailure(error, database, context);

@@ -7,6 +7,9 @@ import { ContextFolder } from '../context-files/context-folder.js';
 import type { Logger } from '../logging/logger.js';
 import { McpConnections } from '../mcp/mcp-connections.js';
 import { loadMonty, type PythonAvailability } from '../python/load-monty.js';
+import { closeSharedPythonPool } from '../python/python-pool.js';
+import { closeSharedChartRenderPool } from '../charts/chart-render-pool.js';
+import { reportWorkerFailuresTo } from '../support/worker-failures.js';
 import { probeBubblewrap } from '../sandbox/sandbox-availability.js';
 import { startSandboxRuntime, type SandboxRuntime } from '../sandbox/sandbox-runtime.js';
 import { randomIdFactory, systemClock } from '../support/clock-and-ids.js';
@@ -31,6 +34,7 @@ export async function sandboxRuntimeFor(config: Pick<LoadedConfig, 'agent' | 'sa
 
 export async function startToolRuntime(config: LoadedConfig, logger: Logger): Promise<StartedToolRuntime> {
   const modelProvider = config.model.configured ? config.model.settings.provider : undefined;
+  reportWorkerFailuresTo(logger);
   const contextFolder = new ContextFolder(config.context.path);
   if (!contextFolder.exists()) logger.info('no context folder: the read, list, search and grep tools are off', { path: contextFolder.root });
   const python = await pythonAvailabilityFor(config);
@@ -51,6 +55,8 @@ export async function startToolRuntime(config: LoadedConfig, logger: Logger): Pr
     close: async () => {
       await mcp.close();
       if (sandbox.available) await sandbox.pool.close();
+      await closeSharedPythonPool();
+      await closeSharedChartRenderPool();
     },
   };
 }

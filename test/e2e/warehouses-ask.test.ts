@@ -1,12 +1,18 @@
 // End to end on the HTTP warehouses: `datathread ask` with the scripted model (execute_sql, then
 // display_chart on its result), a refused write, and `datathread check` — against ClickHouse (a
-// real engine behind its HTTP interface), Trino (its client protocol over DuckDB), SQL Server
-// (TDS over DuckDB) and Snowflake (its REST API over DuckDB).
-import { readdir, readFile } from 'node:fs/promises';
+// real engine behind its HTTP interface), Trino (its client protocol over DuckDB) and the cloud
+// warehouses' local servers (BigQuery's REST API, Athena's AWS JSON API and Databricks' Thrift
+// service, over DuckDB).
+import { generateKeyPairSync } from 'node:crypto';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/main.js';
 import { openStore } from '../../src/store/open-store.js';
+import { startFakeAthena } from '../fakes/athena-server.js';
+import { startFakeBigQuery } from '../fakes/bigquery-server.js';
+import { startFakeDatabricks } from '../fakes/databricks-server.js';
 import { firstQueryIdIn, toolResultsIn } from '../fakes/openai-server.js';
 import { startFakeSnowflake, type FakeSnowflake } from '../fakes/snowflake-server.js';
 import { startFakeTds, type FakeTds } from '../fakes/tds-server.js';
@@ -21,6 +27,8 @@ interface Warehouse {
   databaseConfig: Record<string, unknown>;
   /** Rows and sum of the sales table, read behind datathread's back. */
   salesFingerprint(): Promise<unknown>;
+  /** What the model must read in execute_sql's result beyond the rows (BigQuery's byte estimate). */
+  sqlResultMentions?: RegExp;
   close(): Promise<void>;
 }
 
@@ -60,6 +68,7 @@ function describeWarehouse(label: string, dialect: string, displayName: string, 
 
       expect(code).toBe(0);
       expect(captured.text()).toContain('North sold 300.');
+      if (warehouse.sqlResultMentions) expect(toolResultsIn(fakeModel.requests[1]!)[0]).toMatch(warehouse.sqlResultMentions);
       const systemPrompt = String(fakeModel.requests[0]!.messages[0]!.content);
       expect(systemPrompt).toContain(`### events (${displayName})`);
       expect(systemPrompt).toMatch(/sales\(region (varchar|string), amount /);
@@ -123,6 +132,59 @@ describeWarehouse('Trino', 'trino', 'Trino', false, async () => {
     databaseConfig: { type: 'trino', host: '127.0.0.1', port: Number(new URL(trino.url).port), database: 'memory', schema_name: 'shop', user: 'datathread' },
     salesFingerprint: () => trino.inspect('SELECT count(*)::INTEGER, sum(amount)::INTEGER FROM shop.sales'),
     close: () => trino.close(),
+  };
+});
+
+describeWarehouse('BigQuery', 'bigquery', 'BigQuery', false, async () => {
+  const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const clientEmail = 'reader@acme.iam.gserviceaccount.com';
+  const bigquery = await startFakeBigQuery({
+    projectId: 'acme',
+    setup: ['CREATE SCHEMA shop', 'CREATE TABLE shop.sales (region VARCHAR, amount INTEGER)', "INSERT INTO shop.sales VALUES ('North', 100), ('North', 200), ('South', 50)"],
+    serviceAccount: { clientEmail, publicKeyPem: publicKey.export({ type: 'spki', format: 'pem' }).toString() },
+    readOnly: true,
+  });
+  const credentials = { type: 'service_account', client_email: clientEmail, private_key: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString() };
+  return {
+    databaseConfig: { type: 'bigquery', host: '127.0.0.1', port: Number(new URL(bigquery.url).port), project_id: 'acme', dataset_id: 'shop', credentials_json: credentials },
+    salesFingerprint: () => bigquery.inspect('SELECT count(*)::INTEGER, sum(amount)::INTEGER FROM shop.sales'),
+    // 3 rows × 2 columns × 8 bytes, as the local server estimates.
+    sqlResultMentions: /Data scanned: 48 bytes \(estimated by a dry run before it ran\)\./,
+    close: () => bigquery.close(),
+  };
+});
+
+describeWarehouse('Athena', 'athena', 'Amazon Athena', false, async () => {
+  const athena = await startFakeAthena({
+    setup: ['CREATE SCHEMA shop', 'CREATE TABLE shop.sales (region VARCHAR, amount INTEGER)', "INSERT INTO shop.sales VALUES ('North', 100), ('North', 200), ('South', 50)"],
+    accessKeys: { AKIAE2EREADER: 'e2e-reader-secret' },
+    readOnly: true,
+  });
+  return {
+    databaseConfig: { type: 'athena', host: '127.0.0.1', port: Number(new URL(athena.url).port), region_name: 'us-east-1', s3_staging_dir: 's3://results/e2e/', schema_name: 'shop', aws_access_key_id: 'AKIAE2EREADER', aws_secret_access_key: 'e2e-reader-secret' },
+    salesFingerprint: () => athena.inspect('SELECT count(*)::INTEGER, sum(amount)::INTEGER FROM shop.sales'),
+    sqlResultMentions: /Data scanned: 48 bytes\./,
+    close: () => athena.close(),
+  };
+});
+
+describeWarehouse('Databricks', 'databricks', 'Databricks SQL', false, async () => {
+  const databricks = await startFakeDatabricks({
+    catalog: 'lakehouse',
+    httpPath: '/sql/1.0/warehouses/e2e',
+    setup: ['CREATE SCHEMA shop', 'CREATE TABLE shop.sales (region VARCHAR, amount INTEGER)', "INSERT INTO shop.sales VALUES ('North', 100), ('North', 200), ('South', 50)"],
+    tokens: { 'dapi-e2e-reader': 'reader' },
+    readOnly: true,
+  });
+  const directory = await mkdtemp(join(tmpdir(), 'datathread-databricks-e2e-'));
+  await writeFile(join(directory, 'ca.pem'), databricks.certificatePem);
+  return {
+    databaseConfig: { type: 'databricks', server_hostname: '127.0.0.1', port: databricks.port, http_path: '/sql/1.0/warehouses/e2e', catalog: 'lakehouse', schema_name: 'shop', access_token: 'dapi-e2e-reader', ssl_ca_path: join(directory, 'ca.pem') },
+    salesFingerprint: () => databricks.inspect('SELECT count(*)::INTEGER, sum(amount)::INTEGER FROM lakehouse.shop.sales'),
+    close: async () => {
+      await databricks.close();
+      await rm(directory, { recursive: true, force: true });
+    },
   };
 });
 

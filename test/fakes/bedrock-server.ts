@@ -1,14 +1,13 @@
 // A local server speaking Amazon Bedrock's Converse API: POST /model/<id>/converse (JSON) and
-// /model/<id>/converse-stream (AWS event stream). It verifies SigV4 the way AWS does: the signature
-// is recomputed from the request with the test credentials (@smithy/signature-v4, AWS's own
-// signer) and a wrong one is refused with Bedrock's error shape (x-amzn-ErrorType + {message}).
-import { createHash, createHmac, type Hash, type Hmac } from 'node:crypto';
+// /model/<id>/converse-stream (AWS event stream). It verifies SigV4 the way AWS does (the signature
+// recomputed from the request with the test credentials, test/fakes/aws-signature.ts) and refuses
+// a wrong one with Bedrock's error shape (x-amzn-ErrorType + {message}).
 import type { ServerResponse } from 'node:http';
 import { EventStreamCodec } from '@smithy/eventstream-codec';
-import { SignatureV4 } from '@smithy/signature-v4';
 import { fromUtf8, toUtf8 } from '@smithy/util-utf8';
+import { checkSignature } from './aws-signature.js';
 import { schemaProblems } from '../support/provider-schema-rules.js';
-import { DEFAULT_STEP_USAGE, nextToolCallId, startScriptedProvider, type FakeProvider, type ProviderStep, type RecordedProviderRequest } from './scripted-provider-server.js';
+import { DEFAULT_STEP_USAGE, nextToolCallId, startScriptedProvider, type FakeProvider, type ProviderStep } from './scripted-provider-server.js';
 
 export interface BedrockCredentials {
   accessKeyId: string;
@@ -18,47 +17,8 @@ export interface BedrockCredentials {
 
 const ERROR_TYPES: Record<number, string> = { 400: 'ValidationException', 403: 'AccessDeniedException', 404: 'ResourceNotFoundException', 429: 'ThrottlingException', 500: 'InternalServerException', 503: 'ServiceUnavailableException' };
 
-/** SHA-256 (or HMAC-SHA256 with a key) in the Checksum shape the smithy signer takes. */
-class NodeSha256 {
-  private readonly hash: Hash | Hmac;
-  constructor(secret?: string | ArrayBuffer | ArrayBufferView) {
-    this.hash = secret === undefined ? createHash('sha256') : createHmac('sha256', toBytes(secret));
-  }
-  update(data: string | ArrayBuffer | ArrayBufferView): void {
-    this.hash.update(toBytes(data));
-  }
-  async digest(): Promise<Uint8Array> {
-    return new Uint8Array(this.hash.digest());
-  }
-}
-
-function toBytes(data: string | ArrayBuffer | ArrayBufferView): string | Uint8Array {
-  if (typeof data === 'string') return data;
-  if (data instanceof ArrayBuffer) return new Uint8Array(data);
-  return new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
-}
-
 function bedrockError(status: number, type: string, message: string) {
   return { status, headers: { 'x-amzn-errortype': `${type}:http://internal.amazon.com/coral/com.amazon.bedrock/` }, body: JSON.stringify({ message }) };
-}
-
-/** The signature the request should carry, recomputed from what arrived; undefined when the header is not SigV4. */
-async function expectedSignature(request: RecordedProviderRequest, credentials: BedrockCredentials): Promise<{ given: string; expected: string; accessKeyId: string } | undefined> {
-  const match = /^AWS4-HMAC-SHA256 Credential=([^/]+)\/\d{8}\/([^/]+)\/bedrock\/aws4_request, SignedHeaders=([^,]+), Signature=([0-9a-f]{64})$/.exec(String(request.headers.authorization ?? ''));
-  if (!match) return undefined;
-  const [, accessKeyId, region, signedHeaders, given] = match as unknown as [string, string, string, string, string];
-  const headers: Record<string, string> = {};
-  for (const name of signedHeaders.split(';')) headers[name] = String(request.headers[name] ?? '');
-  const url = new URL(request.url, `http://${request.headers.host}`);
-  const amzDate = String(request.headers['x-amz-date'] ?? '');
-  const signingDate = new Date(`${amzDate.slice(0, 4)}-${amzDate.slice(4, 6)}-${amzDate.slice(6, 11)}:${amzDate.slice(11, 13)}:${amzDate.slice(13, 15)}Z`);
-  const signer = new SignatureV4({ applyChecksum: false, credentials: { accessKeyId: credentials.accessKeyId, secretAccessKey: credentials.secretAccessKey }, region, service: 'bedrock', sha256: NodeSha256 });
-  const signed = await signer.sign(
-    { method: request.method, protocol: 'http:', hostname: url.hostname, port: Number(url.port), path: url.pathname, query: Object.fromEntries(url.searchParams), headers, body: request.rawBody },
-    { signingDate, unsignableHeaders: new Set(), signableHeaders: new Set(Object.keys(headers)) },
-  );
-  const expected = /Signature=([0-9a-f]{64})/.exec(String(signed.headers.authorization))?.[1] ?? '';
-  return { given, expected, accessKeyId };
 }
 
 function toolProblems(body: Record<string, unknown>): string[] {
@@ -124,9 +84,9 @@ export async function startFakeBedrock(credentials: BedrockCredentials): Promise
       return method === 'POST' && match ? { streaming: match[1] === 'converse-stream' } : undefined;
     },
     refuse: async (request) => {
-      const signature = await expectedSignature(request, credentials);
+      const signature = await checkSignature(request, 'bedrock', (accessKeyId) => (accessKeyId === credentials.accessKeyId ? credentials.secretAccessKey : undefined));
       if (!signature) return bedrockError(403, 'MissingAuthenticationTokenException', 'Missing Authentication Token');
-      if (signature.accessKeyId !== credentials.accessKeyId) return bedrockError(403, 'UnrecognizedClientException', 'The security token included in the request is invalid.');
+      if ('unknownKey' in signature) return bedrockError(403, 'UnrecognizedClientException', 'The security token included in the request is invalid.');
       if (signature.given !== signature.expected) {
         return bedrockError(403, 'InvalidSignatureException', 'The request signature we calculated does not match the signature you provided. Check your AWS Secret Access Key and signing method. Consult the service documentation for details.');
       }

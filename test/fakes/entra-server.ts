@@ -462,7 +462,7 @@ function objectId(dotted: string): Buffer {
   return der(0x06, Buffer.from(bytes));
 }
 
-function createSelfSignedCertificate(): { keyPem: string; certificatePem: string } {
+export function createSelfSignedCertificate(): { keyPem: string; certificatePem: string } {
   const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const sha256WithRsa = sequence(objectId('1.2.840.113549.1.1.11'), der(0x05, Buffer.alloc(0)));
   const name = sequence(set(sequence(objectId('2.5.4.3'), utf8('datathread fake Entra ID'))));

@@ -1,12 +1,14 @@
 // A local server that speaks the Slack Web API well enough for the adapter: auth.test, users.info,
 // conversations.replies, chat.postMessage / update / delete / postEphemeral,
 // chat.startStream / appendStream / stopStream (slack-stream-methods.ts),
-// assistant.threads.setStatus and the three steps of files.uploadV2 (with or without sharing; an
+// assistant.threads.setStatus / setSuggestedPrompts / setTitle and the three steps of files.uploadV2 (with or without sharing; an
 // image block may show an uploaded file by `slack_file.id`). Message metadata is kept and returned
 // by conversations.replies with include_all_metadata, as Slack does. It records every call (with
 // parsed arguments), keeps the thread's messages, and can be told to fail a method once (a 429
 // with Retry-After, or a Slack error code such as not_in_channel). Given a `socketModeUrl`, it also
 // answers apps.connections.open (app-level `xapp-` tokens only) with that URL, for Socket Mode.
+// views.open opens a modal only for a trigger id the fake issued (issueTriggerId, as Slack puts one
+// in each interaction payload) and used within Slack's three seconds, once.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { parse as parseQueryString } from 'node:querystring';
 import { createStreamMethods, type FakeStreamingOptions } from './slack-stream-methods.js';
@@ -58,6 +60,15 @@ export interface FakeSlackUser {
   email?: string;
 }
 
+export interface OpenedView {
+  id: string;
+  triggerId: string;
+  view: Record<string, unknown>;
+}
+
+/** Slack lets a trigger id open a view for three seconds after the interaction. */
+const TRIGGER_ID_LIFETIME_MS = 3_000;
+
 export type ScriptedFailure = { status: 429; retryAfterSeconds: number } | { error: string };
 
 export interface FakeSlackApi {
@@ -70,6 +81,10 @@ export interface FakeSlackApi {
   ephemerals: FakeEphemeralMessage[];
   bot: { userId: string; botId: string; teamId: string };
   addUser(user: FakeSlackUser): void;
+  /** A trigger id as Slack puts in an interaction payload; views.open accepts it once, within three seconds. */
+  issueTriggerId(): string;
+  /** Modals opened with views.open, in order. */
+  openedViews: OpenedView[];
   /** The next call of `method` fails this way (once per entry). */
   failNext(method: string, failure: ScriptedFailure): void;
   /** Calls of a method that succeeded, in order. */
@@ -80,7 +95,7 @@ export interface FakeSlackApi {
   close(): Promise<void>;
 }
 
-const JSON_FIELDS = new Set(['blocks', 'attachments', 'files', 'metadata', 'chunks']);
+const JSON_FIELDS = new Set(['blocks', 'attachments', 'files', 'metadata', 'chunks', 'prompts', 'view']);
 
 async function readBody(request: IncomingMessage): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -130,8 +145,12 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
   const users = new Map<string, FakeSlackUser>();
   const failures = new Map<string, ScriptedFailure[]>();
   const bot = { userId: 'UBOT', botId: 'BBOT', teamId: 'T1' };
+  const triggerIssuedAtMs = new Map<string, number>();
+  const openedViews: OpenedView[] = [];
   let tsCounter = 0;
   let fileCounter = 0;
+  let triggerCounter = 0;
+  let viewCounter = 0;
   let baseUrl = '';
 
   const nextTs = () => `1700000000.${String(++tsCounter).padStart(6, '0')}`;
@@ -184,6 +203,27 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
       return { ok: true, message_ts: message.ts };
     },
     'assistant.threads.setStatus': () => ({ ok: true }),
+    'views.open': (args) => {
+      const triggerId = typeof args.trigger_id === 'string' ? args.trigger_id : '';
+      const view = (typeof args.view === 'string' ? JSON.parse(args.view) : args.view) as Record<string, unknown> | undefined;
+      if (!triggerId || !view) return { ok: false, error: 'invalid_arguments' };
+      const issuedAtMs = triggerIssuedAtMs.get(triggerId);
+      if (issuedAtMs === undefined) return { ok: false, error: 'invalid_trigger_id' };
+      if (Date.now() - issuedAtMs > TRIGGER_ID_LIFETIME_MS) return { ok: false, error: 'expired_trigger_id' };
+      triggerIssuedAtMs.delete(triggerId);
+      const id = `V${String(++viewCounter).padStart(10, '0')}`;
+      openedViews.push({ id, triggerId, view });
+      return { ok: true, view: { id, team_id: bot.teamId, state: { values: {} }, hash: `${id}-hash`, ...view } };
+    },
+    // Slack takes one to four prompts, each with a title and a message.
+    'assistant.threads.setSuggestedPrompts': (args) => {
+      const prompts = args.prompts as Array<{ title?: unknown; message?: unknown }> | undefined;
+      if (!args.channel_id) return { ok: false, error: 'channel_not_found' };
+      if (!Array.isArray(prompts) || prompts.length === 0 || prompts.length > 4) return { ok: false, error: 'invalid_arguments' };
+      if (prompts.some((prompt) => typeof prompt.title !== 'string' || prompt.title === '' || typeof prompt.message !== 'string' || prompt.message === '')) return { ok: false, error: 'invalid_arguments' };
+      return { ok: true };
+    },
+    'assistant.threads.setTitle': (args) => (args.channel_id && args.thread_ts && typeof args.title === 'string' && args.title !== '' ? { ok: true } : { ok: false, error: 'invalid_arguments' }),
     ...createStreamMethods(messages, nextTs, bot, options.streaming ?? { refuseWith: 'feature_not_enabled' }),
     ...(options.socketModeUrl ? { 'apps.connections.open': () => ({ ok: true, url: options.socketModeUrl }) } : {}),
     'files.getUploadURLExternal': (args) => {
@@ -277,6 +317,12 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
     ephemerals,
     bot,
     addUser: (user) => void users.set(user.id, user),
+    issueTriggerId() {
+      const triggerId = `${Date.now()}.${++triggerCounter}.${Math.random().toString(16).slice(2, 14)}`;
+      triggerIssuedAtMs.set(triggerId, Date.now());
+      return triggerId;
+    },
+    openedViews,
     failNext: (method, failure) => void failures.set(method, [...(failures.get(method) ?? []), failure]),
     callsOf: (method) => calls.filter((call) => call.method === method && call.failedWith === undefined),
     threadMessages: threadOf,

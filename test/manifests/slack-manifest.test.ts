@@ -46,6 +46,11 @@ describe('Slack app manifests', () => {
     const manifest = load('manifest.socket-mode.yaml') as { features: { bot_user: Record<string, unknown> }; oauth_config: { scopes: { bot: string[] } } };
     delete manifest.features.bot_user.display_name;
     manifest.oauth_config.scopes.bot = manifest.oauth_config.scopes.bot.filter((scope) => scope !== 'assistant:write');
-    expect(checkSlackManifest(manifest)).toEqual(['features.bot_user.display_name is required', 'features.assistant_view needs the assistant:write bot scope']);
+    expect(checkSlackManifest(manifest)).toEqual([
+      'features.bot_user.display_name is required',
+      'features.assistant_view needs the assistant:write bot scope',
+      'settings.event_subscriptions.bot_events: assistant_thread_started needs the assistant:write bot scope',
+      'settings.event_subscriptions.bot_events: assistant_thread_context_changed needs the assistant:write bot scope',
+    ]);
   });
 });

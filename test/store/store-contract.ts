@@ -6,6 +6,7 @@ import {
   StoryExistsError,
   StoryNotFoundError,
   StoryVersionConflictError,
+  type AnswerFeedbackRecord,
   type EncryptedUserToken,
   type PendingClarification,
   type QueryAuditRecord,
@@ -644,6 +645,64 @@ export function describeStoreContract(implementationName: string, harness: Store
         const ours = (await store.listTokenUsage(at(0))).filter((record) => record.threadId === threadId);
         expect(ours).toEqual([first, later]);
         expect((await store.listTokenUsage(at(-86_400_000))).filter((record) => record.threadId === threadId)).toHaveLength(3);
+      });
+    });
+
+    describe('answer feedback', () => {
+      function feedback(threadId: string, overrides: Partial<AnswerFeedbackRecord> = {}): AnswerFeedbackRecord {
+        return {
+          threadId,
+          messageId: '1714557600.000200',
+          actor: { platform: 'slack', userId: 'U-ANA', displayName: 'Ana' },
+          rating: 'negative',
+          comment: null,
+          question: 'Revenue by region last quarter?',
+          sql: ['SELECT region, SUM(amount) FROM orders GROUP BY region', "SELECT 'it''s' AS quoted"],
+          createdAt: at(10),
+          updatedAt: at(10),
+          ...overrides,
+        };
+      }
+
+      function ours(records: AnswerFeedbackRecord[], threadId: string): AnswerFeedbackRecord[] {
+        return records.filter((record) => record.threadId === threadId);
+      }
+
+      it('keeps who, when, the rating, the question and the SQL', async () => {
+        const threadId = freshThreadId('feedback');
+        const record = feedback(threadId, { comment: 'Wrong quarter' });
+        await store.recordFeedback(record);
+        expect(ours(await store.listFeedback(), threadId)).toEqual([record]);
+        const withoutName = feedback(threadId, { messageId: 'other', actor: { platform: 'teams', userId: 'aad-1' }, sql: [] });
+        await store.recordFeedback(withoutName);
+        expect(ours(await store.listFeedback(), threadId)).toEqual([record, withoutName]);
+      });
+
+      it('updates the same person\'s rating of the same message instead of adding a second one', async () => {
+        const threadId = freshThreadId('feedback');
+        await store.recordFeedback(feedback(threadId, { rating: 'positive' }));
+        await store.recordFeedback(feedback(threadId, { rating: 'negative', comment: 'Counts refunds twice', updatedAt: at(20) }));
+        // The same 👎 clicked again without text keeps the text; switching to 👍 drops it.
+        await store.recordFeedback(feedback(threadId, { rating: 'negative', comment: null, updatedAt: at(30) }));
+        expect(ours(await store.listFeedback(), threadId)).toEqual([
+          feedback(threadId, { rating: 'negative', comment: 'Counts refunds twice', createdAt: at(10), updatedAt: at(30) }),
+        ]);
+        await store.recordFeedback(feedback(threadId, { rating: 'positive', updatedAt: at(40) }));
+        expect(ours(await store.listFeedback(), threadId)).toEqual([
+          feedback(threadId, { rating: 'positive', comment: null, createdAt: at(10), updatedAt: at(40) }),
+        ]);
+        // Another person on the same message is a record of their own.
+        await store.recordFeedback(feedback(threadId, { actor: { platform: 'slack', userId: 'U-BEN' }, updatedAt: at(50) }));
+        expect(ours(await store.listFeedback(), threadId).map((record) => record.actor.userId)).toEqual(['U-ANA', 'U-BEN']);
+      });
+
+      it('lists the feedback changed since a moment, oldest change first', async () => {
+        const threadId = freshThreadId('feedback');
+        await store.recordFeedback(feedback(threadId, { messageId: 'late', createdAt: at(5_000), updatedAt: at(5_000) }));
+        await store.recordFeedback(feedback(threadId, { messageId: 'early', createdAt: at(-86_400_000), updatedAt: at(-86_400_000) }));
+        await store.recordFeedback(feedback(threadId, { messageId: 'boundary', createdAt: at(0), updatedAt: at(0) }));
+        expect(ours(await store.listFeedback(at(0)), threadId).map((record) => record.messageId)).toEqual(['boundary', 'late']);
+        expect(ours(await store.listFeedback(), threadId).map((record) => record.messageId)).toEqual(['early', 'boundary', 'late']);
       });
     });
 

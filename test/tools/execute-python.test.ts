@@ -1,28 +1,28 @@
-// execute_python on the real Monty interpreter: computing over a cached query result, each kind of
-// error the model can get, nao's limits, and read_file refused outside the context folder.
+// execute_python on the real Monty interpreter, run on the worker-thread pool as in production:
+// computing over a cached query result, each kind of error the model can get, nao's limits, and
+// read_file refused outside the context folder.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStore } from '../../src/store/open-store.js';
 import type { Store } from '../../src/store/types.js';
 import { executePython, renderExecutePythonOutput, type ExecutePythonInput } from '../../src/tools/execute-python.js';
 import { ToolContext } from '../../src/tools/tool-context.js';
-import { loadMonty, type Monty } from '../../src/python/load-monty.js';
+import { PythonPool } from '../../src/python/python-pool.js';
 import { PYTHON_LIMITS } from '../../src/python/python-limits.js';
 import { createContextFixture, linkOutside, type ContextFixture } from '../context-files/context-folder-fixture.js';
 
 let store: Store;
-let monty: Monty;
+let pool: PythonPool;
 let fixture: ContextFixture;
 
 beforeAll(async () => {
-  const availability = await loadMonty();
-  if (!availability.available) throw new Error(availability.reason);
-  monty = availability.monty;
+  pool = new PythonPool();
   store = await openStore('sqlite::memory:');
   fixture = await createContextFixture({ 'metrics/revenue.md': 'Revenue = gross - refunds\n', 'drafts/x.md': 'draft\n', '.datathreadignore': 'drafts/\n' });
   await linkOutside(fixture);
 });
 
 afterAll(async () => {
+  await pool.close();
   await store.close();
   await fixture.remove();
 });
@@ -59,7 +59,7 @@ function createContext(): ToolContext {
 }
 
 async function run(input: ExecutePythonInput, limits = PYTHON_LIMITS): Promise<string> {
-  return renderExecutePythonOutput(await executePython(input, createContext(), { monty, folder: fixture.folder, limits }));
+  return renderExecutePythonOutput(await executePython(input, createContext(), { runner: pool, folder: fixture.folder, limits }));
 }
 
 describe('execute_python', () => {

@@ -8,8 +8,10 @@ import { createSlackTurnExecutor } from './turns/slack-turn-jobs.js';
 import { createInProcessTurnJobs } from '../in-process-turn-jobs.js';
 import { createBoltLogger } from './inbound/bolt-logger.js';
 import type { ChannelContext } from './channel-context.js';
+import { registerAssistantListeners } from './inbound/assistant-listeners.js';
 import { registerEventListeners } from './inbound/event-listeners.js';
 import { mountHttpReceiver, SLACK_EVENTS_PATH } from './inbound/mount-http-receiver.js';
+import { registerFeedbackListeners } from './actions/feedback-listeners.js';
 import { registerQueryActionListeners } from './actions/query-action-listeners.js';
 import { registerStopActionListener } from './actions/stop-action-listener.js';
 import { registerForeignThreadGuard } from './actions/foreign-thread-guard.js';
@@ -67,6 +69,8 @@ export async function attachSlackChannel(options: SlackChannelOptions): Promise<
     streaming: { available: true },
     offerCsv: options.getQueryResult !== undefined,
     getQueryResult: options.getQueryResult,
+    offerFeedback: options.feedback !== undefined,
+    feedback: options.feedback,
     mayReadResult: options.mayReadResult,
     stories: options.stories,
     identity: options.identity,
@@ -77,9 +81,11 @@ export async function attachSlackChannel(options: SlackChannelOptions): Promise<
   registerForeignThreadGuard(app, context);
   registerForeignButtonListener(app, context);
   registerEventListeners(app, context);
+  registerAssistantListeners(app, context);
   registerTurnActionListeners(app, context);
   registerStopActionListener(app, context);
   registerQueryActionListeners(app, context);
+  registerFeedbackListeners(app, context);
   registerStoryActionListeners(app, context);
   registerAppHome(app, context);
   const stopResumingAfterSignIn = registerAccountLinking(app, context);

@@ -9,6 +9,7 @@ export interface ChannelContext extends TurnRunnerDependencies {
   bot: BotIdentity;
   users: UserDirectory;
   getQueryResult: SlackChannelOptions['getQueryResult'];
+  feedback: SlackChannelOptions['feedback'];
   mayReadResult: SlackChannelOptions['mayReadResult'];
   /** Accepted events become turn jobs here, before Slack is answered. */
   turns: TurnJobs;

@@ -1,6 +1,7 @@
 // The adapter's public options and the dependencies its parts share once it runs.
 import type { Express } from 'express';
 import type { webApi } from '@slack/bolt';
+import type { AnswerFeedbackRecorder } from '../../conversations/answer-feedback.js';
 import type { TurnJobs } from '../../conversations/turn-jobs.js';
 import type { TurnHandler } from '../../conversations/types.js';
 import type { SlackAccountLinking } from '../../identity/slack-account-linking.js';
@@ -40,6 +41,8 @@ export interface SlackChannelOptions {
   now?: () => Date;
   /** Rows of a stored result for the CSV button; without it no CSV button is offered. */
   getQueryResult?: (threadId: string, queryId: string) => Promise<StoredQueryResult | undefined>;
+  /** Stores 👍/👎 on answers; without it no feedback buttons are offered. */
+  feedback?: Pick<AnswerFeedbackRecorder, 'record'>;
   /**
    * Access rules on stored results (createResultReadCheck): whether the person who clicked Show SQL,
    * CSV or a story Re-post may read a result of that database. Without it every clicker may.

@@ -1,5 +1,6 @@
 // Composition of the Teams channel: build the Agents SDK adapter, the story and sign-in parts,
 // register the /api/messages route, return a stop handle.
+import { createAnsweredActivities } from './actions/feedback-invoke.js';
 import { SentCardMemory } from './actions/sent-card-memory.js';
 import type { ChannelContext } from './channel-context.js';
 import { registerActivityRoute, TEAMS_MESSAGES_PATH } from './inbound/activity-route.js';
@@ -18,6 +19,7 @@ export async function attachTeamsChannel(options: TeamsChannelOptions): Promise<
   if (options.signIn && !options.signIn.oauthConnectionName) {
     logger.warn('Teams: a federated database is configured but DATATHREAD_TEAMS_OAUTH_CONNECTION is not set, so Teams users cannot sign in (docs/identity.md).');
   }
+  const threadValues = options.storyCardValues ?? createMemoryThreadValues();
   const context: ChannelContext = {
     adapter,
     handler: options.handler,
@@ -26,11 +28,13 @@ export async function attachTeamsChannel(options: TeamsChannelOptions): Promise<
     work: createBackgroundWork(adapter, logger, now, options.postRetry),
     sentCards: new SentCardMemory(),
     typingIntervalMs: options.typingIntervalMs,
-    stories: options.store ? { store: options.store, ledger: createStoryCardLedger(options.storyCardValues ?? createMemoryThreadValues()) } : undefined,
+    stories: options.store ? { store: options.store, ledger: createStoryCardLedger(threadValues) } : undefined,
+    csv: options.csv,
+    feedback: options.feedback ? { recorder: options.feedback, activities: createAnsweredActivities(threadValues) } : undefined,
     signIn: options.signIn
       ? createTeamsSignIn({
           options: options.signIn,
-          values: options.signIn.pendingValues ?? options.storyCardValues ?? createMemoryThreadValues(),
+          values: options.signIn.pendingValues ?? threadValues,
           appId: options.auth.clientId ?? '',
           logger,
           now,

@@ -3,6 +3,8 @@ import type { CloudAdapter, TurnContext, UserTokenClient } from '@microsoft/agen
 import type { TurnJobs } from '../../conversations/turn-jobs.js';
 import type { TurnHandler } from '../../conversations/types.js';
 import type { ChannelLogger } from '../channel-logger.js';
+import type { TeamsCsvDownloads } from './actions/csv-click.js';
+import type { TeamsFeedback } from './actions/feedback-invoke.js';
 import type { SentCardMemory } from './actions/sent-card-memory.js';
 import type { TeamsSignIn } from './sign-in/teams-sign-in.js';
 import type { TeamsStoryStore } from './stories/render-story-cards.js';
@@ -22,6 +24,10 @@ export interface ChannelContext {
   stories?: { store: TeamsStoryStore; ledger: StoryCardLedger } | undefined;
   /** Present with federated identity. */
   signIn?: TeamsSignIn | undefined;
+  /** Present when feedback is stored: answers carry Teams' 👍/👎 and the invoke is answered. */
+  feedback?: TeamsFeedback | undefined;
+  /** Present when CSV download links can be made: answers get CSV buttons. */
+  csv?: TeamsCsvDownloads | undefined;
 }
 
 /** The token service client the SDK put on this turn's context (undefined in local mode). */

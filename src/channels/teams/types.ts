@@ -1,8 +1,10 @@
 // The adapter's public options and the shapes its parts share once it runs.
 import type { Express } from 'express';
+import type { AnswerFeedbackRecorder } from '../../conversations/answer-feedback.js';
 import type { TurnJobs } from '../../conversations/turn-jobs.js';
 import type { TurnHandler } from '../../conversations/types.js';
 import type { ChannelLogger } from '../channel-logger.js';
+import type { TeamsCsvDownloads } from './actions/csv-click.js';
 import type { PostRetryPolicy } from '../retry-transient.js';
 import type { TeamsAuthOptions } from './inbound/create-teams-adapter.js';
 import type { TeamsSignInOptions } from './sign-in/teams-sign-in.js';
@@ -40,6 +42,13 @@ export interface TeamsChannelOptions {
    * needs sign-in gets an OAuth card, and resumes once they have signed in.
    */
   signIn?: TeamsSignInOptions;
+  /**
+   * Stores 👍/👎 (the Teams feedback loop) with the rated answer's question and SQL. Which answer
+   * each message carries is kept in `storyCardValues` (store-backed in the composition root).
+   */
+  feedback?: Pick<AnswerFeedbackRecorder, 'record'>;
+  /** Signed download links to stored results (DATATHREAD_PUBLIC_URL and DATATHREAD_ENCRYPTION_KEY set): answers get CSV buttons. */
+  csv?: TeamsCsvDownloads;
 }
 
 export interface TeamsChannel {

@@ -101,10 +101,17 @@ describe('Teams end to end', () => {
     expect(image?.altText).toBe('Chart: Revenue by month');
     expect(card?.body.some((element) => element.text === 'Revenue by month')).toBe(false);
     expect(JSON.stringify(card).length).toBeLessThanOrEqual(CARD_BUDGET_CHARACTERS);
-    expect(card?.actions?.map((action) => action.data)).toEqual([
+    expect(card?.actions?.map((action) => action.data ?? action.title)).toEqual([
       { datathread: 'follow_up', text: 'Revenue by region?', index: 0 },
       { datathread: 'follow_up', text: 'Compare with last year?', index: 1 },
+      'Show SQL',
     ]);
+    // Show SQL opens in the clicker's client: the query, as monospace lines, needs no round trip.
+    const showSql = card?.actions?.at(-1) as unknown as { type: string; card: { body: Array<{ text?: string; items?: Array<{ text: string; fontType?: string }> }> } };
+    expect(showSql.type).toBe('Action.ShowCard');
+    expect(showSql.card.body[0]?.text).toBe('**Query 1** on shop — 4 rows');
+    expect(showSql.card.body[1]?.items?.map((line) => line.text).join('\n')).toBe('SELECT month, SUM(amount) AS revenue FROM orders GROUP BY month ORDER BY month');
+    expect(showSql.card.body[1]?.items?.every((line) => line.fontType === 'Monospace')).toBe(true);
     expect(userTexts(fakeModel.requests[0]!).join('\n')).toContain('revenue by month?');
     expect(userTexts(fakeModel.requests[0]!).join('\n')).not.toContain('<at>');
   });
@@ -208,7 +215,7 @@ describe('Teams end to end', () => {
     expect(shown.filter((text) => text?.startsWith('Paragraph '))).toEqual(paragraphs);
     expect(shown.filter((text) => text?.startsWith('Chart: '))).toEqual(['Chart: Revenue by month', 'Chart: Revenue trend']);
     expect(shown.indexOf('Chart: Revenue by month')).toBeGreaterThan(shown.indexOf(paragraphs.at(-1)));
-    expect(cards.map((card) => card.actions?.map((action) => action.title))).toEqual([...cards.slice(1).map(() => undefined), ['Revenue by region?']]);
+    expect(cards.map((card) => card.actions?.map((action) => action.title))).toEqual([...cards.slice(1).map(() => undefined), ['Revenue by region?', 'Show SQL']]);
   });
 
   it('6. every card sent in these tests passes Adaptive Card 1.5 validation', async () => {

@@ -14,6 +14,13 @@ export const ACTION_IDS = {
   /** A URL button (sign-in link): Slack still sends a click, which is only acked. */
   connectAccount: 'datathread_connect_account',
   disconnectAccount: 'datathread_disconnect_account',
+  /** The 👍/👎 pair under an answer (a feedback_buttons element). */
+  feedback: 'datathread_feedback',
+} as const;
+
+/** The "What went wrong?" modal a 👎 opens. */
+export const VIEW_IDS = {
+  feedbackModal: 'datathread_feedback_modal',
 } as const;
 
 export const BLOCK_IDS = {
@@ -26,6 +33,8 @@ export const BLOCK_IDS = {
   storyControls: 'datathread_story_controls',
   signIn: 'datathread_sign_in',
   homeAccount: 'datathread_home_account',
+  feedback: 'datathread_feedback',
+  feedbackComment: 'datathread_feedback_comment',
 } as const;
 
 /** Action ids must be unique within a block: numbered ones end in `_<index>`. */
@@ -48,6 +57,9 @@ export interface ButtonValue {
   story?: string;
   /** The story version to re-post. */
   version?: number;
+  /** The answer a feedback button rates (conversations/answer-feedback.ts). */
+  answer?: string;
+  rating?: 'positive' | 'negative';
 }
 
 export function encodeButtonValue(value: ButtonValue): string {

@@ -2,16 +2,17 @@
 // result into the thread with formula-looking cells escaped. Both refuse a clicker without a grant
 // for the result's database (result-access-check.ts).
 import type { App, BlockAction, ButtonAction } from '@slack/bolt';
+import { RESULT_GONE_SENTENCE } from '../../../conversations/standard-sentences.js';
 import { ACTION_IDS, numberedActionPattern } from './action-ids.js';
 import { codeSections } from '../render/answer-blocks.js';
 import { readButtonClick, type ButtonClick } from './button-click.js';
 import { outboxFor, type ChannelContext } from '../channel-context.js';
-import { resultToCsv } from './result-csv.js';
+import { resultToCsv } from '../../../tables/result-csv.js';
 import { explainSlackError } from '../outbox/slack-api-errors.js';
 import { MAX_BLOCKS_PER_MESSAGE } from '../render/slack-limits.js';
 import { refusalForClick } from './result-access-check.js';
 
-export const RESULT_GONE_TEXT = 'That result is no longer stored. Ask the question again to run the query anew.';
+export const RESULT_GONE_TEXT = RESULT_GONE_SENTENCE;
 
 export function registerQueryActionListeners(app: App, context: ChannelContext): void {
   const listen = (pattern: RegExp, work: (click: ButtonClick) => Promise<void>) =>

@@ -1,12 +1,13 @@
 // The Stop button on the working message: cancels the thread's running turn. The engine ends the
 // turn as "cancelled" and the adapter posts that; here the clicker only hears back if nothing ran.
 import type { App, BlockAction, ButtonAction } from '@slack/bolt';
+import { NOTHING_TO_STOP_SENTENCE } from '../../../conversations/standard-sentences.js';
 import { ACTION_IDS } from './action-ids.js';
 import { readButtonClick } from './button-click.js';
 import { outboxFor, type ChannelContext } from '../channel-context.js';
 import { explainSlackError } from '../outbox/slack-api-errors.js';
 
-export const NOTHING_TO_STOP_TEXT = 'Nothing is running in this thread any more.';
+export const NOTHING_TO_STOP_TEXT = NOTHING_TO_STOP_SENTENCE;
 
 export function registerStopActionListener(app: App, context: ChannelContext): void {
   app.action<BlockAction<ButtonAction>>({ type: 'block_actions', action_id: ACTION_IDS.stop }, async ({ ack, body }) => {

@@ -8,6 +8,7 @@ import { sectionBlock } from '../render/answer-blocks.js';
 import { eventKeyForDelivery, eventKeyForPost, outboxFor, type ChannelContext } from '../channel-context.js';
 import { buildSlackTurnRequest } from './turn-request.js';
 import { readInboundMessage, type InboundMessage, type SlackMessageEvent } from './inbound-message.js';
+import { titleAssistantThread } from './assistant-listeners.js';
 import type { SlackTurnReply } from '../turns/slack-turn-jobs.js';
 import type { JsonValue } from '../../../databases/types.js';
 
@@ -55,8 +56,11 @@ async function accept(context: ChannelContext, message: InboundMessage, eventKey
     if (firstDelivery) context.tasks.run('empty mention', async () => void (await outboxFor(context, target).post({ text: EMPTY_MENTION_TEXT, blocks: [sectionBlock(EMPTY_MENTION_TEXT)] })));
     return;
   }
+  // A question in an assistant thread (a DM reply the bot has not answered yet) names the thread.
+  const namesThread = target.isDirectMessage && message.isThreadReply && context.assistantStatus.available && !(await context.handler.isKnownThread(target.threadId));
   // The profile is looked up when the job runs: the ack must not wait for users.info.
   const actor = { platform: 'slack' as const, userId: message.userId };
   const reply: SlackTurnReply = { target };
   await context.turns.submit(buildSlackTurnRequest({ target, actor, text: message.text, kind: 'message', eventKey, extraEventKeys: [postKey] }), reply as unknown as JsonValue);
+  if (namesThread) context.tasks.run('assistant thread title', () => titleAssistantThread(context, target.channelId, target.threadTs, message.text));
 }

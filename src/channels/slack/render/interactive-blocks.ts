@@ -1,4 +1,4 @@
-// The buttons under an answer: follow-ups, clarification options, Retry, Stop, Show SQL and CSV.
+// The buttons under an answer: follow-ups, clarification options, Retry, Stop, Show SQL, CSV and 👍/👎.
 // Texts are cut to Slack's 75 characters; values are built by action-ids.ts within 2,000.
 import type { QueryRun } from '../../../conversations/outcome-contract.js';
 import { ACTION_IDS, BLOCK_IDS, encodeButtonValue, numberedActionId } from '../actions/action-ids.js';
@@ -69,6 +69,25 @@ export function queryBlocks(threadId: string, queries: QueryRun[], offerCsv: boo
     return buttons;
   });
   return elements.length === 0 ? [] : [{ type: 'actions', block_id: BLOCK_IDS.queries, elements }];
+}
+
+/** 👍/👎 under an answer; each button's value names the answer and its rating. */
+export function feedbackBlocks(threadId: string, answerId: string): SlackBlock[] {
+  const value = (rating: 'positive' | 'negative') => encodeButtonValue({ thread: threadId, answer: answerId, rating });
+  return [
+    {
+      type: 'context_actions',
+      block_id: BLOCK_IDS.feedback,
+      elements: [
+        {
+          type: 'feedback_buttons',
+          action_id: ACTION_IDS.feedback,
+          positive_button: { text: { type: 'plain_text', text: '👍' }, accessibility_label: 'This answer was helpful', value: value('positive') },
+          negative_button: { text: { type: 'plain_text', text: '👎' }, accessibility_label: 'This answer was not helpful', value: value('negative') },
+        },
+      ],
+    },
+  ];
 }
 
 export function contextBlock(mrkdwn: string): SlackBlock {

@@ -8,7 +8,7 @@ import type { FileToUpload } from '../outbox/slack-outbox.js';
 import type { SlackBlock, SlackMessage } from './block-kit.js';
 import { fallbackText } from './block-text.js';
 import { escapeMrkdwn } from './escape-mrkdwn.js';
-import { clarificationBlocks, contextBlock, followUpBlocks, queryBlocks, retryBlocks } from './interactive-blocks.js';
+import { clarificationBlocks, contextBlock, feedbackBlocks, followUpBlocks, queryBlocks, retryBlocks } from './interactive-blocks.js';
 import { markdownToMrkdwn } from './markdown-to-mrkdwn.js';
 import { canAppendBlocks, packMessages } from './pack-messages.js';
 import { ANSWER_FILE_THRESHOLD_CHARACTERS, MAX_SECTION_TEXT_CHARACTERS, MAX_TABLE_ROWS } from './slack-limits.js';
@@ -28,6 +28,8 @@ export interface RenderedReply {
 export interface RenderOptions {
   /** Whether result rows can be fetched for the CSV button. */
   offerCsv: boolean;
+  /** Whether 👍/👎 can be stored: then an answer ends with the feedback buttons. */
+  offerFeedback?: boolean;
   /**
    * Stories are posted as their own rich messages (post-story.ts) between the body and the buttons:
    * no one-line story notice then, and the buttons stay in a message of their own, below the stories.
@@ -83,7 +85,7 @@ function sentenceBlocks(plan: ReplyPlan): SlackBlock[] {
   return [];
 }
 
-/** Clarification, failure + Retry, Show SQL / CSV and follow-ups: the interactive tail. */
+/** Clarification, failure + Retry, Show SQL / CSV, follow-ups and 👍/👎: the interactive tail. */
 function renderControls(plan: ReplyPlan, options: RenderOptions): SlackBlock[] {
   const { controls } = plan;
   const blocks: SlackBlock[] = [];
@@ -94,6 +96,8 @@ function renderControls(plan: ReplyPlan, options: RenderOptions): SlackBlock[] {
   }
   blocks.push(...queryBlocks(plan.threadId, controls.queries, options.offerCsv));
   blocks.push(...followUpBlocks(plan.threadId, controls.followUps));
+  // Last, so they sit under everything the answer showed, in whichever message ends the reply.
+  if (options.offerFeedback && plan.feedbackAnswerId) blocks.push(...feedbackBlocks(plan.threadId, plan.feedbackAnswerId));
   return blocks;
 }
 

@@ -7,6 +7,7 @@
 import type { ChannelLogger } from '../../channel-logger.js';
 import { explainSlackError, slackErrorCode } from '../outbox/slack-api-errors.js';
 import type { ReplyTarget, SlackWebClient } from '../types.js';
+import type { PostLedger } from '../../../conversations/turn-jobs.js';
 import { MAX_STREAM_MESSAGE_CHARACTERS, MAX_STREAM_MESSAGE_LIFETIME_MS, STREAM_APPEND_INTERVAL_MS } from './stream-limits.js';
 import { taskUpdateChunk, type StreamChunk, type ToolCallEvent } from './task-updates.js';
 
@@ -29,6 +30,15 @@ export interface AnswerStreamOptions {
   appendIntervalMs?: number;
   maxMessageCharacters?: number;
   maxMessageLifetimeMs?: number;
+  /**
+   * The turn job's post ledger and run: each streamed message is recorded (`stream:<attempt>:<n>`),
+   * so a rerun of an interrupted job removes the half-streamed messages the dead run left.
+   */
+  job?: { ledger: PostLedger; attempt: number } | undefined;
+}
+
+function streamPostKey(attempt: number, index: number): string {
+  return `stream:${attempt}:${index}`;
 }
 
 interface OpenMessage {
@@ -137,6 +147,9 @@ export class SlackAnswerStream {
 
   private async start(chunks: StreamChunk[]): Promise<void> {
     const { client, target, recipient } = this.options;
+    // Slack counts a stream's lifetime from its own start, somewhere during this call: counting from
+    // before the call rolls over a little early rather than late.
+    const startedAtMs = this.now();
     try {
       const started = await client.chat.startStream({
         channel: target.channelId,
@@ -146,8 +159,10 @@ export class SlackAnswerStream {
         ...(target.isDirectMessage ? {} : { recipient_user_id: recipient.userId, recipient_team_id: recipient.teamId }),
       });
       if (!started.ts) throw new Error('chat.startStream returned no message ts');
-      this.open = { ts: started.ts, characters: textLength(chunks), startedAtMs: this.now() };
+      this.open = { ts: started.ts, characters: textLength(chunks), startedAtMs };
       this.streamedTs.push(started.ts);
+      const job = this.options.job;
+      if (job) await job.ledger.record(streamPostKey(job.attempt, this.streamedTs.length - 1), started.ts);
       this.state = 'streaming';
     } catch (error) {
       if (this.state === 'waiting') {
@@ -188,6 +203,22 @@ export class SlackAnswerStream {
     this.options.logger.warn(`${explainSlackError(action, error)} The streamed part is removed and the whole answer is posted when complete.`, {
       threadId: this.options.target.threadId,
     });
+  }
+
+  /** Deletes what earlier, interrupted runs of this job streamed (their answer comes again now). */
+  async removeInterruptedStreams(): Promise<void> {
+    const job = this.options.job;
+    if (!job) return;
+    const { client, target, logger } = this.options;
+    for (let attempt = 1; attempt < job.attempt; attempt += 1) {
+      for (let index = 0; ; index += 1) {
+        const ts = job.ledger.get(streamPostKey(attempt, index));
+        if (!ts) break;
+        await client.chat.delete({ channel: target.channelId, ts }).catch((error: unknown) => {
+          logger.warn(explainSlackError('remove a half-streamed answer of an interrupted run', error), { threadId: target.threadId });
+        });
+      }
+    }
   }
 
   private async removeStreamedMessages(): Promise<void> {

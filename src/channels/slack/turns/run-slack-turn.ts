@@ -26,6 +26,8 @@ export interface TurnRunnerDependencies {
   assistantStatus: AssistantStatusSupport;
   tasks: BackgroundTasks;
   offerCsv: boolean;
+  /** Whether answers end with 👍/👎 (feedback is stored). */
+  offerFeedback: boolean;
   /** With it, the turn's stories are posted as rich messages (stories/post-story.ts). */
   stories?: SlackStorySource;
   /** Federated identity: an outcome that needs sign-in gets the asker an ephemeral Connect button. */
@@ -61,11 +63,13 @@ export async function runSlackTurn(dependencies: TurnRunnerDependencies, request
     logger,
     support: dependencies.streaming,
     recipient: { userId: request.actor.userId, teamId: target.askerTeamId ?? target.teamId },
+    job: hooks.job ? { ledger: hooks.job.ledger, attempt: hooks.job.attempt } : undefined,
   });
   await runChannelTurn({ channelName: 'Slack', handler: dependencies.handler, logger }, request, {
     onStart: async () => {
       await hooks.beforeWork?.(outbox);
       await indicator.start();
+      await stream.removeInterruptedStreams();
     },
     onStatus: (status) => indicator.update(status),
     onTextDelta: (delta) => stream.appendText(delta),
@@ -74,7 +78,7 @@ export async function runSlackTurn(dependencies: TurnRunnerDependencies, request
     postReply: async (plan) => {
       // A streamed answer is already in the thread: what follows it is the rest of the reply.
       const answerShown = await stream.finish();
-      await postSlackReply(outbox, renderReply(answerShown ? { ...plan, answer: '' } : plan, { offerCsv: dependencies.offerCsv, storiesAsMessages: stories !== undefined }), {
+      await postSlackReply(outbox, renderReply(answerShown ? { ...plan, answer: '' } : plan, { offerCsv: dependencies.offerCsv, offerFeedback: dependencies.offerFeedback, storiesAsMessages: stories !== undefined }), {
         beforeControls:
           stories && plan.stories.length > 0
             ? async () => {

@@ -1,7 +1,11 @@
 // POST /api/messages, authenticated by the Agents SDK (JWT middleware) when app credentials are
 // set. The request is answered once the activity is persisted as a turn job; the turn runs afterwards.
 import express, { type Express, type Request, type Response } from 'express';
+import { startCsvClick } from '../actions/csv-click.js';
+import { answerFeedbackInvoke, isFeedbackInvoke } from '../actions/feedback-invoke.js';
+import { runThreadCommand } from '../actions/thread-commands.js';
 import type { ChannelContext } from '../channel-context.js';
+import { userTokenClientOf } from '../channel-context.js';
 import { answerSignIn } from '../sign-in/answer-sign-in.js';
 import { isSignInInvoke } from '../sign-in/sso-token-exchange.js';
 import { startStoryClick } from '../stories/story-click-listener.js';
@@ -29,10 +33,20 @@ export function registerActivityRoute(app: Express, context: ChannelContext): Ac
     const activity = readInboundActivity(request.body);
     await adapter.process(request, response, async (turnContext) => {
       if (isSignInInvoke(activity)) return answerSignIn(context, activity, turnContext);
+      if (isFeedbackInvoke(activity)) return answerFeedbackInvoke(context.feedback, logger, activity, turnContext);
       if (startStoryClick(context, activity, turnContext.identity)) return;
+      if (startCsvClick(context, activity, turnContext.identity)) return;
       const decision = await routeActivity(activity, handler);
       if (decision.kind === 'ignore') {
         logger.info('Teams activity ignored', { reason: decision.reason, activityId: activity.id });
+        return;
+      }
+      if (decision.kind === 'command') {
+        const target = replyTargetOf(activity);
+        const { command, threadId } = decision;
+        context.work.start(target, turnContext.identity, threadId, (outbox, laterContext) =>
+          runThreadCommand(command, threadId, target, { handler, outbox, logger, signIn: context.signIn, tokenClient: userTokenClientOf(context, laterContext) }),
+        );
         return;
       }
       // The context is revoked when this callback returns: keep only what the later turn needs.

@@ -5,14 +5,18 @@
 // connections are retried with backoff (post-retry.ts); what still fails is thrown to the caller,
 // which records it in `undelivered` so the turn can tell the thread.
 import { CardFactory, MessageFactory, type ConnectorClient, type TurnContext } from '@microsoft/agents-hosting';
-import type { AdaptiveCard } from '../render/adaptive-card-types.js';
+import { markAsAiAnswer, type AnswerMarks } from '../render/ai-answer.js';
+import type { AdaptiveCard, CardElement } from '../render/adaptive-card-types.js';
 import type { ReplyTarget } from '../types.js';
 import type { ChannelLogger } from '../../channel-logger.js';
 import { DEFAULT_POST_RETRY, type PostRetryPolicy } from '../../retry-transient.js';
 import { retryTeamsCall } from './post-retry.js';
 import type { PostLedger } from '../../../conversations/turn-jobs.js';
 
-type OutgoingActivity = TurnContext['activity'];
+export type OutgoingActivity = TurnContext['activity'];
+
+/** What notifications and the chat list show for a message that holds only a card. */
+const SUMMARY_CHARACTERS = 120;
 /** A Bot Framework attachment (an OAuthCard, a sign-in card…), as CardFactory builds it. */
 export type TeamsAttachment = ReturnType<typeof CardFactory.oauthCard>;
 
@@ -33,14 +37,15 @@ export class TeamsOutbox {
     private readonly logger?: ChannelLogger,
   ) {}
 
-  async post(card: AdaptiveCard): Promise<string | undefined> {
+  /** Posts a card; `marks` makes it an AI answer (label, query citations, feedback loop). */
+  async post(card: AdaptiveCard, marks?: AnswerMarks): Promise<string | undefined> {
     const postKey = `post:${this.postCount++}`;
     const earlier = this.ledger?.get(postKey);
     if (earlier) {
-      await this.update(earlier, card);
+      await this.update(earlier, card, marks);
       return earlier;
     }
-    const activity = this.address(MessageFactory.attachment(CardFactory.adaptiveCard(card)));
+    const activity = this.cardActivity(card, marks);
     const response = await this.send('post a card', activity);
     const activityId = response?.id || undefined;
     if (activityId) await this.ledger?.record(postKey, activityId);
@@ -62,14 +67,22 @@ export class TeamsOutbox {
     await this.connector.sendToConversation(this.parties.conversation.id, activity);
   }
 
-  async update(activityId: string, card: AdaptiveCard): Promise<void> {
-    const activity = this.address(MessageFactory.attachment(CardFactory.adaptiveCard(card)));
+  async update(activityId: string, card: AdaptiveCard, marks?: AnswerMarks): Promise<void> {
+    const activity = this.cardActivity(card, marks);
     activity.id = activityId;
     await retryTeamsCall(() => this.connector.updateActivity(this.parties.conversation.id, activityId, activity), this.retryPolicy, this.logger, 'update a card');
   }
 
   private send(action: string, activity: OutgoingActivity): ReturnType<ConnectorClient['sendToConversation']> {
     return retryTeamsCall(() => this.connector.sendToConversation(this.parties.conversation.id, activity), this.retryPolicy, this.logger, action);
+  }
+
+  private cardActivity(card: AdaptiveCard, marks: AnswerMarks | undefined): OutgoingActivity {
+    const activity = this.address(MessageFactory.attachment(CardFactory.adaptiveCard(card)));
+    const summary = cardSummary(card.body);
+    if (summary) activity.summary = summary;
+    if (marks) markAsAiAnswer(activity, marks);
+    return activity;
   }
 
   private address(activity: OutgoingActivity): OutgoingActivity {
@@ -80,4 +93,16 @@ export class TeamsOutbox {
     activity.recipient = this.parties.user;
     return activity;
   }
+}
+
+/** The card's first line of text, for the notification and chat list (a card alone has no text). */
+function cardSummary(elements: CardElement[]): string | undefined {
+  for (const element of elements) {
+    const text = element.type === 'TextBlock' ? element.text : element.type === 'Container' ? cardSummary(element.items) : undefined;
+    if (text && text.trim() !== '') {
+      const oneLine = text.replace(/\s+/g, ' ').trim();
+      return oneLine.length <= SUMMARY_CHARACTERS ? oneLine : `${oneLine.slice(0, SUMMARY_CHARACTERS - 1)}…`;
+    }
+  }
+  return undefined;
 }

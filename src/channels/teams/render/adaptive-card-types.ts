@@ -81,23 +81,44 @@ export type StoryActionData =
   | { datathread: 'story_versions'; slug: string }
   | { datathread: 'story_repost'; slug: string; version: number };
 
+/** CSV: the channel answers with a signed, expiring download link to the stored result. */
+export interface CsvActionData {
+  datathread: 'csv';
+  queryId: string;
+}
+
 export interface SubmitAction {
   type: 'Action.Submit';
   title: string;
-  data: CardActionData | StoryActionData;
+  data: CardActionData | StoryActionData | CsvActionData;
 }
+
+export interface OpenUrlAction {
+  type: 'Action.OpenUrl';
+  title: string;
+  url: string;
+}
+
+/** Opens a card under the message, in the clicker's client only: nothing is sent to the bot. */
+export interface ShowCardAction {
+  type: 'Action.ShowCard';
+  title: string;
+  card: { type: 'AdaptiveCard'; body: CardElement[] };
+}
+
+export type CardAction = SubmitAction | ShowCardAction | OpenUrlAction;
 
 export interface AdaptiveCard {
   type: 'AdaptiveCard';
   $schema: string;
   version: typeof ADAPTIVE_CARD_VERSION;
   body: CardElement[];
-  actions?: SubmitAction[];
+  actions?: CardAction[];
   /** Teams-only extension: use the full width of the thread (tables and charts need it). */
   msteams?: { width: 'Full' };
 }
 
-export function createCard(body: CardElement[], actions: SubmitAction[] = []): AdaptiveCard {
+export function createCard(body: CardElement[], actions: CardAction[] = []): AdaptiveCard {
   const card: AdaptiveCard = {
     type: 'AdaptiveCard',
     $schema: ADAPTIVE_CARD_SCHEMA_URL,

@@ -1,13 +1,15 @@
 // One answer as one card when it fits the message budget: text, notes, charts, tables, stories,
-// follow-up buttons. A larger answer continues on further cards in the same order, nothing left
+// follow-up buttons and Show SQL. A larger answer continues on further cards in the same order, nothing left
 // out, each card within the budget; the follow-up buttons go on the last card, so they sit on the
 // newest message of the answer. A chart's title is drawn in its image, so the card does not repeat
 // it (the alt text names it); an image the sandboxed code wrote gets its name above it, kept on the
 // same card.
-import type { QueryResult, StoryArtifact } from '../../../conversations/outcome-contract.js';
+import type { QueryResult, QueryRun, StoryArtifact } from '../../../conversations/outcome-contract.js';
 import { TURN_SENTENCES } from '../../../conversations/standard-sentences.js';
 import { textBlock, type AdaptiveCard, type CardElement } from './adaptive-card-types.js';
 import { followUpActions } from '../actions/card-actions.js';
+import { csvActions } from '../actions/csv-click.js';
+import { showSqlAction } from '../actions/show-sql-action.js';
 import type { PreparedChart } from './chart-image.js';
 import { markdownToCardElements } from './card-elements-from-markdown.js';
 import { layOutCardPages } from './card-pages.js';
@@ -21,6 +23,10 @@ export interface AnswerContent {
   tables: QueryResult[];
   stories: StoryArtifact[];
   followUps: string[];
+  /** The queries behind the answer: a Show SQL action on the last card. */
+  queries?: QueryRun[];
+  /** CSV buttons for the stored results among `queries`. */
+  offerCsv?: boolean;
 }
 
 function chartElements(chart: PreparedChart): CardElement[] {
@@ -45,7 +51,11 @@ export function buildAnswerCards(
     ...outcome.stories.map((story) => textBlock(`Story **${story.title}** saved as version ${story.version} (${story.slug}).`, { isSubtle: true })),
   ];
   return layOutCardPages(body.length > 0 ? body : [textBlock(TURN_SENTENCES.empty)], {
-    actions: options.includeFollowUps === false ? [] : followUpActions(outcome.followUps),
+    actions: [...(options.includeFollowUps === false ? [] : followUpActions(outcome.followUps)), ...optional(showSqlAction(outcome.queries ?? [])), ...(outcome.offerCsv ? csvActions(outcome.queries ?? []) : [])],
     ...(options.budgetCharacters !== undefined ? { budgetCharacters: options.budgetCharacters } : {}),
   });
+}
+
+function optional<T>(value: T | undefined): T[] {
+  return value === undefined ? [] : [value];
 }

@@ -4,7 +4,7 @@
 // Container into its items, a text into its paragraphs (or at a space, as a last resort), a table
 // into runs of rows under its header. Every card leaves room for the buttons, which go on the last
 // card so they are on the newest message.
-import { createCard, type AdaptiveCard, type CardElement, type SubmitAction, type TableElement, type TextBlockElement } from './adaptive-card-types.js';
+import { createCard, type AdaptiveCard, type CardElement, type CardAction, type TableElement, type TextBlockElement } from './adaptive-card-types.js';
 import { CARD_BUDGET_CHARACTERS, cardSizeInCharacters } from './message-budget.js';
 
 export interface CardPagesLayout {
@@ -13,7 +13,7 @@ export interface CardPagesLayout {
   /** Opens every further card ("… (continued)"); may be empty. */
   continuation?: CardElement[];
   /** Buttons of the last card. */
-  actions?: SubmitAction[];
+  actions?: CardAction[];
   budgetCharacters?: number;
 }
 

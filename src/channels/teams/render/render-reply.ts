@@ -8,13 +8,15 @@ import { buildClarificationCard, buildFailureCard, buildStoppedCard } from './st
 export interface RenderOptions {
   /** The plan's stories are posted as cards of their own: no story notes, and no card when nothing else is left. */
   storiesAsCards?: boolean;
+  /** Results can be downloaded (signed links): each stored result gets a CSV button. */
+  offerCsv?: boolean;
 }
 
 export async function renderReply(plan: ReplyPlan, options: RenderOptions = {}): Promise<AdaptiveCard[]> {
   if (plan.sentence?.kind === 'failed') return [buildFailureCard({ kind: 'internal', message: plan.sentence.text, retryable: plan.controls.retry })];
   if (plan.sentence?.kind === 'stopped') return [buildStoppedCard(plan.sentence.text)];
   const stories = options.storiesAsCards ? [] : plan.stories;
-  const answer = { text: plan.answer, notes: plan.notes, tables: plan.tables, stories, followUps: plan.controls.followUps };
+  const answer = { text: plan.answer, notes: plan.notes, tables: plan.tables, stories, followUps: plan.controls.followUps, queries: plan.controls.queries, offerCsv: options.offerCsv === true };
   if (plan.status === 'clarification') {
     const clarification = plan.controls.clarification ?? { question: plan.answer, options: [] };
     const hasResults = plan.charts.length > 0 || plan.tables.length > 0;

@@ -7,6 +7,7 @@
 //    OAuth card is posted in the thread (single sign-on in chats, a Sign in button in channels).
 //  - `signin/tokenExchange` / `signin/verifyState`: the token is saved, and the person's waiting
 //    questions are handed back to be resumed (`kind: 'retry'`) in their threads.
+import type { UserTokenClient } from '@microsoft/agents-hosting';
 import type { TurnRequest } from '../../../conversations/types.js';
 import type { InboundActivity } from '../inbound/inbound-activity.js';
 import { PendingSignIns, type PendingSignIn } from './pending-sign-ins.js';
@@ -25,8 +26,8 @@ import type { ReplyTarget } from '../types.js';
 import type { ChannelLogger } from '../../channel-logger.js';
 
 export interface TeamsSignInOptions {
-  /** `application.identity` (only `teams.saveSsoToken` / `teams.hasSsoToken` are used). */
-  identity: { teams: TeamsSsoTokenStore };
+  /** `application.identity` (`teams.saveSsoToken`, `teams.hasSsoToken` and `teams.signOut` are used). */
+  identity: { teams: TeamsSsoTokenStore & { signOut(aadObjectId: string): Promise<void> } };
   /**
    * The Azure Bot OAuth connection (Azure AD v2, scope `api://botid-<app id>/access_as_user`);
    * `DATATHREAD_TEAMS_OAUTH_CONNECTION`. Without it, a question that needs sign-in gets a note
@@ -46,6 +47,8 @@ export interface TeamsSignIn {
   prepareTurn(client: TeamsUserTokenClient | undefined, parties: ReplyTarget): Promise<void>;
   requestSignIn(client: TeamsUserTokenClient | undefined, outbox: TeamsOutbox, request: TurnRequest, parties: ReplyTarget, databases: string[]): Promise<void>;
   answerInvoke(activity: InboundActivity, client: TeamsUserTokenClient | undefined): Promise<{ response: InvokeAnswer; resume: PendingSignIn[] }>;
+  /** Forgets the person's tokens here and at the Bot Framework token service (the `sign out` command). */
+  signOut(client: Pick<UserTokenClient, 'signOut'> | undefined, parties: ReplyTarget): Promise<'signed_out' | 'unknown_user'>;
 }
 
 export interface TeamsSignInDependencies {
@@ -123,6 +126,20 @@ export function createTeamsSignIn(dependencies: TeamsSignInDependencies): TeamsS
         buildSignInCard({ connectionName, resource, databases, singleSignOn, ...(request.actor.displayName ? { askerName: request.actor.displayName } : {}) }),
       );
       logger.info('Teams sign-in card sent', { threadId: request.threadId, databases, singleSignOn });
+    },
+
+    async signOut(client, parties) {
+      const aadObjectId = parties.user.aadObjectId;
+      if (!aadObjectId) return 'unknown_user';
+      await options.identity.teams.signOut(aadObjectId);
+      if (connectionName && client && parties.user.id) {
+        // Our copy is gone already; a token service that cannot be reached only keeps its own, which the next sign-in replaces.
+        await client.signOut(parties.user.id, connectionName, parties.channelId).catch((error: unknown) => {
+          logger.warn('Teams token service sign-out failed; datathread forgot the token anyway', { status: statusOf(error), aadObjectId });
+        });
+      }
+      logger.info('Teams user signed out', { aadObjectId });
+      return 'signed_out';
     },
 
     async answerInvoke(activity, client) {

@@ -6,6 +6,7 @@
 import type { TurnHandler, TurnRequest } from '../../../conversations/types.js';
 import type { ChannelLogger } from '../../channel-logger.js';
 import { runChannelTurn } from '../../turn-runner.js';
+import type { AnsweredActivities } from '../actions/feedback-invoke.js';
 import type { SentCardMemory } from '../actions/sent-card-memory.js';
 import type { TeamsOutbox } from '../outbox/teams-outbox.js';
 import { createTypingIndicator } from '../outbox/typing-indicator.js';
@@ -32,6 +33,10 @@ export interface TeamsTurnDependencies {
   typingIntervalMs?: number;
   /** Present when the channel has the store: stories are posted as cards of their own. */
   stories?: { store: TeamsStoryStore; ledger: StoryCardLedger };
+  /** Stored results can be downloaded: answers get CSV buttons. */
+  offerCsv?: boolean;
+  /** Present when feedback is stored: the answer's last card carries Teams' 👍/👎. */
+  answeredActivities?: AnsweredActivities;
   /** Federated identity (sign-in/teams-sign-in.ts): the asker's token before the turn; a sign-in card after it when needed. */
   signIn?: {
     beforeTurn(): Promise<void>;
@@ -57,12 +62,21 @@ export async function runTeamsTurn(job: TeamsTurnJob, dependencies: TeamsTurnDep
     postReply: async (plan) => {
       const stories = dependencies.stories && plan.stories.length > 0 ? dependencies.stories : undefined;
       if (stories) await postTurnStories(plan.threadId, plan.stories, { ...stories, outbox, logger });
-      const cards = await renderReply(plan, { storiesAsCards: stories !== undefined });
+      const cards = await renderReply(plan, { storiesAsCards: stories !== undefined, offerCsv: dependencies.offerCsv === true });
       typing.stop();
-      for (const card of cards) {
+      // The model's words carry the AI label; the last card also the query citations and 👍/👎.
+      const written = plan.answer !== '';
+      const answered = dependencies.answeredActivities;
+      const feedbackAnswerId = answered ? plan.feedbackAnswerId : undefined;
+      for (const [index, card] of cards.entries()) {
+        const last = index === cards.length - 1;
+        const marks = written || (last && feedbackAnswerId) ? { queries: last ? plan.controls.queries : [], feedbackLoop: last && feedbackAnswerId !== undefined } : undefined;
         try {
-          const activityId = await outbox.post(card);
+          const activityId = await outbox.post(card, marks);
           if (activityId && card.actions && card.actions.length > 0) sentCards.remember(activityId, card);
+          if (last && activityId && answered && feedbackAnswerId) {
+            await answered.remember(threadId, activityId, feedbackAnswerId).catch((error: unknown) => logger.error('Teams answer not remembered; feedback on it is stored without its question and SQL', { threadId, error }));
+          }
         } catch (error) {
           // Retries are exhausted: keep posting the rest, then say what is missing.
           logger.error('Teams refused a card of the answer after every retry.', { threadId, error });

@@ -57,6 +57,8 @@ function runTeamsTurnJob(context: ChannelContext, job: TurnJobRun): Promise<void
         logger: context.logger,
         ...(context.typingIntervalMs ? { typingIntervalMs: context.typingIntervalMs } : {}),
         ...(context.stories ? { stories: context.stories } : {}),
+        ...(context.feedback ? { answeredActivities: context.feedback.activities } : {}),
+        ...(context.csv ? { offerCsv: true } : {}),
         ...(signIn
           ? {
               signIn: {

@@ -6,7 +6,7 @@ import { decodeButtonValue, encodeButtonValue } from '../../../../src/channels/s
 import { packMessages } from '../../../../src/channels/slack/render/pack-messages.js';
 import { planReply } from '../../../../src/conversations/reply-plan.js';
 import { renderReply, type RenderOptions } from '../../../../src/channels/slack/render/render-reply.js';
-import { resultToCsv } from '../../../../src/channels/slack/actions/result-csv.js';
+import { resultToCsv } from '../../../../src/tables/result-csv.js';
 import { buildSlackThreadId, parseSlackThreadId } from '../../../../src/channels/slack/inbound/thread-id.js';
 import { validateSlackMessage } from '../support/block-kit-validator.js';
 
@@ -141,5 +141,36 @@ describe('small pieces', () => {
 
   it('escapes formula cells in CSV but leaves numbers alone', () => {
     expect(resultToCsv([{ name: 'a', type: 'varchar' }], [['=1+1'], ['+x'], ['-x'], ['@x'], [-3], ['plain']])).toBe("a\r\n'=1+1\r\n'+x\r\n'-x\r\n'@x\r\n-3\r\nplain\r\n");
+  });
+});
+
+describe('renderOutcome feedback buttons', () => {
+  const chart = { chartId: 'c1', queryId: 'q1', title: 'Sales', chartType: 'bar', config: {}, spec: {}, png: Buffer.from([1]), widthPx: 2, heightPx: 2 };
+  const lastBlock = (blocks: unknown[] | undefined) => (blocks ?? []).at(-1) as { type: string; elements?: Array<{ positive_button: { value: string }; negative_button: { value: string } }> } | undefined;
+
+  it('end an answer, after the follow-ups, with each button naming the thread, the answer and its rating', () => {
+    const reply = renderOutcome(outcome({ text: 'Done.', followUps: ['Next?'], answerId: 'answer_abc12345' }), { offerCsv: false, offerFeedback: true });
+    const block = lastBlock(reply.messages.at(-1)?.blocks);
+    expect(block?.type).toBe('context_actions');
+    expect(decodeButtonValue(block?.elements?.[0]?.positive_button.value)).toEqual({ thread: THREAD, answer: 'answer_abc12345', rating: 'positive' });
+    expect(decodeButtonValue(block?.elements?.[0]?.negative_button.value)).toEqual({ thread: THREAD, answer: 'answer_abc12345', rating: 'negative' });
+    expect(validateSlackMessage(reply.messages.at(-1) as never)).toEqual([]);
+  });
+
+  it('sit on the controls message under the charts when the answer has charts', () => {
+    const reply = renderOutcome(outcome({ text: 'Done.', charts: [chart], answerId: 'answer_abc12345' }), { offerCsv: false, offerFeedback: true });
+    expect(lastBlock(reply.controls?.blocks)?.type).toBe('context_actions');
+    expect(reply.messages.flatMap((message) => message.blocks).some((candidate) => candidate.type === 'context_actions')).toBe(false);
+  });
+
+  it('are left out when feedback is not stored, for a failed or empty turn, and without an answer id', () => {
+    const none = (turn: TurnOutcome, offerFeedback = true) => {
+      const reply = renderOutcome(turn, { offerCsv: false, offerFeedback });
+      return [...reply.messages, ...(reply.controls ? [reply.controls] : [])].flatMap((message) => message.blocks).every((candidate) => candidate.type !== 'context_actions');
+    };
+    expect(none(outcome({ text: 'Done.', answerId: 'answer_abc12345' }), false)).toBe(true);
+    expect(none(outcome({ status: 'failed', failure: { kind: 'model', message: 'Down.', retryable: true }, answerId: 'answer_abc12345' }))).toBe(true);
+    expect(none(outcome({ text: '', answerId: 'answer_abc12345' }))).toBe(true);
+    expect(none(outcome({ text: 'Done.' }))).toBe(true);
   });
 });

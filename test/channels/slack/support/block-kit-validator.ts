@@ -23,6 +23,11 @@ const LIMITS = {
   metadataEventType: 255,
   buttonUrl: 3_000,
   homeViewBlocks: 100,
+  contextActionsElements: 5,
+  modalTitle: 24,
+  privateMetadata: 3_000,
+  inputLabel: 2_000,
+  plainTextInput: 3_000,
 };
 
 /** Slack file ids as Slack's schema checks them (`invalid_blocks` otherwise). */
@@ -90,6 +95,9 @@ function validateBlocks(blocks: Json[], maxBlocks: number): string[] {
       case 'markdown':
         if (typeof block.text !== 'string' || block.text.length === 0 || block.text.length > LIMITS.markdownBlock) problems.push(`${where}: text must be 1..${LIMITS.markdownBlock} characters`);
         break;
+      case 'context_actions':
+        problems.push(...validateContextActions(block, where, actionIds));
+        break;
       case 'divider':
         break;
       default:
@@ -133,6 +141,57 @@ function validateActions(block: Json, where: string, actionIds: Set<string>): st
   if (!Array.isArray(elements) || elements.length === 0 || elements.length > LIMITS.actionsElements) return [`${where}: needs 1..${LIMITS.actionsElements} elements`];
   const problems: string[] = [];
   elements.forEach((element, index) => problems.push(...validateButton(element, `${where} element ${index}`, actionIds)));
+  return problems;
+}
+
+/** context_actions holds 1..5 feedback_buttons / icon_button elements. */
+function validateContextActions(block: Json, where: string, actionIds: Set<string>): string[] {
+  const elements = block.elements as Json[] | undefined;
+  if (!Array.isArray(elements) || elements.length === 0 || elements.length > LIMITS.contextActionsElements) return [`${where}: needs 1..${LIMITS.contextActionsElements} elements`];
+  const problems: string[] = [];
+  elements.forEach((element, index) => {
+    const at = `${where} element ${index}`;
+    if (element.type !== 'feedback_buttons') return void problems.push(`${at}: only feedback_buttons are expected`);
+    const actionId = element.action_id;
+    if (typeof actionId !== 'string' || actionId.length === 0 || actionId.length > LIMITS.actionId) problems.push(`${at}: action_id must be 1..${LIMITS.actionId} characters`);
+    else if (actionIds.has(actionId)) problems.push(`${at}: duplicate action_id ${actionId}`);
+    else actionIds.add(actionId);
+    for (const side of ['positive_button', 'negative_button']) {
+      const button = element[side] as Json | undefined;
+      if (!button || typeof button !== 'object') {
+        problems.push(`${at}: needs ${side}`);
+        continue;
+      }
+      problems.push(...validateTextObject(button.text, `${at} ${side}`, LIMITS.buttonText, ['plain_text']));
+      if (typeof button.value !== 'string' || button.value.length === 0 || button.value.length > LIMITS.buttonValue) problems.push(`${at} ${side}: value must be 1..${LIMITS.buttonValue} characters`);
+      if (button.accessibility_label !== undefined && (typeof button.accessibility_label !== 'string' || button.accessibility_label.length > LIMITS.buttonText)) problems.push(`${at} ${side}: accessibility_label longer than ${LIMITS.buttonText}`);
+    }
+  });
+  return problems;
+}
+
+/** views.open: a modal (title up to 24 characters, up to 100 blocks, submit when it has inputs). */
+export function validateModalView(args: Json): string[] {
+  const view = (typeof args.view === 'string' ? JSON.parse(args.view) : args.view) as Json | undefined;
+  if (typeof view !== 'object' || view === null) return ['views.open needs a view object'];
+  const problems: string[] = [];
+  if (typeof args.trigger_id !== 'string' || args.trigger_id === '') problems.push('views.open needs trigger_id');
+  if (view.type !== 'modal') problems.push(`view type ${String(view.type)} is not modal`);
+  problems.push(...validateTextObject(view.title, 'modal title', LIMITS.modalTitle, ['plain_text']));
+  if (view.submit !== undefined) problems.push(...validateTextObject(view.submit, 'modal submit', LIMITS.modalTitle, ['plain_text']));
+  if (view.close !== undefined) problems.push(...validateTextObject(view.close, 'modal close', LIMITS.modalTitle, ['plain_text']));
+  if (typeof view.private_metadata === 'string' && view.private_metadata.length > LIMITS.privateMetadata) problems.push(`private_metadata longer than ${LIMITS.privateMetadata}`);
+  const blocks = view.blocks as Json[] | undefined;
+  if (!Array.isArray(blocks) || blocks.length === 0 || blocks.length > LIMITS.homeViewBlocks) return [...problems, `modal needs 1..${LIMITS.homeViewBlocks} blocks`];
+  blocks.forEach((block, index) => {
+    const where = `modal block ${index} (${String(block.type)})`;
+    if (block.type !== 'input') return void problems.push(`${where}: only input blocks are expected`);
+    problems.push(...validateTextObject(block.label, `${where} label`, LIMITS.inputLabel, ['plain_text']));
+    const element = block.element as Json | undefined;
+    if (element?.type !== 'plain_text_input') problems.push(`${where}: only plain_text_input elements are expected`);
+    else if (typeof element.max_length === 'number' && element.max_length > LIMITS.plainTextInput) problems.push(`${where}: max_length over ${LIMITS.plainTextInput}`);
+    if (view.submit === undefined) problems.push(`${where}: a modal with inputs needs a submit button`);
+  });
   return problems;
 }
 
@@ -197,9 +256,11 @@ function validateTable(block: Json, where: string): string[] {
 
 const MESSAGE_METHODS = new Set(['chat.postMessage', 'chat.update', 'chat.postEphemeral']);
 
-/** Every problem in every message-sending (and views.publish) call, prefixed with the call. */
+const VIEW_VALIDATORS: Record<string, (args: Json) => string[]> = { 'views.publish': validateHomeView, 'views.open': validateModalView };
+
+/** Every problem in every message-sending (and views.publish / views.open) call, prefixed with the call. */
 export function problemsInCalls(calls: Array<{ method: string; args: Record<string, unknown> }>): string[] {
   return calls
-    .filter((call) => MESSAGE_METHODS.has(call.method) || call.method === 'views.publish')
-    .flatMap((call, index) => (call.method === 'views.publish' ? validateHomeView(call.args) : validateSlackMessage(call.args)).map((problem) => `${call.method} #${index}: ${problem}`));
+    .filter((call) => MESSAGE_METHODS.has(call.method) || call.method in VIEW_VALIDATORS)
+    .flatMap((call, index) => (VIEW_VALIDATORS[call.method] ?? validateSlackMessage)(call.args).map((problem) => `${call.method} #${index}: ${problem}`));
 }

@@ -109,3 +109,40 @@ export function findButton(blocks: unknown[], actionId: string): FoundButton | u
   }
   return undefined;
 }
+
+/** A block_actions payload for a 👍 or 👎 on the feedback_buttons element of a message the fake holds. */
+export function feedbackClickPayload(message: PostedMessageLike, rating: 'positive' | 'negative', userId: string, triggerId: string, teamId = 'T1'): Record<string, unknown> {
+  const block = (message.blocks as Array<{ type: string; block_id?: string; elements?: Array<Record<string, unknown>> }> | undefined)?.find((candidate) => candidate.type === 'context_actions');
+  const element = block?.elements?.find((candidate) => candidate.type === 'feedback_buttons');
+  if (!block || !element) throw new Error(`No feedback buttons in message ${message.ts}.`);
+  const button = element[rating === 'positive' ? 'positive_button' : 'negative_button'] as { value: string; text: unknown };
+  return {
+    type: 'block_actions',
+    team: { id: teamId, domain: 'fake' },
+    user: { id: userId, username: userId.toLowerCase(), team_id: teamId },
+    api_app_id: 'A1',
+    token: 'legacy-verification-token',
+    trigger_id: triggerId,
+    container: { type: 'message', message_ts: message.ts, channel_id: message.channel, is_ephemeral: false },
+    channel: { id: message.channel, name: 'analytics' },
+    message: { type: 'message', ts: message.ts, thread_ts: message.thread_ts, text: message.text, blocks: message.blocks, user: 'UBOT', bot_id: 'BBOT' },
+    // Slack reports the clicked side's value and text on the element's action.
+    actions: [{ type: 'feedback_buttons', action_id: element.action_id, block_id: block.block_id, value: button.value, text: button.text, action_ts: String(Date.now() / 1000) }],
+  };
+}
+
+/** A view_submission payload for a modal the fake opened, with the typed value of each input (block id → action id → text). */
+export function viewSubmissionPayload(view: { id: string; view: Record<string, unknown> }, userId: string, typed: Record<string, Record<string, string>>, teamId = 'T1'): Record<string, unknown> {
+  const values = Object.fromEntries(
+    Object.entries(typed).map(([blockId, actions]) => [blockId, Object.fromEntries(Object.entries(actions).map(([actionId, value]) => [actionId, { type: 'plain_text_input', value }]))]),
+  );
+  return {
+    type: 'view_submission',
+    team: { id: teamId, domain: 'fake' },
+    user: { id: userId, username: userId.toLowerCase(), team_id: teamId },
+    api_app_id: 'A1',
+    token: 'legacy-verification-token',
+    trigger_id: `${Date.now()}.1.submitted`,
+    view: { ...view.view, id: view.id, team_id: teamId, app_id: 'A1', bot_id: 'BBOT', hash: `${view.id}-hash`, state: { values } },
+  };
+}

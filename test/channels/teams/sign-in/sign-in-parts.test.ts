@@ -5,6 +5,7 @@ import type { TurnRequest } from '../../../../src/conversations/types.js';
 import { PENDING_SIGN_INS_PER_USER, PENDING_SIGN_IN_TTL_MS, PendingSignIns } from '../../../../src/channels/teams/sign-in/pending-sign-ins.js';
 import { buildSignInCard } from '../../../../src/channels/teams/sign-in/sign-in-card.js';
 import { answerSignInInvoke, type TeamsUserTokenClient } from '../../../../src/channels/teams/sign-in/sso-token-exchange.js';
+import { createTeamsSignIn } from '../../../../src/channels/teams/sign-in/teams-sign-in.js';
 import { createMemoryThreadValues } from '../../../../src/channels/teams/stories/story-card-ledger.js';
 import type { ReplyTarget } from '../../../../src/channels/teams/types.js';
 
@@ -160,5 +161,32 @@ describe('answerSignInInvoke', () => {
     );
     expect(result).toEqual({ response: { status: 200 } });
     expect(calls).toEqual([]);
+  });
+});
+
+describe('TeamsSignIn.signOut', () => {
+  function setUp(connectionName: string | undefined) {
+    const forgotten: string[] = [];
+    const tokenServiceCalls: unknown[][] = [];
+    const identity = { teams: { saveSsoToken: async () => true, hasSsoToken: async () => true, signOut: async (id: string) => void forgotten.push(id) } };
+    const signIn = createTeamsSignIn({ options: { identity, ...(connectionName ? { oauthConnectionName: connectionName } : {}) }, values: createMemoryThreadValues(), appId: 'app', logger: logger(), now: () => new Date() });
+    const client = { signOut: async (...args: unknown[]) => void tokenServiceCalls.push(args) };
+    return { forgotten, tokenServiceCalls, signIn, client };
+  }
+
+  it('forgets the tokens here and signs the person out at the token service', async () => {
+    const { forgotten, tokenServiceCalls, signIn, client } = setUp('entra');
+    expect(await signIn.signOut(client as never, parties)).toBe('signed_out');
+    expect(forgotten).toEqual([parties.user.aadObjectId]);
+    expect(tokenServiceCalls).toEqual([[parties.user.id, 'entra', parties.channelId]]);
+  });
+
+  it('still forgets the tokens here when the token service fails, and refuses a person without an Entra object id', async () => {
+    const { forgotten, signIn } = setUp('entra');
+    const failing = { signOut: async () => Promise.reject(new Error('token service down')) };
+    expect(await signIn.signOut(failing as never, parties)).toBe('signed_out');
+    expect(forgotten).toEqual([parties.user.aadObjectId]);
+    expect(await signIn.signOut(failing as never, { ...parties, user: { id: '29:someone' } })).toBe('unknown_user');
+    expect(forgotten).toHaveLength(1);
   });
 });

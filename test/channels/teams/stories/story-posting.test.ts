@@ -79,7 +79,7 @@ describe('story buttons', () => {
     expect(await handleStoryClick(click({ datathread: 'story_versions', slug: 'sales-review' }, 'a1'), dependencies)).toBe('duplicate');
     expect(outbox.sent).toHaveLength(1);
     expect(cardTexts(outbox.sent[0]?.card)[0]).toBe('Versions of Sales review');
-    expect(outbox.sent[0]?.card.actions?.map((action) => action.data)).toEqual([{ datathread: 'story_repost', slug: 'sales-review', version: 1 }]);
+    expect(outbox.sent[0]?.card.actions?.map((action) => ('data' in action ? action.data : action.type))).toEqual([{ datathread: 'story_repost', slug: 'sales-review', version: 1 }]);
   });
 
   it('re-posts an older version once per Versions card, marked as such, without touching the current card', async () => {

@@ -5,6 +5,8 @@ import { attachTeamsChannel, type TeamsChannel, type TeamsChannelOptions } from 
 import { readEnvironment } from '../../../../src/config/environment.js';
 import { loadConfig } from '../../../../src/config/load-config.js';
 import { createLogger } from '../../../../src/logging/logger.js';
+import { attachCsvDownloadRoute } from '../../../../src/server/csv-download-route.js';
+import type { CsvDownloadLinks } from '../../../../src/server/csv-download-links.js';
 import { createHttpServer, type HttpServer } from '../../../../src/server/http-server.js';
 
 export interface RunningTeamsBot {
@@ -14,12 +16,20 @@ export interface RunningTeamsBot {
   baseUrl: string;
 }
 
-export async function startTeamsBot(variables: Record<string, string>, overrides: Pick<TeamsChannelOptions, 'postRetry'> = {}): Promise<RunningTeamsBot> {
+export interface TeamsBotExtras extends Pick<TeamsChannelOptions, 'postRetry'> {
+  /** Mounts the CSV download route and gives the channel CSV buttons. */
+  csvLinks?: CsvDownloadLinks;
+}
+
+export async function startTeamsBot(variables: Record<string, string>, extras: TeamsBotExtras = {}): Promise<RunningTeamsBot> {
+  const { csvLinks, ...overrides } = extras;
   const environment = readEnvironment(variables);
   const logger = createLogger({ level: 'error', write: (line) => void process.stdout.write(`${line}\n`) });
   const application = await createApplication({ environment, config: loadConfig(environment), logger });
   const server = createHttpServer();
   const store = application.store;
+  const getQueryResult = (threadId: string, queryId: string) => store.getQueryResult(threadId, queryId);
+  if (csvLinks) attachCsvDownloadRoute(server.app, { links: csvLinks, getQueryResult, logger });
   const channel = await attachTeamsChannel({
     app: server.app,
     handler: application.engine,
@@ -32,6 +42,8 @@ export async function startTeamsBot(variables: Record<string, string>, overrides
       get: (threadId, key) => store.getThreadValue(threadId, key),
       set: (threadId, key, value) => store.setThreadValue(threadId, key, value, new Date()),
     },
+    feedback: application.feedback,
+    ...(csvLinks ? { csv: { linkFor: (threadId: string, queryId: string) => csvLinks.linkFor(threadId, queryId), ttlMs: csvLinks.ttlMs, getQueryResult } } : {}),
     ...overrides,
   });
   const port = await server.listen(0, '127.0.0.1');

@@ -1,12 +1,17 @@
-// A stored query result as CSV (RFC 4180 quoting). Cells that a spreadsheet would run as a formula
+// A stored query result (or any table of text) as CSV (RFC 4180 quoting), for the CSV buttons of
+// every channel and `datathread feedback --format csv`. Cells that a spreadsheet would run as a formula
 // (starting with =, +, -, @, or a tab / carriage return) get a leading ' so they open as text.
-import type { JsonValue, QueryColumn } from '../../../databases/types.js';
+import type { JsonValue, QueryColumn } from '../databases/types.js';
 
 const FORMULA_TRIGGERS = ['=', '+', '-', '@', '\t', '\r'];
 
 export function resultToCsv(columns: QueryColumn[], rows: JsonValue[][]): string {
-  const lines = [columns.map((column) => csvCell(column.name)), ...rows.map((row) => row.map((value) => csvCell(cellToText(value))))];
-  return `${lines.map((cells) => cells.join(',')).join('\r\n')}\r\n`;
+  return textRowsToCsv([columns.map((column) => column.name), ...rows.map((row) => row.map(cellToText))]);
+}
+
+/** Rows of text (the first one the header) as CSV lines ending in CRLF. */
+export function textRowsToCsv(rows: readonly (readonly string[])[]): string {
+  return `${rows.map((cells) => cells.map(csvCell).join(',')).join('\r\n')}\r\n`;
 }
 
 export function escapeFormula(text: string): string {

@@ -1,0 +1,76 @@
+// CSV on a Teams answer. A bot cannot attach a file to a channel message, and the personal-chat
+// file consent flow needs OneDrive; so a click is answered with a card holding a signed download
+// link served by datathread itself, valid for a short while (docs/teams.md, "CSV"). The click is
+// answered by the channel from the store, without a model call, and works after a restart.
+import type { QueryRun } from '../../../conversations/outcome-contract.js';
+import { accessSubjectOf } from '../../../conversations/access-rules.js';
+import { resultAccessDeniedSentence, type ResultReadCheck } from '../../../conversations/result-access.js';
+import { RESULT_GONE_SENTENCE } from '../../../conversations/standard-sentences.js';
+import type { StoredQueryResult } from '../../../store/types.js';
+import type { ChannelContext } from '../channel-context.js';
+import type { InboundActivity } from '../inbound/inbound-activity.js';
+import { replyTargetOf } from '../inbound/reply-target.js';
+import { buildTurnRequest } from '../inbound/turn-request.js';
+import { createCard, textBlock, type SubmitAction } from '../render/adaptive-card-types.js';
+import type { RequestIdentity } from '../turns/background-work.js';
+import { submitAction } from './card-actions.js';
+
+/** Follow-ups (3) + Show SQL + two CSV buttons keep a card within the six actions Teams shows. */
+export const MAX_CSV_BUTTONS = 2;
+
+export interface TeamsCsvDownloads {
+  /** A signed link to the result as CSV (server/csv-download-links.ts). */
+  linkFor(threadId: string, queryId: string): string;
+  /** How long a link works. */
+  ttlMs: number;
+  getQueryResult(threadId: string, queryId: string): Promise<StoredQueryResult | undefined>;
+  /** The access rules for stored results: the clicker is not always the asker. */
+  mayReadResult?: ResultReadCheck;
+}
+
+/** One CSV button per stored result of the turn (results of refused or failed queries do not exist). */
+export function csvActions(queries: QueryRun[]): SubmitAction[] {
+  const stored = queries.filter((query) => query.queryId && !query.refused && query.error === null);
+  const shown = stored.slice(-MAX_CSV_BUTTONS);
+  return shown.map((query, index) => submitAction(shown.length > 1 ? `CSV ${index + 1}` : 'CSV', { datathread: 'csv', queryId: query.queryId! }));
+}
+
+function csvQueryId(value: unknown): string | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const record = value as { datathread?: unknown; queryId?: unknown };
+  return record.datathread === 'csv' && typeof record.queryId === 'string' && record.queryId !== '' ? record.queryId : undefined;
+}
+
+/** True when the activity is a CSV click (then it is handled here, in the background). */
+export function startCsvClick(context: ChannelContext, activity: InboundActivity, identity: RequestIdentity): boolean {
+  if (activity.type !== 'message') return false;
+  const queryId = csvQueryId(activity.value);
+  if (!queryId) return false;
+  const downloads = context.csv;
+  // The thread comes from where the click happened, never from the button: a link reaches only this thread's results.
+  const clicker = buildTurnRequest(activity, '');
+  const threadId = clicker.threadId;
+  context.work.start(replyTargetOf(activity), identity, threadId, async (outbox) => {
+    if (!downloads) {
+      context.logger.warn('Teams CSV click, but downloads are not configured (DATATHREAD_PUBLIC_URL and DATATHREAD_ENCRYPTION_KEY).', { threadId });
+      await outbox.post(createCard([textBlock('CSV downloads are not set up on this datathread. An admin must set DATATHREAD_PUBLIC_URL and DATATHREAD_ENCRYPTION_KEY.')]));
+      return;
+    }
+    const result = await downloads.getQueryResult(threadId, queryId);
+    if (!result) {
+      await outbox.post(createCard([textBlock(RESULT_GONE_SENTENCE)]));
+      return;
+    }
+    if (downloads.mayReadResult && !downloads.mayReadResult(accessSubjectOf(clicker), result.databaseName)) {
+      context.logger.warn('Refused a Teams CSV click on a result of a database the clicker may not use.', { threadId, userId: clicker.actor.userId, databaseName: result.databaseName });
+      await outbox.post(createCard([textBlock(resultAccessDeniedSentence(queryId, result.databaseName))]));
+      return;
+    }
+    const rows = result.truncated ? `the first ${result.rows.length.toLocaleString('en-US')} rows` : `${result.rows.length.toLocaleString('en-US')} rows`;
+    const minutes = Math.round(downloads.ttlMs / 60_000);
+    const card = createCard([textBlock(`CSV of ${queryId}: ${rows} from ${result.databaseName}. The link works for ${minutes} minutes.`)]);
+    card.actions = [{ type: 'Action.OpenUrl', title: 'Download CSV', url: downloads.linkFor(threadId, queryId) }];
+    await outbox.post(card);
+  });
+  return true;
+}

@@ -1,0 +1,49 @@
+// The questions offered when someone opens the assistant pane: one about what can be asked at all,
+// then one per table of the databases this person may use here, spread across databases, so the
+// first click already runs against real data.
+import type { SchemaSummary } from '../databases/types.js';
+
+export interface SuggestedPrompt {
+  /** What the button says. */
+  title: string;
+  /** What is sent as the person's message when they click it. */
+  message: string;
+}
+
+/** Slack shows at most four suggested prompts. */
+export const MAX_SUGGESTED_PROMPTS = 4;
+/** Button titles stay short so they fit on one line of the pane. */
+const MAX_PROMPT_TITLE_CHARACTERS = 40;
+
+export interface PromptDatabase {
+  name: string;
+  /** Undefined when the schema is not known (a federated database before sign-in). */
+  schema: SchemaSummary | undefined;
+}
+
+export function buildSuggestedPrompts(databases: PromptDatabase[]): SuggestedPrompt[] {
+  const prompts: SuggestedPrompt[] = [
+    {
+      title: 'What can I ask?',
+      message: databases.length > 0 ? 'Which databases and tables can you query for me, and what is in them?' : 'What can you help me with?',
+    },
+  ];
+  const tablesPerDatabase = databases.map((database) => (database.schema?.tables ?? []).map((table) => ({ database: database.name, table: table.name, columns: table.columns.length })));
+  // Round robin across databases, so one big warehouse does not take every button.
+  for (let index = 0; prompts.length < MAX_SUGGESTED_PROMPTS; index += 1) {
+    const round = tablesPerDatabase.map((tables) => tables[index]).filter((entry) => entry !== undefined);
+    if (round.length === 0) break;
+    for (const entry of round) {
+      if (prompts.length >= MAX_SUGGESTED_PROMPTS) break;
+      prompts.push({
+        title: shorten(`Explore ${entry.table}`),
+        message: `Give me an overview of the ${entry.table} table in ${entry.database}: how many rows it has and what a typical row looks like.`,
+      });
+    }
+  }
+  return prompts;
+}
+
+function shorten(title: string): string {
+  return title.length <= MAX_PROMPT_TITLE_CHARACTERS ? title : `${title.slice(0, MAX_PROMPT_TITLE_CHARACTERS - 1)}…`;
+}
