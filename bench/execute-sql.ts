@@ -16,6 +16,7 @@ import pg from 'pg';
 import sqlite3 from 'sqlite3';
 import { agentSettingsForBench, contextForBench } from './bench-context.js';
 import { athenaSubject, bigquerySubject, databricksSubject } from './cloud-warehouse-subjects.js';
+import { mssqlSubject, snowflakeSubject } from './sqlserver-snowflake-subjects.js';
 import { formatMs, median, timeMilliseconds } from './bench-support.js';
 import { createDatabaseAdapter } from '../src/databases/create-database-adapter.js';
 import type { DatabaseAdapter } from '../src/databases/types.js';
@@ -146,6 +147,8 @@ export async function runExecuteSqlBenchmarks(options: { dialects?: string[] } =
       ['bigquery', () => bigquerySubject(ROWS, SQL)],
       ['athena', () => athenaSubject(ROWS, SQL)],
       ['databricks', () => databricksSubject(ROWS, SQL, directory)],
+      ['mssql', () => mssqlSubject(ROWS, SQL)],
+      ['snowflake', () => snowflakeSubject(ROWS, SQL)],
     ];
     for (const [name, makeSubject] of subjects) {
       if (options.dialects && !options.dialects.includes(name)) continue;

@@ -20,6 +20,14 @@ export const databaseConfigSchema = z
     password: z.string().optional(),
     schema_name: z.string().min(1).optional(),
     auth_mode: z.enum(['password', 'azure_entra_id']).default('password'),
+    /** Snowflake: the account identifier (orgname-account); defaults to the first label of host. */
+    account_id: z.string().min(1).optional(),
+    /** Snowflake: the virtual warehouse queries run on. */
+    warehouse: z.string().min(1).optional(),
+    /** Snowflake: the role the session uses (a SELECT-only role; see README). */
+    role: z.string().min(1).optional(),
+    /** Snowflake: key-pair authentication for the shared account (a PKCS#8 PEM file). */
+    private_key_path: z.string().min(1).optional(),
     // datathread additions
     ssl: z.boolean().default(false),
     dangerously_allow_writes: z.boolean().default(false),

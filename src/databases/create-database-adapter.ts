@@ -8,9 +8,11 @@ import { DatabricksAdapter } from './databricks/databricks-adapter.js';
 import { ClickHouseAdapter } from './clickhouse/clickhouse-adapter.js';
 import type { Dialect } from './dialects.js';
 import { DuckDBAdapter } from './duckdb/duckdb-adapter.js';
+import { MssqlAdapter } from './mssql/mssql-adapter.js';
 import { MYSQL_INTROSPECTION_SQL, MysqlAdapter } from './mysql/mysql-adapter.js';
 import { PostgresAdapter } from './postgres/postgres-adapter.js';
 import { createRedshiftAdapter } from './redshift/redshift-adapter.js';
+import { SnowflakeAdapter } from './snowflake/snowflake-adapter.js';
 import { SqliteAdapter } from './sqlite/sqlite-adapter.js';
 import { TrinoAdapter } from './trino/trino-adapter.js';
 import type { DatabaseAdapter } from './types.js';
@@ -30,6 +32,8 @@ const ADAPTER_FACTORIES: Record<Dialect, AdapterFactory> = {
   mysql: (config) => new MysqlAdapter(config),
   starrocks: (config) => new MysqlAdapter(config, { dialect: 'starrocks', introspectionSql: MYSQL_INTROSPECTION_SQL }),
   redshift: (config, options) => createRedshiftAdapter(config, options.logger),
+  mssql: (config) => new MssqlAdapter(config),
+  snowflake: (config, options) => new SnowflakeAdapter(config, { logger: options.logger }),
   bigquery: (config) => new BigQueryAdapter(config),
   athena: (config) => new AthenaAdapter(config),
   databricks: (config) => new DatabricksAdapter(config),

@@ -7,9 +7,11 @@ import { databricksRules } from './databricks/databricks-rules.js';
 import { clickhouseRules } from './clickhouse/clickhouse-rules.js';
 import type { DialectRules } from './dialect-rules.js';
 import { duckdbRules } from './duckdb/duckdb-rules.js';
+import { mssqlRules } from './mssql/mssql-rules.js';
 import { mysqlRules } from './mysql/mysql-rules.js';
 import { postgresRules } from './postgres/postgres-rules.js';
 import { redshiftRules } from './redshift/redshift-rules.js';
+import { snowflakeRules } from './snowflake/snowflake-rules.js';
 import { sqliteRules } from './sqlite/sqlite-rules.js';
 import { trinoRules } from './trino/trino-rules.js';
 import { starrocksRules } from './starrocks/starrocks-rules.js';
@@ -23,6 +25,8 @@ export const DIALECT_RULES = {
   mysql: mysqlRules,
   starrocks: starrocksRules,
   redshift: redshiftRules,
+  mssql: mssqlRules,
+  snowflake: snowflakeRules,
   bigquery: bigqueryRules,
   athena: athenaRules,
   databricks: databricksRules,
@@ -36,6 +40,10 @@ export const DIALECT_NAMES = Object.keys(DIALECT_RULES) as [Dialect, ...Dialect[
 export const DIALECT_ALIASES: Readonly<Record<string, Dialect>> = {
   postgresql: 'postgres',
   mariadb: 'mysql',
+  sqlserver: 'mssql',
+  azure_sql: 'mssql',
+  fabric: 'mssql',
+  synapse: 'mssql',
 };
 
 export function dialectRules(dialect: Dialect): DialectRules {

@@ -14,6 +14,8 @@ import { startFakeAthena } from '../fakes/athena-server.js';
 import { startFakeBigQuery } from '../fakes/bigquery-server.js';
 import { startFakeDatabricks } from '../fakes/databricks-server.js';
 import { firstQueryIdIn, toolResultsIn } from '../fakes/openai-server.js';
+import { startFakeSnowflake, type FakeSnowflake } from '../fakes/snowflake-server.js';
+import { startFakeTds, type FakeTds } from '../fakes/tds-server.js';
 import { startFakeTrino, type FakeTrino } from '../fakes/trino-server.js';
 import { clickhouseEngineAvailable, startClickHouseServer, type ClickHouseServer } from '../support/clickhouse-engine.js';
 import { captureOutput, createE2eWorkspace, SCRIPTED_MODEL, type E2eWorkspace } from '../support/e2e-workspace.js';
@@ -183,5 +185,29 @@ describeWarehouse('Databricks', 'databricks', 'Databricks SQL', false, async () 
       await databricks.close();
       await rm(directory, { recursive: true, force: true });
     },
+  };
+});
+
+describeWarehouse('SQL Server', 'mssql', 'SQL Server / Azure SQL / Fabric / Synapse', false, async () => {
+  const tds: FakeTds = await startFakeTds({
+    setup: ['CREATE TABLE sales (region VARCHAR, amount INTEGER)', "INSERT INTO sales VALUES ('North', 100), ('North', 200), ('South', 50)"],
+    logins: { datathread_reader: 'reader-password' },
+  });
+  return {
+    databaseConfig: { type: 'azure_sql', host: tds.host, port: tds.port, database: 'shop', user: 'datathread_reader', password: 'reader-password' },
+    salesFingerprint: () => tds.inspect('SELECT count(*)::INTEGER, sum(amount)::INTEGER FROM sales'),
+    close: () => tds.close(),
+  };
+});
+
+describeWarehouse('Snowflake', 'snowflake', 'Snowflake', false, async () => {
+  const server: FakeSnowflake = await startFakeSnowflake({
+    setup: ['CREATE TABLE sales (region VARCHAR, amount INTEGER)', "INSERT INTO sales VALUES ('North', 100), ('North', 200), ('South', 50)"],
+    passwords: { DATATHREAD: 'reader-password' },
+  });
+  return {
+    databaseConfig: { type: 'snowflake', host: '127.0.0.1', port: server.port, account_id: 'contoso-analytics', database: 'SHOP', schema_name: 'PUBLIC', warehouse: 'REPORTING', role: 'ANALYST_READ', user: 'DATATHREAD', password: 'reader-password' },
+    salesFingerprint: () => server.inspect('SELECT count(*)::INTEGER, sum(amount)::INTEGER FROM sales'),
+    close: () => server.close(),
   };
 });
