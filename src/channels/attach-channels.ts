@@ -66,6 +66,10 @@ export async function attachChannels(options: AttachChannelsOptions): Promise<At
       storyCardValues: { get: (threadId, key) => store.getThreadValue(threadId, key), set: (threadId, key, value) => store.setThreadValue(threadId, key, value, new Date()) },
       feedback: application.feedback,
       ...(options.csvLinks ? { csv: teamsCsvDownloads(options.csvLinks, application) } : {}),
+      mayReadResult: createResultReadCheck(
+        application.config.accessRules,
+        application.databases.map((database) => database.name),
+      ),
       ...(application.identity
         ? {
             signIn: {

@@ -43,3 +43,19 @@ export function cancellationError(reason: CancelReason, timeoutMs: number, signa
   if (reason === 'abort' && signal) return signal.reason ?? new DOMException('The query was aborted.', 'AbortError');
   return new QueryTimeoutError(timeoutMs);
 }
+
+/** A promise to race each driver call against, rejected once by `stop` when the deadline fires. */
+export interface StopSignal {
+  readonly stopped: Promise<never>;
+  stop(reason: unknown): void;
+}
+
+/** Its rejection is always observed, so a stop while nothing races it is not an unhandled rejection. */
+export function createStopSignal(): StopSignal {
+  let stop: (reason: unknown) => void = () => undefined;
+  const stopped = new Promise<never>((_, reject) => {
+    stop = reject;
+  });
+  stopped.catch(() => undefined);
+  return { stopped, stop: (reason) => stop(reason) };
+}

@@ -30,6 +30,7 @@ export async function attachTeamsChannel(options: TeamsChannelOptions): Promise<
     typingIntervalMs: options.typingIntervalMs,
     stories: options.store ? { store: options.store, ledger: createStoryCardLedger(threadValues) } : undefined,
     csv: options.csv,
+    mayReadResult: options.mayReadResult,
     feedback: options.feedback ? { recorder: options.feedback, activities: createAnsweredActivities(threadValues) } : undefined,
     signIn: options.signIn
       ? createTeamsSignIn({

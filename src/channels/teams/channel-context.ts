@@ -3,6 +3,7 @@ import type { CloudAdapter, TurnContext, UserTokenClient } from '@microsoft/agen
 import type { TurnJobs } from '../../conversations/turn-jobs.js';
 import type { TurnHandler } from '../../conversations/types.js';
 import type { ChannelLogger } from '../channel-logger.js';
+import type { ResultReadCheck } from '../../conversations/result-access.js';
 import type { TeamsCsvDownloads } from './actions/csv-click.js';
 import type { TeamsFeedback } from './actions/feedback-invoke.js';
 import type { SentCardMemory } from './actions/sent-card-memory.js';
@@ -28,6 +29,8 @@ export interface ChannelContext {
   feedback?: TeamsFeedback | undefined;
   /** Present when CSV download links can be made: answers get CSV buttons. */
   csv?: TeamsCsvDownloads | undefined;
+  /** The access rules for stored results (story re-posts); absent when every reader may read every result. */
+  mayReadResult?: ResultReadCheck | undefined;
 }
 
 /** The token service client the SDK put on this turn's context (undefined in local mode). */

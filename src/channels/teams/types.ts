@@ -4,6 +4,7 @@ import type { AnswerFeedbackRecorder } from '../../conversations/answer-feedback
 import type { TurnJobs } from '../../conversations/turn-jobs.js';
 import type { TurnHandler } from '../../conversations/types.js';
 import type { ChannelLogger } from '../channel-logger.js';
+import type { ResultReadCheck } from '../../conversations/result-access.js';
 import type { TeamsCsvDownloads } from './actions/csv-click.js';
 import type { PostRetryPolicy } from '../retry-transient.js';
 import type { TeamsAuthOptions } from './inbound/create-teams-adapter.js';
@@ -49,6 +50,8 @@ export interface TeamsChannelOptions {
   feedback?: Pick<AnswerFeedbackRecorder, 'record'>;
   /** Signed download links to stored results (DATATHREAD_PUBLIC_URL and DATATHREAD_ENCRYPTION_KEY set): answers get CSV buttons. */
   csv?: TeamsCsvDownloads;
+  /** The access rules for stored results: a story re-post checks the clicker's grants (as on Slack). */
+  mayReadResult?: ResultReadCheck;
 }
 
 export interface TeamsChannel {

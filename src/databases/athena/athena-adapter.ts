@@ -12,7 +12,7 @@ import { AthenaClient, GetQueryExecutionCommand, GetQueryResultsCommand, StartQu
 import type { DatabaseConfig } from '../../config/database-config.js';
 import type { ConnectionTarget } from '../connection-failure-detail.js';
 import { DatabaseUnavailableError, QueryFailedError, QueryTimeoutError } from '../errors.js';
-import { cancellationError, startQueryDeadline } from '../query-deadline.js';
+import { createStopSignal, cancellationError, startQueryDeadline } from '../query-deadline.js';
 import { INTROSPECTION_ROW_CAP, INTROSPECTION_TIMEOUT_MS, schemaSummaryFromRows } from '../schema-summary.js';
 import type { DatabaseAdapter, JsonValue, QueryColumn, QueryRows, RunQueryOptions, SchemaSummary } from '../types.js';
 import { athenaApiError, athenaFailedQueryError } from './athena-errors.js';
@@ -52,11 +52,7 @@ export class AthenaAdapter implements DatabaseAdapter {
     const stopQuery = (id: string): void => {
       void this.client.send(new StopQueryExecutionCommand({ QueryExecutionId: id })).catch(() => undefined);
     };
-    let stop: (reason: unknown) => void = () => undefined;
-    const stopped = new Promise<never>((_, reject) => {
-      stop = reject;
-    });
-    stopped.catch(() => undefined);
+    const { stopped, stop } = createStopSignal();
     const deadline = startQueryDeadline({
       cancelAfterMs: options.timeoutMs,
       signal: options.signal,

@@ -21,7 +21,7 @@ import type { DatabaseConfig } from '../../config/database-config.js';
 import type { ConnectionTarget } from '../connection-failure-detail.js';
 import { formatByteCount } from '../format-byte-count.js';
 import { DatabaseUnavailableError, QueryFailedError, QueryTimeoutError } from '../errors.js';
-import { cancellationError, startQueryDeadline } from '../query-deadline.js';
+import { createStopSignal, cancellationError, startQueryDeadline } from '../query-deadline.js';
 import { INTROSPECTION_ROW_CAP, INTROSPECTION_TIMEOUT_MS, schemaSummaryFromRows } from '../schema-summary.js';
 import type { DatabaseAdapter, JsonValue, QueryColumn, QueryRows, RunQueryOptions, SchemaSummary } from '../types.js';
 import { bigQueryError, bigQueryReason } from './bigquery-errors.js';
@@ -71,11 +71,7 @@ export class BigQueryAdapter implements DatabaseAdapter {
     const jobId = `datathread_${randomUUID().replaceAll('-', '')}`;
     let started = false;
     let finished = false;
-    let stop: (reason: unknown) => void = () => undefined;
-    const stopped = new Promise<never>((_, reject) => {
-      stop = reject;
-    });
-    stopped.catch(() => undefined);
+    const { stopped, stop } = createStopSignal();
     const deadline = startQueryDeadline({
       cancelAfterMs: options.timeoutMs + CANCEL_GRACE_MS,
       signal: options.signal,

@@ -15,7 +15,7 @@ import { DBSQLClient } from '@databricks/sql';
 import type { DatabaseConfig } from '../../config/database-config.js';
 import type { ConnectionTarget } from '../connection-failure-detail.js';
 import { DatabaseUnavailableError, QueryFailedError, QueryTimeoutError, UserCredentialRequiredError } from '../errors.js';
-import { cancellationError, startQueryDeadline } from '../query-deadline.js';
+import { createStopSignal, cancellationError, startQueryDeadline } from '../query-deadline.js';
 import { INTROSPECTION_ROW_CAP, INTROSPECTION_TIMEOUT_MS, schemaSummaryFromRows } from '../schema-summary.js';
 import type { DatabaseAdapter, JsonValue, QueryColumn, QueryRows, RunQueryOptions, SchemaSummary, UserDatabaseCredential } from '../types.js';
 import { type ClosablePool, UserPools } from '../user-pools.js';
@@ -91,11 +91,7 @@ export class DatabricksAdapter implements DatabaseAdapter {
     const connection = this.connectionFor(options.credential);
     const startedAt = performance.now();
     let operation: IOperation | undefined;
-    let stop: (reason: unknown) => void = () => undefined;
-    const stopped = new Promise<never>((_, reject) => {
-      stop = reject;
-    });
-    stopped.catch(() => undefined);
+    const { stopped, stop } = createStopSignal();
     const deadline = startQueryDeadline({
       cancelAfterMs: options.timeoutMs + CANCEL_GRACE_MS,
       signal: options.signal,

@@ -13,7 +13,7 @@ import { Trino, type Iterator as TrinoPages, type QueryResult } from 'trino-clie
 import type { DatabaseConfig } from '../../config/database-config.js';
 import type { ConnectionTarget } from '../connection-failure-detail.js';
 import { DatabaseUnavailableError, QueryFailedError, QueryTimeoutError, UserCredentialRequiredError } from '../errors.js';
-import { cancellationError, startQueryDeadline } from '../query-deadline.js';
+import { createStopSignal, cancellationError, startQueryDeadline } from '../query-deadline.js';
 import { INTROSPECTION_ROW_CAP, INTROSPECTION_TIMEOUT_MS, schemaSummaryFromRows } from '../schema-summary.js';
 import type { DatabaseAdapter, JsonValue, QueryColumn, QueryRows, RunQueryOptions, SchemaSummary, UserDatabaseCredential } from '../types.js';
 import { trinoPageError, trinoTransportError } from './trino-errors.js';
@@ -76,11 +76,7 @@ export class TrinoAdapter implements DatabaseAdapter {
       if (queryId && !finished) void trino.cancel(queryId).catch(() => undefined);
     };
     // A page request can hang while the server works; a timeout or a Stop must not wait for it.
-    let stop: (reason: unknown) => void = () => undefined;
-    const stopped = new Promise<never>((_, reject) => {
-      stop = reject;
-    });
-    stopped.catch(() => undefined);
+    const { stopped, stop } = createStopSignal();
     const deadline = startQueryDeadline({
       cancelAfterMs: options.timeoutMs + CANCEL_GRACE_MS,
       signal: options.signal,

@@ -3,6 +3,7 @@
 // once (Teams redelivers), and one Versions card re-posts a given version at most once.
 import type { StoryActionData } from '../render/adaptive-card-types.js';
 import { repostStoryVersion, type StoryPostingDependencies } from './post-story.js';
+import { createCard, textBlock } from '../render/adaptive-card-types.js';
 import { buildFailureCard } from '../render/status-cards.js';
 import { buildStoryMissingCard, buildVersionsCard } from './story-status-cards.js';
 
@@ -17,6 +18,11 @@ export interface StoryClick {
 export interface StoryClickDependencies extends StoryPostingDependencies {
   /** The engine's dedupe (TurnHandler.markEventProcessed): false when the key was seen before. */
   markEventProcessed(eventKey: string): Promise<boolean>;
+  /**
+   * A re-post shows the story's results again to everyone in the thread: the sentence to answer
+   * with when the clicker may not read one of them (access rules), undefined when they may.
+   */
+  refusalForRepost?(code: string): Promise<string | undefined>;
 }
 
 export function storyClickEventKeys(click: StoryClick): string[] {
@@ -60,6 +66,12 @@ async function answerStoryClick(click: StoryClick, dependencies: StoryClickDepen
   const wanted = versions.find((entry) => entry.version === action.version);
   if (!wanted) {
     await dependencies.outbox.post(buildStoryMissingCard(action.slug, action.version));
+    return 'handled';
+  }
+  const refusal = await dependencies.refusalForRepost?.(wanted.code);
+  if (refusal) {
+    dependencies.logger.warn('Refused a Teams story re-post naming a result of a database the clicker may not use.', { threadId, slug: action.slug });
+    await dependencies.outbox.post(createCard([textBlock(refusal)]));
     return 'handled';
   }
   await repostStoryVersion(threadId, wanted, latest.version, dependencies);

@@ -6,6 +6,9 @@ import { teamsThreadId, tenantIdOf, threadConversationIdOf } from '../inbound/te
 import type { RequestIdentity } from '../turns/background-work.js';
 import { handleStoryClick } from './handle-story-click.js';
 import { readStoryAction } from './story-actions.js';
+import { accessSubjectOf } from '../../../conversations/access-rules.js';
+import { queryIdsIn, resultAccessDeniedSentence } from '../../../conversations/result-access.js';
+import { buildTurnRequest } from '../inbound/turn-request.js';
 
 /** Starts the click's work and returns true when the activity is a story button click. */
 export function startStoryClick(context: ChannelContext, activity: InboundActivity, identity: RequestIdentity): boolean {
@@ -14,8 +17,21 @@ export function startStoryClick(context: ChannelContext, activity: InboundActivi
   if (!stories || !action || activity.type !== 'message' || !activity.id || !activity.replyToId) return false;
   const click = { threadId: teamsThreadId(tenantIdOf(activity), threadConversationIdOf(activity)), action, activityId: activity.id, cardActivityId: activity.replyToId };
   context.work.start(replyTargetOf(activity), identity, click.threadId, async (outbox) => {
-    const result = await handleStoryClick(click, { ...stories, outbox, logger, markEventProcessed: (key) => handler.markEventProcessed(key) });
+    const refusalForRepost = (code: string) => repostRefusal(context, activity, click.threadId, code);
+    const result = await handleStoryClick(click, { ...stories, outbox, logger, markEventProcessed: (key) => handler.markEventProcessed(key), refusalForRepost });
     logger.info('Teams story button handled', { threadId: click.threadId, action: action.datathread, result });
   });
   return true;
+}
+
+/** The first result the story names that the clicker may not read, as the sentence to answer with. */
+async function repostRefusal(context: ChannelContext, activity: InboundActivity, threadId: string, code: string): Promise<string | undefined> {
+  const { mayReadResult, stories } = context;
+  if (!mayReadResult || !stories) return undefined;
+  const clicker = accessSubjectOf(buildTurnRequest(activity, ''));
+  for (const queryId of queryIdsIn(code)) {
+    const stored = await stories.store.getQueryResult(threadId, queryId);
+    if (stored && !mayReadResult(clicker, stored.databaseName)) return resultAccessDeniedSentence(queryId, stored.databaseName);
+  }
+  return undefined;
 }

@@ -96,6 +96,26 @@ describe('story buttons', () => {
     expect(await values.get(THREAD_ID, storyCardKey('sales-review'))).toBeUndefined();
   });
 
+  it('refuses a re-post to a clicker who may not read a result the story shows, and re-posts for one who may', async () => {
+    const { outbox, dependencies } = setup();
+    const checkedCodes: string[] = [];
+    const refusing = {
+      ...dependencies,
+      refusalForRepost: async (code: string) => {
+        checkedCodes.push(code);
+        return 'You may not read the results of hr.';
+      },
+    };
+    const repost = { datathread: 'story_repost', slug: 'sales-review', version: 1 } as const;
+    expect(await handleStoryClick(click(repost, 'a1'), refusing)).toBe('handled');
+    expect(checkedCodes).toEqual(['Text of v1.']);
+    expect(outbox.sent.map((entry) => cardTexts(entry.card))).toEqual([['You may not read the results of hr.']]);
+
+    const allowing = { ...dependencies, refusalForRepost: async () => undefined };
+    expect(await handleStoryClick(click(repost, 'a2', 'card-2'), allowing)).toBe('handled');
+    expect(outbox.sent.map((entry) => cardTexts(entry.card)[1])).toEqual([undefined, 'Version 1 (posted again on request; the latest is v2) · Created.']);
+  });
+
   it('says when the story or the version is not in this thread', async () => {
     const { outbox, dependencies } = setup();
     await handleStoryClick(click({ datathread: 'story_versions', slug: 'other-story' }, 'a1'), dependencies);
