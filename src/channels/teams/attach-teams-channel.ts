@@ -28,6 +28,8 @@ export async function attachTeamsChannel(options: TeamsChannelOptions): Promise<
     work: createBackgroundWork(adapter, logger, now, options.postRetry),
     sentCards: new SentCardMemory(),
     typingIntervalMs: options.typingIntervalMs,
+    streamUpdateIntervalMs: options.streamUpdateIntervalMs,
+    streamPersonalChats: options.streamPersonalChats !== false,
     stories: options.store ? { store: options.store, ledger: createStoryCardLedger(threadValues) } : undefined,
     csv: options.csv,
     mayReadResult: options.mayReadResult,

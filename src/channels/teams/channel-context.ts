@@ -21,6 +21,8 @@ export interface ChannelContext {
   work: BackgroundWork;
   sentCards: SentCardMemory;
   typingIntervalMs?: number | undefined;
+  streamUpdateIntervalMs?: number | undefined;
+  streamPersonalChats: boolean;
   /** Present when the channel has the store: stories are posted as cards of their own. */
   stories?: { store: TeamsStoryStore; ledger: StoryCardLedger } | undefined;
   /** Present with federated identity. */

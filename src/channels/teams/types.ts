@@ -25,6 +25,10 @@ export interface TeamsChannelOptions {
   now?: () => Date;
   /** How often the typing indicator is re-sent (tests shorten it). */
   typingIntervalMs?: number;
+  /** Whether answers in one-to-one chats are streamed (default true; channels and group chats never stream). */
+  streamPersonalChats?: boolean;
+  /** How often a streamed answer's text is updated in one-to-one chats (default 1,000 ms, Teams' limit; tests and the bench may change it). */
+  streamUpdateIntervalMs?: number;
   /** How posts into a conversation retry throttling (429), 5xx and broken connections. Default DEFAULT_POST_RETRY. */
   postRetry?: PostRetryPolicy;
   /**

@@ -51,7 +51,7 @@ function click(value: unknown, id: string) {
 
 describe('Teams CSV', () => {
   it('answers a CSV click with a signed link that downloads the stored rows; tampered and expired links are refused', async () => {
-    running = await startTeamsBot(workspace.variables, { csvLinks: links() });
+    running = await startTeamsBot(workspace.variables, { csvLinks: links(), streamPersonalChats: false });
     const bot = running;
     workspace.fakeModel.enqueue({ toolCalls: [{ name: 'execute_sql', arguments: { sql_query: SQL } }] }, { text: 'Two regions.' });
     await postActivity(bot.baseUrl, personalMessage(connector.url, 'csv-1', 'orders?'));
@@ -87,7 +87,7 @@ describe('Teams CSV', () => {
   });
 
   it('a click naming a result of another thread finds nothing: the thread comes from where the click happened', async () => {
-    running = await startTeamsBot(workspace.variables, { csvLinks: links() });
+    running = await startTeamsBot(workspace.variables, { csvLinks: links(), streamPersonalChats: false });
     const bot = running;
     workspace.fakeModel.enqueue({ toolCalls: [{ name: 'execute_sql', arguments: { sql_query: SQL } }] }, { text: 'Two regions.' });
     await postActivity(bot.baseUrl, personalMessage(connector.url, 'csv-2', 'orders?'));

@@ -41,6 +41,8 @@ async function startBot() {
     auth: {},
     logger,
     typingIntervalMs: 200,
+    // The answers are checked as card messages; streaming has its own test file.
+    streamPersonalChats: false,
     store,
     storyCardValues: { get: (threadId, key) => store.getThreadValue(threadId, key), set: (threadId, key, value) => store.setThreadValue(threadId, key, value, new Date()) },
     signIn: { identity: fixture.identity, oauthConnectionName: tokenService.connectionName, tokenServiceUrl: tokenService.url },

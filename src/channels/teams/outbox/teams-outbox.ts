@@ -59,6 +59,23 @@ export class TeamsOutbox {
     return response?.id || undefined;
   }
 
+  /** One-to-one chats are where Teams streams answers; channels and group chats get one message. */
+  isPersonalChat(): boolean {
+    return this.parties.conversation.conversationType === 'personal';
+  }
+
+  /**
+   * Sends one activity of a streamed answer (streaming/answer-stream.ts builds it) and returns the id
+   * the connector gave it: the first one's id is the stream's id. Throttling is retried like any
+   * post; a refusal (Teams answers 400/403 for a stream it does not accept) is thrown.
+   */
+  async sendStreamActivity(activity: OutgoingActivity, marks?: AnswerMarks): Promise<string | undefined> {
+    const addressed = this.address(activity);
+    if (marks) markAsAiAnswer(addressed, marks);
+    const response = await this.send('stream the answer', addressed);
+    return response?.id || undefined;
+  }
+
   async sendTyping(): Promise<void> {
     const activity = this.address(MessageFactory.text(''));
     activity.type = 'typing';

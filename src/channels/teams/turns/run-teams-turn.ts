@@ -3,6 +3,7 @@
 // cards first, so the answer's buttons stay the newest message). A click also resolves the
 // clicked card (buttons removed, who chose what added) as soon as the engine accepts the turn, so
 // it cannot be clicked again.
+import type { ReplyPlan } from '../../../conversations/reply-plan.js';
 import type { TurnHandler, TurnRequest } from '../../../conversations/types.js';
 import type { ChannelLogger } from '../../channel-logger.js';
 import { runChannelTurn } from '../../turn-runner.js';
@@ -14,6 +15,7 @@ import type { CardActionData } from '../render/adaptive-card-types.js';
 import { renderReply } from '../render/render-reply.js';
 import { buildFailureCard, buildResolvedCard } from '../render/status-cards.js';
 import { postTurnStories } from '../stories/post-story.js';
+import { TeamsAnswerStream } from '../streaming/answer-stream.js';
 import { reportUndelivered } from './report-undelivered.js';
 import type { TeamsStoryStore } from '../stories/render-story-cards.js';
 import type { StoryCardLedger } from '../stories/story-card-ledger.js';
@@ -31,6 +33,10 @@ export interface TeamsTurnDependencies {
   sentCards: SentCardMemory;
   logger: ChannelLogger;
   typingIntervalMs?: number;
+  /** Whether a one-to-one chat's answer is streamed (channels and group chats never are). */
+  streamPersonalChats?: boolean;
+  /** How often a streamed answer's text is updated in one-to-one chats (default STREAM_UPDATE_INTERVAL_MS). */
+  streamUpdateIntervalMs?: number;
   /** Present when the channel has the store: stories are posted as cards of their own. */
   stories?: { store: TeamsStoryStore; ledger: StoryCardLedger };
   /** Stored results can be downloaded: answers get CSV buttons. */
@@ -53,29 +59,48 @@ export async function runTeamsTurn(job: TeamsTurnJob, dependencies: TeamsTurnDep
     (error) => logger.warn('Teams typing indicator failed', { threadId, error }),
     dependencies.typingIntervalMs,
   );
+  // Only one-to-one chats stream (Teams does not stream in channels and group chats).
+  const stream = new TeamsAnswerStream({ outbox, logger, threadId, enabled: dependencies.streamPersonalChats !== false, onStarted: () => typing.stop(), ...(dependencies.streamUpdateIntervalMs ? { updateIntervalMs: dependencies.streamUpdateIntervalMs } : {}) });
   await runChannelTurn({ channelName: 'Teams', handler, logger }, job.request, {
     ...(signIn ? { beforeTurn: () => signIn.beforeTurn() } : {}),
     onStart: async () => {
       typing.start();
       if (job.action && job.replyToId) sideEffects.push(resolveClickedCard(job.replyToId, job, dependencies));
     },
+    onTextDelta: (delta) => stream.appendText(delta),
+    onToolCallStart: (call) => stream.startTool(call),
     postReply: async (plan) => {
-      const stories = dependencies.stories && plan.stories.length > 0 ? dependencies.stories : undefined;
-      if (stories) await postTurnStories(plan.threadId, plan.stories, { ...stories, outbox, logger });
-      const cards = await renderReply(plan, { storiesAsCards: stories !== undefined, offerCsv: dependencies.offerCsv === true });
-      typing.stop();
-      // The model's words carry the AI label; the last card also the query citations and 👍/👎.
-      const written = plan.answer !== '';
       const answered = dependencies.answeredActivities;
       const feedbackAnswerId = answered ? plan.feedbackAnswerId : undefined;
+      // A plain answer ends its stream with the whole text as the final message, which carries the
+      // AI label, the citations and 👍/👎; cards for charts, tables and buttons follow it. Any other
+      // outcome (a clarification, a failure, Stop) ends the stream with what was streamed and posts
+      // its cards as before.
+      const plainAnswer = plan.status === 'answered' && plan.sentence === undefined && plan.answer !== '';
+      const ended = await stream.finish(
+        plainAnswer ? { text: plan.answer, marks: { queries: plan.controls.queries, feedbackLoop: feedbackAnswerId !== undefined } } : {},
+      );
+      const streamedAnswer = ended.shown && plainAnswer;
+      if (streamedAnswer && ended.activityId && answered && feedbackAnswerId) {
+        await answered.remember(threadId, ended.activityId, feedbackAnswerId).catch((error: unknown) => logger.error('Teams answer not remembered; feedback on it is stored without its question and SQL', { threadId, error }));
+      }
+      const stories = dependencies.stories && plan.stories.length > 0 ? dependencies.stories : undefined;
+      if (stories) await postTurnStories(plan.threadId, plan.stories, { ...stories, outbox, logger });
+      const rest = streamedAnswer ? { ...plan, answer: '' } : plan;
+      const cards = streamedAnswer && restIsEmpty(plan) ? [] : await renderReply(rest, { storiesAsCards: stories !== undefined, offerCsv: dependencies.offerCsv === true });
+      typing.stop();
+      // The model's words carry the AI label; the last card also the query citations and 👍/👎
+      // (unless the streamed final message already carries them).
+      const written = rest.answer !== '';
+      const cardFeedbackAnswerId = streamedAnswer ? undefined : feedbackAnswerId;
       for (const [index, card] of cards.entries()) {
         const last = index === cards.length - 1;
-        const marks = written || (last && feedbackAnswerId) ? { queries: last ? plan.controls.queries : [], feedbackLoop: last && feedbackAnswerId !== undefined } : undefined;
+        const marks = written || (last && cardFeedbackAnswerId) ? { queries: last ? plan.controls.queries : [], feedbackLoop: last && cardFeedbackAnswerId !== undefined } : undefined;
         try {
           const activityId = await outbox.post(card, marks);
           if (activityId && card.actions && card.actions.length > 0) sentCards.remember(activityId, card);
-          if (last && activityId && answered && feedbackAnswerId) {
-            await answered.remember(threadId, activityId, feedbackAnswerId).catch((error: unknown) => logger.error('Teams answer not remembered; feedback on it is stored without its question and SQL', { threadId, error }));
+          if (last && activityId && answered && cardFeedbackAnswerId) {
+            await answered.remember(threadId, activityId, cardFeedbackAnswerId).catch((error: unknown) => logger.error('Teams answer not remembered; feedback on it is stored without its question and SQL', { threadId, error }));
           }
         } catch (error) {
           // Retries are exhausted: keep posting the rest, then say what is missing.
@@ -91,10 +116,17 @@ export async function runTeamsTurn(job: TeamsTurnJob, dependencies: TeamsTurnDep
       await outbox.post(buildFailureCard({ kind: 'internal', message: sentence, retryable: false }));
     },
     finish: async () => {
+      // A turn that broke before its reply still ends its stream (Teams would show it unfinished).
+      await stream.abandon();
       typing.stop();
       await Promise.allSettled(sideEffects);
     },
   });
+}
+
+/** Nothing beside the streamed words: no chart, table, note, story or follow-up card to post. */
+function restIsEmpty(plan: ReplyPlan): boolean {
+  return plan.notes.length === 0 && plan.charts.length === 0 && plan.tables.length === 0 && plan.stories.length === 0 && plan.controls.followUps.length === 0;
 }
 
 async function resolveClickedCard(replyToId: string, job: TeamsTurnJob, dependencies: TeamsTurnDependencies): Promise<void> {

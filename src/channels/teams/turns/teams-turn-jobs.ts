@@ -56,6 +56,8 @@ function runTeamsTurnJob(context: ChannelContext, job: TurnJobRun): Promise<void
         sentCards: context.sentCards,
         logger: context.logger,
         ...(context.typingIntervalMs ? { typingIntervalMs: context.typingIntervalMs } : {}),
+        ...(context.streamUpdateIntervalMs ? { streamUpdateIntervalMs: context.streamUpdateIntervalMs } : {}),
+        streamPersonalChats: context.streamPersonalChats,
         ...(context.stories ? { stories: context.stories } : {}),
         ...(context.feedback ? { answeredActivities: context.feedback.activities } : {}),
         ...(context.csv ? { offerCsv: true } : {}),

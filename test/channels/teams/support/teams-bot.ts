@@ -16,7 +16,7 @@ export interface RunningTeamsBot {
   baseUrl: string;
 }
 
-export interface TeamsBotExtras extends Pick<TeamsChannelOptions, 'postRetry'> {
+export interface TeamsBotExtras extends Pick<TeamsChannelOptions, 'postRetry' | 'streamPersonalChats' | 'streamUpdateIntervalMs'> {
   /** Mounts the CSV download route and gives the channel CSV buttons. */
   csvLinks?: CsvDownloadLinks;
 }

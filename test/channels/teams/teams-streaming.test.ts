@@ -1,0 +1,119 @@
+// Streamed answers in Teams, end to end through the real engine and the Agents SDK over HTTP, against
+// the local Bot Framework connector that checks the streaming protocol: in a one-to-one chat an
+// informative update per tool call, the text as cumulative streaming updates, and a final message
+// that ends the stream with the whole answer, the AI label, the query citations and 👍/👎; in a
+// channel one message as before; when Teams refuses the stream, one message with the whole text.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeBotConnector, streamInfoOf, type FakeBotConnector, type RecordedConnectorCall } from '../../fakes/bot-connector-server.js';
+import type { FakeOpenAI } from '../../fakes/openai-server.js';
+import { createE2eWorkspace, type E2eWorkspace } from '../../support/e2e-workspace.js';
+import { adaptiveCardProblems } from './adaptive-card-validation.js';
+import { startTeamsBot, stopTeamsBot, type RunningTeamsBot } from './support/teams-bot.js';
+import { CHANNEL_ID, channelMention, personalMessage, postActivity } from './teams-activities.js';
+
+let workspace: E2eWorkspace;
+let fakeModel: FakeOpenAI;
+let connector: FakeBotConnector;
+let running: RunningTeamsBot | undefined;
+
+const SALES_SQL = 'SELECT region, SUM(amount) AS total FROM orders GROUP BY region ORDER BY region';
+const ANSWER = 'South leads with **250**, North follows with 240.';
+
+beforeAll(async () => {
+  workspace = await createE2eWorkspace({
+    prefix: 'teams-streaming',
+    duckdb: ['CREATE TABLE orders (region VARCHAR, amount INTEGER)', "INSERT INTO orders VALUES ('North', 240), ('South', 250)"],
+  });
+  fakeModel = workspace.fakeModel;
+  connector = await startFakeBotConnector();
+});
+
+afterEach(async () => {
+  for (const call of connector.messages()) {
+    for (const attachment of (call.activity.attachments as Array<{ contentType: string; content: unknown }> | undefined) ?? []) {
+      if (attachment.contentType === 'application/vnd.microsoft.card.adaptive') expect(await adaptiveCardProblems(attachment.content)).toEqual([]);
+    }
+  }
+  connector.clear();
+  await stopTeamsBot(running);
+  running = undefined;
+  expect(fakeModel.pending()).toBe(0);
+});
+
+afterAll(async () => {
+  await stopTeamsBot(running);
+  await connector.close();
+  await workspace.close();
+});
+
+function aiEntity(call: RecordedConnectorCall | undefined): Record<string, unknown> | undefined {
+  return (call?.activity.entities as Array<Record<string, unknown>> | undefined)?.find((entity) => entity.type === 'https://schema.org/Message');
+}
+
+function answerText(call: RecordedConnectorCall): string {
+  return JSON.stringify(call.activity);
+}
+
+describe('Teams streaming', () => {
+  it('streams in a personal chat: an informative update for the query, cumulative text, and a final message with the AI label, citations and feedback loop', async () => {
+    running = await startTeamsBot(workspace.variables);
+    fakeModel.enqueue({ toolCalls: [{ name: 'execute_sql', arguments: { sql_query: SALES_SQL } }] }, { text: ANSWER });
+    expect((await postActivity(running.baseUrl, personalMessage(connector.url, 'stream-1', 'orders by region?'))).status).toBe(200);
+    await running.channel.idle();
+
+    expect(connector.streamRefusals()).toEqual([]);
+    const streamed = connector.streamingActivities();
+    const infos = streamed.map((call) => streamInfoOf(call.activity)!);
+    expect(infos.map((info) => info.streamType)).toEqual(['informative', 'streaming', 'final']);
+    expect(streamed[0]!.activity).toMatchObject({ type: 'typing', text: 'Querying warehouse…' });
+    // The stream's id is the id the connector gave the first activity; every later one names it.
+    const streamId = streamed[0]!.assignedId!;
+    expect(infos[0]!.streamId).toBeUndefined();
+    expect(infos.slice(1).map((info) => info.streamId)).toEqual([streamId, streamId]);
+    const sequences = infos.map((info) => info.streamSequence);
+    expect(sequences[0]).toBe(1);
+    for (let index = 1; index < sequences.length; index += 1) expect(sequences[index]!).toBeGreaterThan(sequences[index - 1]!);
+
+    const chunks = streamed.filter((call) => streamInfoOf(call.activity)?.streamType === 'streaming');
+    const final = streamed.at(-1)!;
+    expect(chunks.at(-1)!.activity.text).toBe(ANSWER);
+    expect(final.activity).toMatchObject({ type: 'message', text: ANSWER, id: streamId, channelData: { feedbackLoopEnabled: true } });
+    expect(aiEntity(final)).toMatchObject({ additionalType: ['AIGeneratedContent'] });
+    expect(aiEntity(final)?.citation).toEqual([
+      { '@type': 'Claim', position: 1, appearance: expect.objectContaining({ name: 'Query 1 on shop (2 rows)', abstract: SALES_SQL, text: SALES_SQL }) },
+    ]);
+    // The answer is not posted a second time as a card beside the stream.
+    const answerMessages = connector.messages().filter((call) => answerText(call).includes('South leads'));
+    expect(answerMessages).toEqual([final]);
+  });
+
+  it('keeps the one-message answer with a typing indicator in a channel', async () => {
+    running = await startTeamsBot(workspace.variables);
+    fakeModel.enqueue({ toolCalls: [{ name: 'execute_sql', arguments: { sql_query: SALES_SQL } }] }, { text: ANSWER });
+    await postActivity(running.baseUrl, channelMention(connector.url, 'stream-root-1', 'orders by region?'));
+    await running.channel.idle();
+    expect(connector.streamingActivities()).toEqual([]);
+    expect(connector.typing().length).toBeGreaterThanOrEqual(1);
+    expect(connector.messages()).toHaveLength(1);
+    const answer = connector.messages()[0]!;
+    expect(answer.conversationId).toBe(`${CHANNEL_ID};messageid=stream-root-1`);
+    expect(answerText(answer)).toContain('South leads with **250**');
+    expect(aiEntity(answer)?.additionalType).toEqual(['AIGeneratedContent']);
+  });
+
+  it('posts the whole answer as one message when Teams refuses the stream', async () => {
+    running = await startTeamsBot(workspace.variables);
+    connector.refuseStreaming();
+    fakeModel.enqueue({ toolCalls: [{ name: 'execute_sql', arguments: { sql_query: SALES_SQL } }] }, { text: ANSWER });
+    expect((await postActivity(running.baseUrl, personalMessage(connector.url, 'stream-2', 'orders by region?'))).status).toBe(200);
+    await running.channel.idle();
+    expect(connector.streamRefusals().length).toBeGreaterThanOrEqual(1);
+    expect(connector.streamRefusals()[0]).toContain('ContentStreamNotAllowed');
+    expect(connector.streamingActivities()).toEqual([]);
+    const answers = connector.messages();
+    expect(answers).toHaveLength(1);
+    expect(answerText(answers[0]!)).toContain('South leads with **250**, North follows with 240.');
+    expect(aiEntity(answers[0])?.citation).toHaveLength(1);
+    expect(answers[0]!.activity.channelData).toMatchObject({ feedbackLoopEnabled: true });
+  });
+});
