@@ -4,10 +4,14 @@
 // that ends the stream with the whole answer, the AI label, the query citations and 👍/👎; in a
 // channel one message as before; when Teams refuses the stream, one message with the whole text.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { attachTeamsChannel, type TeamsChannel } from '../../../src/channels/teams/index.js';
+import type { HandleResult, TurnHandler, TurnObserver, TurnRequest } from '../../../src/conversations/types.js';
+import { createHttpServer, type HttpServer } from '../../../src/server/http-server.js';
 import { startFakeBotConnector, streamInfoOf, type FakeBotConnector, type RecordedConnectorCall } from '../../fakes/bot-connector-server.js';
 import type { FakeOpenAI } from '../../fakes/openai-server.js';
 import { createE2eWorkspace, type E2eWorkspace } from '../../support/e2e-workspace.js';
 import { adaptiveCardProblems } from './adaptive-card-validation.js';
+import { outcomeFor } from './recording-turn-handler.js';
 import { startTeamsBot, stopTeamsBot, type RunningTeamsBot } from './support/teams-bot.js';
 import { CHANNEL_ID, channelMention, personalMessage, postActivity } from './teams-activities.js';
 
@@ -115,5 +119,107 @@ describe('Teams streaming', () => {
     expect(answerText(answers[0]!)).toContain('South leads with **250**, North follows with 240.');
     expect(aiEntity(answers[0])?.citation).toHaveLength(1);
     expect(answers[0]!.activity.channelData).toMatchObject({ feedbackLoopEnabled: true });
+  });
+});
+
+/** A model stand-in that writes its answer through the turn observer in small pieces over time. */
+function writingHandler(pieces: string[], pauseMs: number, between?: (index: number) => void): TurnHandler {
+  return {
+    async handle(request: TurnRequest, observer: TurnObserver = {}): Promise<HandleResult> {
+      observer.onStart?.();
+      for (const [index, piece] of pieces.entries()) {
+        between?.(index);
+        observer.onTextDelta?.(piece);
+        await new Promise((resolve) => setTimeout(resolve, pauseMs));
+      }
+      return { kind: 'completed', outcome: outcomeFor(request, { text: pieces.join('') }) };
+    },
+    cancel: () => false,
+    isKnownThread: async () => false,
+    markEventProcessed: async () => true,
+  };
+}
+
+describe('Teams streaming pace and refusal mid-stream', () => {
+  let server: HttpServer | undefined;
+  let channel: TeamsChannel | undefined;
+  const warnings: string[] = [];
+
+  afterEach(async () => {
+    await channel?.stop();
+    await server?.close();
+    channel = undefined;
+    server = undefined;
+    warnings.length = 0;
+  });
+
+  async function startWith(handler: TurnHandler, streamUpdateIntervalMs: number): Promise<string> {
+    server = createHttpServer();
+    const silent = () => undefined;
+    channel = await attachTeamsChannel({ app: server.app, handler, auth: {}, logger: { info: silent, warn: (message) => void warnings.push(message), error: silent }, typingIntervalMs: 50, streamUpdateIntervalMs });
+    return `http://127.0.0.1:${await server.listen(0, '127.0.0.1')}`;
+  }
+
+  it('sends the growing text at most once per update interval, each update holding all text so far, and ends with the whole answer', async () => {
+    const pieces = Array.from({ length: 20 }, (_, index) => `Part ${index + 1} of the answer. `);
+    const baseUrl = await startWith(writingHandler(pieces, 20), 100);
+    expect((await postActivity(baseUrl, personalMessage(connector.url, 'pace-1', 'tell me'))).status).toBe(200);
+    await channel!.idle();
+
+    expect(connector.streamRefusals()).toEqual([]);
+    const chunks = connector.streamingActivities().filter((call) => streamInfoOf(call.activity)?.streamType === 'streaming');
+    // About 400 ms of writing at one update per 100 ms: several updates, far fewer than the 20 pieces.
+    expect(chunks.length).toBeGreaterThanOrEqual(2);
+    expect(chunks.length).toBeLessThan(pieces.length);
+    const texts = chunks.map((call) => call.activity.text as string);
+    for (let index = 1; index < texts.length; index += 1) expect(texts[index]!.startsWith(texts[index - 1]!)).toBe(true);
+    const whole = pieces.join('').trim();
+    expect(texts.at(-1)!.trim()).toBe(whole);
+    const final = connector.streamingActivities().at(-1)!;
+    expect(streamInfoOf(final.activity)?.streamType).toBe('final');
+    expect(final.activity.text).toBe(whole);
+    expect(connector.messages()).toEqual([final]);
+  });
+
+  it('posts the whole answer as one card when Teams refuses the stream after it started', async () => {
+    const pieces = ['The first half is streamed. ', 'Then Teams stops accepting updates, ', 'and the rest arrives anyway.'];
+    const baseUrl = await startWith(
+      writingHandler(pieces, 80, (index) => {
+        if (index === 2) connector.refuseStreaming();
+      }),
+      50,
+    );
+    expect((await postActivity(baseUrl, personalMessage(connector.url, 'pace-2', 'tell me'))).status).toBe(200);
+    await channel!.idle();
+
+    expect(connector.streamingActivities().length).toBeGreaterThanOrEqual(1);
+    expect(connector.streamRefusals()[0]).toContain('ContentStreamNotAllowed');
+    const cards = connector.messages().filter((call) => streamInfoOf(call.activity) === undefined);
+    expect(cards).toHaveLength(1);
+    expect(JSON.stringify(cards[0]!.activity.attachments)).toContain(pieces.join('').trim());
+    expect(warnings.some((message) => message.includes('Teams refused') && message.includes('one message'))).toBe(true);
+  });
+});
+
+describe('the fake connector holds bots to the streaming protocol', () => {
+  async function send(activity: Record<string, unknown>): Promise<{ status: number; id?: string }> {
+    const response = await fetch(`${connector.url}v3/conversations/a%3Aprotocol/activities`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(activity) });
+    const body = (await response.json()) as { id?: string };
+    return { status: response.status, ...(body.id ? { id: body.id } : {}) };
+  }
+  const info = (streamType: string, streamSequence: number, streamId?: string) => [{ type: 'streaminfo', streamType, streamSequence, ...(streamId ? { streamId } : {}) }];
+
+  it('refuses a first sequence other than 1, a falling sequence, shrinking text and anything after the final message', async () => {
+    expect((await send({ type: 'typing', text: 'a', entities: info('streaming', 2) })).status).toBe(400);
+    const first = await send({ type: 'typing', text: 'Hello', entities: info('streaming', 1) });
+    expect(first.status).toBe(201);
+    const streamId = first.id!;
+    expect((await send({ type: 'typing', text: 'Hello there', entities: info('streaming', 1, streamId) })).status).toBe(400);
+    expect((await send({ type: 'typing', text: 'Bye', entities: info('streaming', 2, streamId) })).status).toBe(400);
+    expect(await send({ type: 'typing', text: 'Hello there', entities: info('streaming', 2, streamId) })).toEqual({ status: 201, id: streamId });
+    expect((await send({ type: 'message', text: 'Hello there.', entities: info('final', 4, streamId) })).status).toBe(201);
+    expect((await send({ type: 'typing', text: 'Hello there. More', entities: info('streaming', 5, streamId) })).status).toBe(400);
+    expect(connector.streamRefusals().at(-1)).toContain('ContentStreamNotAllowed');
+    expect(connector.streamingActivities().map((call) => streamInfoOf(call.activity)?.streamSequence)).toEqual([1, 2, 4]);
   });
 });
