@@ -10,6 +10,8 @@ import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { attachSlackChannel } from '../src/channels/slack/index.js';
 import { STREAM_APPEND_INTERVAL_MS } from '../src/channels/slack/streaming/stream-limits.js';
+import { attachTeamsChannel } from '../src/channels/teams/index.js';
+import { STREAM_UPDATE_INTERVAL_MS } from '../src/channels/teams/streaming/answer-stream.js';
 import type { HandleResult, TurnHandler, TurnObserver, TurnRequest } from '../src/conversations/types.js';
 import { createHttpServer } from '../src/server/http-server.js';
 import { formatMs, median } from './bench-support.js';
@@ -132,8 +134,89 @@ async function slackChannelBench(): Promise<StreamingChannelBench> {
   };
 }
 
+/** Bot Framework connector stand-in: answers every activity with an id (a stream's activities keep the stream's id) and timestamps each. */
+async function startConnectorStandIn(): Promise<{ url: string; server: Server; calls: Array<{ atMs: number; activity: Record<string, unknown> }> }> {
+  const calls: Array<{ atMs: number; activity: Record<string, unknown> }> = [];
+  let id = 0;
+  const server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const activity = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as Record<string, unknown>;
+      calls.push({ atMs: performance.now(), activity });
+      const streamId = teamsStreamInfo(activity)?.streamId;
+      response.writeHead(201, { 'content-type': 'application/json' });
+      response.end(JSON.stringify({ id: typeof streamId === 'string' ? streamId : `activity-${++id}` }));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  return { url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/`, server, calls };
+}
+
+function teamsStreamInfo(activity: Record<string, unknown>): Record<string, unknown> | undefined {
+  return (activity.entities as Array<Record<string, unknown>> | undefined)?.find((entity) => entity.type === 'streaminfo');
+}
+
+async function teamsPersonalChatBench(): Promise<StreamingChannelBench> {
+  const standIn = await startConnectorStandIn();
+  const firstDeltaAt = { ms: 0 };
+  let answer = '';
+  const handler: TurnHandler = {
+    async handle(request: TurnRequest, observer: TurnObserver = {}): Promise<HandleResult> {
+      observer.onStart?.();
+      await writeLikeAModel(observer, answer, firstDeltaAt);
+      return { kind: 'completed', outcome: { threadId: request.threadId, status: 'answered', text: answer, charts: [], stories: [], queries: [], tables: [], followUps: [] } };
+    },
+    cancel: () => false,
+    isKnownThread: async () => false,
+    markEventProcessed: async () => true,
+  };
+  const http = createHttpServer();
+  const silent = () => undefined;
+  // Local mode (no credentials): the Agents SDK accepts unsigned activities, as in the Teams tests.
+  const channel = await attachTeamsChannel({ app: http.app, handler, auth: {}, logger: { info: silent, warn: silent, error: silent } });
+  const port = await http.listen(0, '127.0.0.1');
+  let turn = 0;
+  return {
+    name: 'Teams personal chat',
+    throttle: `first update at once, then one per ${STREAM_UPDATE_INTERVAL_MS} ms`,
+    async measure(text) {
+      answer = text;
+      turn += 1;
+      const callsBefore = standIn.calls.length;
+      const activity = {
+        type: 'message',
+        id: `bench-${turn}`,
+        timestamp: new Date().toISOString(),
+        channelId: 'msteams',
+        serviceUrl: standIn.url,
+        from: { id: '29:bench-user', name: 'Bench', aadObjectId: '00000000-0000-0000-0000-0000000000b1' },
+        recipient: { id: '28:bench-bot', name: 'datathread' },
+        conversation: { conversationType: 'personal', tenantId: 'bench-tenant', id: 'a:bench-personal-chat' },
+        channelData: { tenant: { id: 'bench-tenant' } },
+        text: 'sales?',
+      };
+      await fetch(`http://127.0.0.1:${port}/api/messages`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(activity) });
+      await channel.idle();
+      const calls = standIn.calls.slice(callsBefore);
+      const firstText = calls.find((call) => teamsStreamInfo(call.activity)?.streamType === 'streaming');
+      return {
+        firstVisibleTextMs: firstText ? firstText.atMs - firstDeltaAt.ms : Number.NaN,
+        apiCalls: calls.length,
+        streamCalls: calls.filter((call) => teamsStreamInfo(call.activity) !== undefined).length,
+      };
+    },
+    async close() {
+      await channel.stop();
+      await http.close();
+      await new Promise<void>((resolve) => standIn.server.close(() => resolve()));
+    },
+  };
+}
+
 /** One entry per channel that streams; each reports the same figures. */
-const STREAMING_CHANNELS: Array<() => Promise<StreamingChannelBench>> = [slackChannelBench];
+const STREAMING_CHANNELS: Array<() => Promise<StreamingChannelBench>> = [slackChannelBench, teamsPersonalChatBench];
 
 export async function runStreamingBenchmark(): Promise<string> {
   const answer = benchAnswer();
