@@ -91,6 +91,28 @@ describe('Teams streaming', () => {
     expect(answerMessages).toEqual([final]);
   });
 
+  it('stores 👍/👎 given on the streamed final message with the question and SQL', async () => {
+    running = await startTeamsBot(workspace.variables);
+    fakeModel.enqueue({ toolCalls: [{ name: 'execute_sql', arguments: { sql_query: SALES_SQL } }] }, { text: ANSWER });
+    const asked = personalMessage(connector.url, 'stream-3', 'which region leads?');
+    await postActivity(running.baseUrl, asked);
+    await running.channel.idle();
+    const final = connector.streamingActivities().at(-1)!;
+    expect(streamInfoOf(final.activity)?.streamType).toBe('final');
+    const invoke = {
+      ...asked,
+      type: 'invoke',
+      name: 'message/submitAction',
+      id: 'stream-feedback-1',
+      replyToId: final.assignedId,
+      channelData: { tenant: { id: asked.channelData.tenant.id }, source: { name: 'message' } },
+      value: { actionName: 'feedback', actionValue: { reaction: 'dislike', feedback: JSON.stringify({ feedbackText: 'North is missing a month' }) } },
+    };
+    expect((await postActivity(running.baseUrl, invoke)).status).toBe(200);
+    const stored = (await running.application.store.listFeedback()).find((record) => record.messageId === final.assignedId);
+    expect(stored).toMatchObject({ rating: 'negative', comment: 'North is missing a month', question: 'which region leads?', sql: [SALES_SQL] });
+  });
+
   it('keeps the one-message answer with a typing indicator in a channel', async () => {
     running = await startTeamsBot(workspace.variables);
     fakeModel.enqueue({ toolCalls: [{ name: 'execute_sql', arguments: { sql_query: SALES_SQL } }] }, { text: ANSWER });
