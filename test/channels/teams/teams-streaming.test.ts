@@ -223,6 +223,57 @@ describe('Teams streaming pace and refusal mid-stream', () => {
   });
 });
 
+describe('Stop while a Teams answer streams', () => {
+  let server: HttpServer | undefined;
+  let channel: TeamsChannel | undefined;
+
+  afterEach(async () => {
+    await channel?.stop();
+    await server?.close();
+  });
+
+  it('ends the stream with the text written so far, then posts the Stopped card', async () => {
+    let cancelled = false;
+    let written = '';
+    const handler: TurnHandler = {
+      async handle(request: TurnRequest, observer: TurnObserver = {}): Promise<HandleResult> {
+        observer.onStart?.();
+        for (let index = 1; index <= 200 && !cancelled; index += 1) {
+          const piece = `Sentence ${index}. `;
+          written += piece;
+          observer.onTextDelta?.(piece);
+          await new Promise((resolve) => setTimeout(resolve, 10));
+        }
+        return { kind: 'completed', outcome: outcomeFor(request, { status: cancelled ? 'cancelled' : 'answered', text: written }) };
+      },
+      cancel: () => {
+        cancelled = true;
+        return true;
+      },
+      isKnownThread: async () => false,
+      markEventProcessed: async () => true,
+    };
+    server = createHttpServer();
+    const silent = () => undefined;
+    channel = await attachTeamsChannel({ app: server.app, handler, auth: {}, logger: { info: silent, warn: silent, error: silent }, typingIntervalMs: 50, streamUpdateIntervalMs: 50 });
+    const baseUrl = `http://127.0.0.1:${await server.listen(0, '127.0.0.1')}`;
+    await postActivity(baseUrl, personalMessage(connector.url, 'stop-1', 'tell me everything'));
+    await connector.waitFor(() => connector.streamingActivities().length >= 2);
+    await postActivity(baseUrl, personalMessage(connector.url, 'stop-2', 'stop'));
+    await channel.idle();
+
+    expect(cancelled).toBe(true);
+    expect(connector.streamRefusals()).toEqual([]);
+    const final = connector.streamingActivities().at(-1)!;
+    expect(streamInfoOf(final.activity)?.streamType).toBe('final');
+    expect(final.activity.text).toBe(written.trim() === '' ? '…' : written);
+    expect(final.activity.channelData).toBeUndefined();
+    const after = connector.messages().slice(connector.messages().indexOf(final) + 1);
+    expect(after).toHaveLength(1);
+    expect(JSON.stringify(after[0]!.activity.attachments)).toContain('Stopped');
+  });
+});
+
 describe('the fake connector holds bots to the streaming protocol', () => {
   async function send(activity: Record<string, unknown>): Promise<{ status: number; id?: string }> {
     const response = await fetch(`${connector.url}v3/conversations/a%3Aprotocol/activities`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(activity) });
