@@ -462,6 +462,16 @@ function objectId(dotted: string): Buffer {
   return der(0x06, Buffer.from(bytes));
 }
 
+/**
+ * A positive 16-byte serial in minimal DER: a random first byte of 0x00 followed by one below 0x80
+ * is a leading zero DER forbids, and OpenSSL then refuses the certificate ("illegal padding").
+ */
+function certificateSerialNumber(): Buffer {
+  const serial = randomBytes(16);
+  serial[0] = (serial[0]! & 0x7f) | 0x01;
+  return serial;
+}
+
 export function createSelfSignedCertificate(): { keyPem: string; certificatePem: string } {
   const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const sha256WithRsa = sequence(objectId('1.2.840.113549.1.1.11'), der(0x05, Buffer.alloc(0)));
@@ -478,7 +488,7 @@ export function createSelfSignedCertificate(): { keyPem: string; certificatePem:
   );
   const toBeSigned = sequence(
     explicit(0, integer(Buffer.from([2]))),
-    integer(randomBytes(16)),
+    integer(certificateSerialNumber()),
     sha256WithRsa,
     name,
     sequence(utcTime(notBefore), utcTime(notAfter)),
