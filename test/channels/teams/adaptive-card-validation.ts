@@ -71,3 +71,22 @@ function differences(sent: unknown, parsed: unknown, path: string): string[] {
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
+
+const ADAPTIVE_CARD_CONTENT_TYPE = 'application/vnd.microsoft.card.adaptive';
+/** The one other attachment the bot sends: the token service's sign-in card, built by the SDK. */
+const OAUTH_CARD_CONTENT_TYPE = 'application/vnd.microsoft.card.oauth';
+
+/**
+ * The problems of every attachment the bot sent in these activities: each Adaptive Card checked by
+ * the parser, and any attachment that is neither an Adaptive Card nor the SDK's sign-in card.
+ */
+export async function attachmentProblemsIn(activities: Array<{ activity: { attachments?: unknown } }>): Promise<string[]> {
+  const problems: string[] = [];
+  for (const { activity } of activities) {
+    for (const attachment of (activity.attachments as Array<{ contentType?: string; content: unknown }> | undefined) ?? []) {
+      if (attachment.contentType === ADAPTIVE_CARD_CONTENT_TYPE) problems.push(...(await adaptiveCardProblems(attachment.content)));
+      else if (attachment.contentType !== OAUTH_CARD_CONTENT_TYPE) problems.push(`unexpected attachment type ${String(attachment.contentType)}`);
+    }
+  }
+  return problems;
+}

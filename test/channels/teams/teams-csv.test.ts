@@ -7,7 +7,7 @@ import { CsvDownloadLinks } from '../../../src/server/csv-download-links.js';
 import { startFakeBotConnector, type FakeBotConnector } from '../../fakes/bot-connector-server.js';
 import { createE2eWorkspace, type E2eWorkspace } from '../../support/e2e-workspace.js';
 import { startTeamsBot, stopTeamsBot, type RunningTeamsBot } from './support/teams-bot.js';
-import { adaptiveCardProblems } from './adaptive-card-validation.js';
+import { attachmentProblemsIn } from './adaptive-card-validation.js';
 import { ADA, BOT_ID, BOT_NAME, TENANT_ID, personalMessage, postActivity } from './teams-activities.js';
 
 let workspace: E2eWorkspace;
@@ -24,9 +24,7 @@ beforeAll(async () => {
 });
 
 afterEach(async () => {
-  for (const call of connector.messages()) {
-    for (const attachment of (call.activity.attachments as Array<{ content: unknown }> | undefined) ?? []) expect(await adaptiveCardProblems(attachment.content)).toEqual([]);
-  }
+  expect(await attachmentProblemsIn(connector.messages())).toEqual([]);
   connector.clear();
   await stopTeamsBot(running);
   running = undefined;

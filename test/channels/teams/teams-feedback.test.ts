@@ -7,7 +7,7 @@ import { startFakeBotConnector, type FakeBotConnector, type RecordedConnectorCal
 import type { FakeOpenAI } from '../../fakes/openai-server.js';
 import { createE2eWorkspace, type E2eWorkspace } from '../../support/e2e-workspace.js';
 import { startTeamsBot, stopTeamsBot, type RunningTeamsBot } from './support/teams-bot.js';
-import { adaptiveCardProblems } from './adaptive-card-validation.js';
+import { attachmentProblemsIn } from './adaptive-card-validation.js';
 import { ADA, BOT_ID, BOT_NAME, CHANNEL_ID, GRACE, TENANT_ID, channelMention, personalMessage, postActivity } from './teams-activities.js';
 
 let workspace: E2eWorkspace;
@@ -27,11 +27,7 @@ beforeAll(async () => {
 });
 
 afterEach(async () => {
-  for (const call of connector.messages()) {
-    for (const attachment of (call.activity.attachments as Array<{ contentType: string; content: unknown }> | undefined) ?? []) {
-      if (attachment.contentType === 'application/vnd.microsoft.card.adaptive') expect(await adaptiveCardProblems(attachment.content)).toEqual([]);
-    }
-  }
+  expect(await attachmentProblemsIn(connector.messages())).toEqual([]);
   connector.clear();
   await stopTeamsBot(running);
   running = undefined;

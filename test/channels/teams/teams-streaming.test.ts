@@ -10,7 +10,7 @@ import { createHttpServer, type HttpServer } from '../../../src/server/http-serv
 import { startFakeBotConnector, streamInfoOf, type FakeBotConnector, type RecordedConnectorCall } from '../../fakes/bot-connector-server.js';
 import type { FakeOpenAI } from '../../fakes/openai-server.js';
 import { createE2eWorkspace, type E2eWorkspace } from '../../support/e2e-workspace.js';
-import { adaptiveCardProblems } from './adaptive-card-validation.js';
+import { attachmentProblemsIn } from './adaptive-card-validation.js';
 import { outcomeFor } from './recording-turn-handler.js';
 import { startTeamsBot, stopTeamsBot, type RunningTeamsBot } from './support/teams-bot.js';
 import { CHANNEL_ID, channelMention, personalMessage, postActivity } from './teams-activities.js';
@@ -33,11 +33,7 @@ beforeAll(async () => {
 });
 
 afterEach(async () => {
-  for (const call of connector.messages()) {
-    for (const attachment of (call.activity.attachments as Array<{ contentType: string; content: unknown }> | undefined) ?? []) {
-      if (attachment.contentType === 'application/vnd.microsoft.card.adaptive') expect(await adaptiveCardProblems(attachment.content)).toEqual([]);
-    }
-  }
+  expect(await attachmentProblemsIn(connector.messages())).toEqual([]);
   connector.clear();
   await stopTeamsBot(running);
   running = undefined;

@@ -8,7 +8,7 @@ import { NOTHING_TO_SIGN_OUT_SENTENCE } from '../../../src/channels/teams/action
 import { startFakeBotConnector, type FakeBotConnector, type RecordedConnectorCall } from '../../fakes/bot-connector-server.js';
 import { createE2eWorkspace, type E2eWorkspace } from '../../support/e2e-workspace.js';
 import { startTeamsBot, stopTeamsBot, type RunningTeamsBot } from './support/teams-bot.js';
-import { adaptiveCardProblems } from './adaptive-card-validation.js';
+import { attachmentProblemsIn } from './adaptive-card-validation.js';
 import { channelCardClick, channelMention, channelThreadReply, personalMessage, postActivity } from './teams-activities.js';
 
 let workspace: E2eWorkspace;
@@ -21,9 +21,7 @@ beforeAll(async () => {
 });
 
 afterEach(async () => {
-  for (const call of connector.messages()) {
-    for (const attachment of (call.activity.attachments as Array<{ content: unknown }> | undefined) ?? []) expect(await adaptiveCardProblems(attachment.content)).toEqual([]);
-  }
+  expect(await attachmentProblemsIn(connector.messages())).toEqual([]);
   connector.clear();
   await stopTeamsBot(running);
   running = undefined;
