@@ -74,21 +74,37 @@ async function startSlackStandIn(): Promise<{ url: string; server: Server; calls
   return { url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/api/`, server, calls };
 }
 
+/** A TurnHandler playing the model: it writes `answer` through the observer and records when the first delta went out. */
+interface WritingHandler {
+  handler: TurnHandler;
+  firstDeltaAt: { ms: number };
+  /** What the next turn writes. */
+  answer: string;
+}
+
+function createWritingHandler(): WritingHandler {
+  const writer: WritingHandler = {
+    firstDeltaAt: { ms: 0 },
+    answer: '',
+    handler: {
+      async handle(request: TurnRequest, observer: TurnObserver = {}): Promise<HandleResult> {
+        observer.onStart?.();
+        await writeLikeAModel(observer, writer.answer, writer.firstDeltaAt);
+        return { kind: 'completed', outcome: { threadId: request.threadId, status: 'answered', text: writer.answer, charts: [], stories: [], queries: [], tables: [], followUps: [] } };
+      },
+      cancel: () => false,
+      isKnownThread: async () => false,
+      markEventProcessed: async () => true,
+    },
+  };
+  return writer;
+}
+
 async function slackChannelBench(): Promise<StreamingChannelBench> {
   const signingSecret = 'bench-signing-secret';
   const standIn = await startSlackStandIn();
-  const firstDeltaAt = { ms: 0 };
-  let answer = '';
-  const handler: TurnHandler = {
-    async handle(request: TurnRequest, observer: TurnObserver = {}): Promise<HandleResult> {
-      observer.onStart?.();
-      await writeLikeAModel(observer, answer, firstDeltaAt);
-      return { kind: 'completed', outcome: { threadId: request.threadId, status: 'answered', text: answer, charts: [], stories: [], queries: [], tables: [], followUps: [] } };
-    },
-    cancel: () => false,
-    isKnownThread: async () => false,
-    markEventProcessed: async () => true,
-  };
+  const writer = createWritingHandler();
+  const { handler, firstDeltaAt } = writer;
   const http = createHttpServer();
   const silent = () => undefined;
   const channel = await attachSlackChannel({ app: http.app, handler, botToken: 'xoxb-bench', signingSecret, slackApiUrl: standIn.url, logger: { info: silent, warn: silent, error: silent } });
@@ -98,7 +114,7 @@ async function slackChannelBench(): Promise<StreamingChannelBench> {
     name: 'Slack',
     throttle: `first text at once, then one appendStream per ${STREAM_APPEND_INTERVAL_MS} ms`,
     async measure(text) {
-      answer = text;
+      writer.answer = text;
       turn += 1;
       const callsBefore = standIn.calls.length;
       const body = JSON.stringify({
@@ -160,18 +176,8 @@ function teamsStreamInfo(activity: Record<string, unknown>): Record<string, unkn
 
 async function teamsPersonalChatBench(): Promise<StreamingChannelBench> {
   const standIn = await startConnectorStandIn();
-  const firstDeltaAt = { ms: 0 };
-  let answer = '';
-  const handler: TurnHandler = {
-    async handle(request: TurnRequest, observer: TurnObserver = {}): Promise<HandleResult> {
-      observer.onStart?.();
-      await writeLikeAModel(observer, answer, firstDeltaAt);
-      return { kind: 'completed', outcome: { threadId: request.threadId, status: 'answered', text: answer, charts: [], stories: [], queries: [], tables: [], followUps: [] } };
-    },
-    cancel: () => false,
-    isKnownThread: async () => false,
-    markEventProcessed: async () => true,
-  };
+  const writer = createWritingHandler();
+  const { handler, firstDeltaAt } = writer;
   const http = createHttpServer();
   const silent = () => undefined;
   // Local mode (no credentials): the Agents SDK accepts unsigned activities, as in the Teams tests.
@@ -182,7 +188,7 @@ async function teamsPersonalChatBench(): Promise<StreamingChannelBench> {
     name: 'Teams personal chat',
     throttle: `first update at once, then one per ${STREAM_UPDATE_INTERVAL_MS} ms`,
     async measure(text) {
-      answer = text;
+      writer.answer = text;
       turn += 1;
       const callsBefore = standIn.calls.length;
       const activity = {
