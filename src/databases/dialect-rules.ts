@@ -18,6 +18,11 @@ export interface LexicalRules {
   executableComments: boolean;
   /** Backslash escapes the next character inside every '…' and "…" string (MySQL family). */
   backslashEscapesInStrings: boolean;
+  /**
+   * Backslash escapes the next character inside quoted names too (ClickHouse: `a\`b` is one name).
+   * The parser does not read them so; the gate refuses quoted names holding a backslash.
+   */
+  backslashEscapesInIdentifiers?: boolean;
   /** `E'…'` strings with backslash escapes (PostgreSQL family, DuckDB). */
   escapeStringPrefix: boolean;
   /** The parser reads backslashes in `E'…'` differently from the database: refuse such strings. */
@@ -81,6 +86,8 @@ export interface DialectRules {
   /**
    * Names (lower case) a query's own `SETTINGS name = literal, …` clause may set (ClickHouse). A
    * setting not listed, or set to anything but a literal, is refused; no list refuses every clause.
+   * With a list, the dialect has such clauses on every SELECT at any depth: the gate reads them on
+   * tokens before parsing (src/sql/query-settings-clauses.ts).
    */
   allowedQuerySettings?: readonly string[];
   /** Token runs refused anywhere in a statement (MariaDB's `NEXT VALUE FOR`, `@v := …`). */

@@ -15,6 +15,7 @@ import { refusalForDialectStatement, refusalForLeadingKeywords } from './stateme
 import { refusalForStatement } from './syntax-tree-inspection.js';
 import { errorMessage } from '../support/errors.js';
 import { executableCommentReadings } from './executable-comments.js';
+import { takeOutSettingsClauses } from './query-settings-clauses.js';
 
 export type { Dialect } from '../databases/dialects.js';
 
@@ -74,11 +75,19 @@ function checkWithRules(sql: string, rules: DialectRules, allowFileAccess: boole
     const refusal = refusalForDialectStatement(leadingWords(statement), rules.refusedStatements) ?? refusalForTokenSequences(statement, rules);
     if (refusal !== null) return refuse(refusal);
   }
+  // The parser reads a SETTINGS clause only at the end of a whole query: every clause, at any
+  // depth, is checked on tokens and blanked out of what the parser reads.
+  let parsedSql = sql;
+  if (rules.allowedQuerySettings !== undefined) {
+    const clauses = takeOutSettingsClauses(sql, tokenization.tokens, rules.allowedQuerySettings);
+    if (clauses.refusal !== null) return refuse(clauses.refusal);
+    parsedSql = clauses.sqlWithoutClauses;
+  }
   if (statementTokens.length === 1 && isRecognizedRead(statementTokens[0]!, rules)) return { allowed: true, statementCount: 1 };
 
   let statements: unknown[];
   try {
-    statements = parse(sql, rules.parserDialect) as unknown[];
+    statements = parse(parsedSql, rules.parserDialect) as unknown[];
   } catch (error) {
     const keywordRefusal = refusalForKnownStatement(statementTokens);
     if (keywordRefusal !== null) return refuse(keywordRefusal);
@@ -132,6 +141,13 @@ function refusalForLexicalDifferences(tokenization: SqlTokenization, rules: Dial
   }
   if (tokenization.hasUnicodeEscape) {
     return 'Unicode escapes (U&\'…\' or U&"…") are not allowed: the statement gate cannot check what they spell. Write the text or name plainly.';
+  }
+  if (rules.lexical.backslashEscapesInIdentifiers && tokenization.tokens.some((token) => token.kind === 'quotedIdentifier' && token.text.includes('\\'))) {
+    // The gate's reader and the parser end a quoted name at its next lone quote; the database takes
+    // `\`` for part of the name and reads on, so text the gate sees as code may be a name to the
+    // database and the other way round. All three agree up to the first backslash, so refusing every
+    // quoted name that holds one closes the gap.
+    return `Backslashes in quoted names (\`…\\…\` or "…\\…") are not allowed on ${rules.displayName}: the statement gate cannot be sure where such a name ends. Write the name without backslashes.`;
   }
   if (rules.lexical.parserMisreadsEscapeStrings && tokenization.hasBackslashEscapeString) {
     return `Escape strings with backslashes (E'…\\…') are not allowed on ${rules.displayName}: the statement gate reads them differently from ${rules.displayName}. Use a plain '…' string.`;

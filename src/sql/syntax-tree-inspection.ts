@@ -4,6 +4,7 @@
 // CTE, a subquery, a set operation — without listing every place the grammar allows one.
 
 import type { DialectRules } from '../databases/dialect-rules.js';
+import { refusalForQuerySetting } from './query-settings-clauses.js';
 import { refusalForFunction } from './refused-functions.js';
 import { refusalForStatementVariant } from './statement-kinds.js';
 
@@ -104,19 +105,15 @@ function refusalForNode(node: JsonObject, options: InspectionOptions): string | 
 
 /**
  * Each setting must be on the dialect's list and set to a plain literal: an expression could not be
- * checked for what it evaluates to.
+ * checked for what it evaluates to. ClickHouse's clauses are taken out on tokens before parsing
+ * (query-settings-clauses.ts); this catches any the parser still reads, in any dialect.
  */
 function refusalForQuerySettings(settings: readonly unknown[], rules: DialectRules): string | null {
-  const allowed = rules.allowedQuerySettings ?? [];
   for (const setting of settings) {
     const name = isObject(setting) ? identifierValue(setting.key) : null;
-    if (name === null) return 'The SETTINGS clause has an unexpected shape, so it cannot be checked; remove it.';
-    if (!allowed.includes(name.toLowerCase())) {
-      return `Setting ${name} is not allowed in a query's SETTINGS clause: it could lift the limits a read-only query runs under or change the server. Remove it${allowed.length > 0 ? ` (allowed: ${allowed.join(', ')})` : ''}.`;
-    }
-    if (!isLiteral(isObject(setting) ? setting.value : undefined)) {
-      return `Setting ${name} must be set to a plain number, string or true/false in the SETTINGS clause.`;
-    }
+    if (name === null || !isObject(setting)) return 'The SETTINGS clause has an unexpected shape, so it cannot be checked; remove it.';
+    const refusal = refusalForQuerySetting(name, isLiteral(setting.value), rules.allowedQuerySettings ?? []);
+    if (refusal !== null) return refusal;
   }
   return null;
 }

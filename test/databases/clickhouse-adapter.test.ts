@@ -98,6 +98,50 @@ describe.skipIf(!available)('ClickHouse adapter', () => {
     expect((await server.log()).length).toBe(logged);
   });
 
+  test('SETTINGS clauses in a CTE, an IN list, a subquery and UNION branches run with readonly=2, and the engine applies each', async () => {
+    const nested = await adapter.runQuery(
+      `WITH north AS (SELECT id FROM sales WHERE region = 'North' SETTINGS max_threads = 1)
+       SELECT region, threads FROM (
+         SELECT region, getSetting('max_threads') AS threads FROM sales WHERE id IN (SELECT id FROM north SETTINGS join_use_nulls = 1) SETTINGS max_threads = 3
+       )`,
+      QUERY_OPTIONS,
+    );
+    expect(nested.rows).toEqual([['North', 3]]);
+    const nestedEntry = (await server.log()).find((logged) => logged.queryId === `datathread-test-${nextQueryId}`);
+    expect(nestedEntry).toMatchObject({ settings: { readonly: '2', max_execution_time: '10' }, outcome: 'finished' });
+
+    // Aggregated into one row: chdb streams each UNION branch as its own block with its own header,
+    // which the HTTP front passes on as is.
+    const branches = await adapter.runQuery(
+      `SELECT arraySort(groupArray(threads)) AS threads, count() AS branch_rows FROM (
+         SELECT getSetting('max_threads') AS threads FROM sales WHERE region = 'North' SETTINGS max_threads = 3
+         UNION ALL
+         SELECT getSetting('max_threads') AS threads FROM sales WHERE region = 'South' SETTINGS max_threads = 2
+       )`,
+      QUERY_OPTIONS,
+    );
+    expect(branches.rows).toEqual([[[2, 3], 2]]);
+    const branchesEntry = (await server.log()).find((logged) => logged.queryId === `datathread-test-${nextQueryId}`);
+    expect(branchesEntry).toMatchObject({ settings: { readonly: '2', max_execution_time: '10' }, outcome: 'finished' });
+  });
+
+  test('a nested SETTINGS clause that would lift a limit, or one hidden behind a backslash in a quoted name, is refused at the adapter and changes nothing', async () => {
+    const refused = [
+      'WITH t AS (SELECT count() AS n FROM sales SETTINGS max_execution_time = 0) SELECT n FROM t',
+      'SELECT id FROM sales WHERE id IN (SELECT id FROM sales SETTINGS readonly = 0)',
+      'SELECT 1 AS n SETTINGS max_threads = 1 UNION ALL SELECT count() FROM sales SETTINGS max_result_rows = 0',
+      'SELECT * FROM (SELECT * FROM (SELECT number FROM numbers(10) SETTINGS max_threads = 1, use_query_cache = 1))',
+      // ClickHouse reads `a\`, ` as one name and so sets max_execution_time = 0; a reader that ends the
+      // name at the second backtick sees max_threads = 1 only.
+      "SELECT getSetting('max_execution_time') AS `a\\`, ` SETTINGS max_execution_time = 0 -- ` FROM sales SETTINGS max_threads = 1",
+    ];
+    const before = await snapshot();
+    const logged = (await server.log()).length;
+    for (const sql of refused) await expect(adapter.runQuery(sql, QUERY_OPTIONS), sql).rejects.toThrow(/Refused before reaching the database/);
+    expect((await server.log()).length).toBe(logged);
+    expect(await snapshot()).toEqual(before);
+  });
+
   test('without a SETTINGS clause the query keeps readonly=1, under which the engine refuses any setting change', async () => {
     await adapter.runQuery("SELECT 'SETTINGS max_execution_time = 0' AS text", QUERY_OPTIONS);
     const entry = (await server.log()).find((logged) => logged.queryId === `datathread-test-${nextQueryId}`);

@@ -153,8 +153,9 @@ export class ClickHouseAdapter implements DatabaseAdapter {
  * readonly=1 lets a query change no setting at all, so a query's own `SETTINGS max_threads = 1`
  * fails on the server; readonly=2 lets it change every setting but `readonly`, including the
  * limits this adapter sets. So readonly=2 goes only with a statement that has a SETTINGS word and
- * that the gate allows whole (its clause names only harmless settings, CLICKHOUSE_ALLOWED_QUERY_SETTINGS),
- * even for a caller that skipped execute_sql's gate. Everything else keeps readonly=1.
+ * that the gate allows whole: every clause in it, at any depth (subquery, CTE, UNION branch), names
+ * only harmless settings (CLICKHOUSE_ALLOWED_QUERY_SETTINGS). The gate is asked here again, so a
+ * caller that skipped execute_sql's gate gets the same answer. Everything else keeps readonly=1.
  */
 async function readonlyLevel(sql: string): Promise<'1' | '2'> {
   const tokens = tokenizeSql(sql, clickhouseRules.lexical).tokens;

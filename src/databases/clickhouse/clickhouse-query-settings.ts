@@ -4,8 +4,9 @@
 // result_overflow_mode) and ones that write (query cache, spilling to disk) or raise memory limits.
 // So the list is closed: only settings that change how a read is planned or how its values are
 // shown, none that lifts a limit, writes anything or reaches beyond the query. A setting not here
-// is refused by the statement gate, and the adapter runs the query with readonly = 1 (no setting
-// may change) unless the gate approved the clause.
+// is refused by the statement gate in a clause at any depth (subquery, CTE, UNION branch), and the
+// adapter runs the query with readonly = 1 (no setting may change) unless the gate approved every
+// clause in it.
 export const CLICKHOUSE_ALLOWED_QUERY_SETTINGS: readonly string[] = [
   // Join and aggregate semantics.
   'join_algorithm',

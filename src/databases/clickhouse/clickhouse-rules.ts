@@ -1,5 +1,5 @@
 // ClickHouse: `--`, `# ` and `#!` line comments, nesting block comments, backslash escapes in
-// strings, "…" and `…` names, $$heredocs$$. Its table functions reach files, URLs, object stores
+// strings and in "…" and `…` names, $$heredocs$$. Its table functions reach files, URLs, object stores
 // and other servers from inside a SELECT, and its SYSTEM/KILL/OPTIMIZE statements act on the server.
 import type { DialectRules } from '../dialect-rules.js';
 import { CLICKHOUSE_ALLOWED_QUERY_SETTINGS } from './clickhouse-query-settings.js';
@@ -14,6 +14,8 @@ export const clickhouseRules: DialectRules = {
     nestedBlockComments: true,
     executableComments: false,
     backslashEscapesInStrings: true,
+    // ClickHouse reads `a\`b` and "a\"b" as one name each.
+    backslashEscapesInIdentifiers: true,
     escapeStringPrefix: false,
     parserMisreadsEscapeStrings: false,
     dollarQuotedStrings: true,
