@@ -8,8 +8,8 @@
 //   POST /queries/v1/abort-request   cancels the running statement of that requestId;
 //   POST /session?delete=true        ends the session.
 // Failures come as Snowflake's JSON error bodies (success: false, code, message) with HTTP 200,
-// as Snowflake sends them. ALTER SESSION SET STATEMENT_TIMEOUT_IN_SECONDS is honoured (code
-// 000630). SHOW GRANTS TO ROLE answers from `grants`. `sessionSetup(user)` runs on each
+// as Snowflake sends them. STATEMENT_TIMEOUT_IN_SECONDS is honoured (code 000630), set by ALTER
+// SESSION or in a query request's own `parameters`, which override the session's for that statement. SHOW GRANTS TO ROLE answers from `grants`. `sessionSetup(user)` runs on each
 // session's own DuckDB connection (a per-user row filter).
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -131,7 +131,7 @@ export async function startFakeSnowflake(options: FakeSnowflakeOptions): Promise
     };
   };
 
-  const query = async (session: Session, requestId: string, sql: string, origin: string): Promise<unknown> => {
+  const query = async (session: Session, requestId: string, sql: string, origin: string, parameters: Record<string, unknown>): Promise<unknown> => {
     const queryId = randomUUID();
     const timeout = /^ALTER SESSION SET STATEMENT_TIMEOUT_IN_SECONDS\s*=\s*(\d+)$/i.exec(sql.trim());
     if (timeout) {
@@ -161,11 +161,12 @@ export async function startFakeSnowflake(options: FakeSnowflakeOptions): Promise
     }
     const entry = { connection: session.connection, record, cancelled: false };
     running.set(requestId, entry);
+    const timeoutSeconds = Number(parameters.STATEMENT_TIMEOUT_IN_SECONDS ?? session.statementTimeoutSeconds);
     let timedOut = false;
     const timer = setTimeout(() => {
       timedOut = true;
       session.connection.interrupt();
-    }, session.statementTimeoutSeconds * 1000);
+    }, timeoutSeconds * 1000);
     try {
       const result = await session.connection.stream(`SELECT * FROM (${sql}) LIMIT ${INLINE_ROWS}`);
       const rowtype = describe(result);
@@ -190,7 +191,7 @@ export async function startFakeSnowflake(options: FakeSnowflakeOptions): Promise
       }
       if (timedOut) {
         record.state = 'timed out';
-        return failure('000630', `Statement reached its statement or warehouse timeout of ${session.statementTimeoutSeconds} second(s) and was canceled.`, queryId);
+        return failure('000630', `Statement reached its statement or warehouse timeout of ${timeoutSeconds} second(s) and was canceled.`, queryId);
       }
       record.state = 'failed';
       return failure('002003', `SQL compilation error: ${error instanceof Error ? error.message : String(error)}`, queryId);
@@ -234,7 +235,7 @@ export async function startFakeSnowflake(options: FakeSnowflakeOptions): Promise
     const session = sessionOf(request);
     if (!session) return send(response, 401, { success: false, code: '390112', message: 'Your session has expired. Please login again.' });
     if (url.pathname === '/queries/v1/query-request') {
-      return send(response, 200, await query(session, url.searchParams.get('requestId') ?? randomUUID(), String(body.sqlText ?? ''), origin));
+      return send(response, 200, await query(session, url.searchParams.get('requestId') ?? randomUUID(), String(body.sqlText ?? ''), origin, (body.parameters ?? {}) as Record<string, unknown>));
     }
     if (url.pathname === '/queries/v1/abort-request') {
       const requestId = String(body.requestId ?? '');
