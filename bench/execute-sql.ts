@@ -23,6 +23,7 @@ import type { DatabaseAdapter } from '../src/databases/types.js';
 import { executeSql } from '../src/tools/execute-sql.js';
 import { initStatementGate } from '../src/sql/statement-gate.js';
 import { openStore } from '../src/store/open-store.js';
+import { encodeResultRows } from '../src/store/result-rows-encoding.js';
 import type { Store } from '../src/store/types.js';
 import { createScratchMariaDb, MARIADB_HOST, MARIADB_PORT, mariaDbAvailable } from '../test/support/mariadb-database.js';
 import { startTestPostgres } from '../test/support/start-test-postgres.js';
@@ -200,7 +201,7 @@ export async function runExecuteSqlBenchmarks(options: { dialects?: string[] } =
           `  ${subject.dialect.padEnd(10)} raw ${formatMs(median(times.raw))} | adapter alone ${formatMs(median(times.adapter))}, ratio ${ratio(times.adapter)}` +
             ` | execute_sql ${formatMs(median(times.tool))}, ratio ${ratio(times.tool)}` +
             ` | with the background store write ${formatMs(median(times.total))}, ratio ${ratio(times.total)}`,
-          `           store write alone ${formatMs(storeWrite.save)}: JSON of the rows ${formatMs(storeWrite.serialise)} (${(storeWrite.bytes / 1024).toFixed(0)} KiB), the rest the SQLite insert`,
+          `           store write alone ${formatMs(storeWrite.save)}: encoding the rows ${formatMs(storeWrite.serialise)} (${(storeWrite.bytes / 1024).toFixed(0)} KiB; as JSON ${formatMs(storeWrite.json)}), the rest the SQLite insert`,
         );
       } finally {
         await subject.close();
@@ -214,22 +215,25 @@ export async function runExecuteSqlBenchmarks(options: { dialects?: string[] } =
 }
 
 /**
- * Where the store write's time goes, for the same rows execute_sql stores: serialising them, and
- * the whole saveQueryResult (serialising + the insert into the SQLite state store).
+ * Where the store write's time goes, for the same rows execute_sql stores: encoding them (and, for
+ * comparison, JSON of them, the format before columns-v1), and the whole saveQueryResult (encoding
+ * + the insert into the SQLite state store).
  */
-async function storeWriteBreakdown(store: Store, adapter: DatabaseAdapter): Promise<{ serialise: number; save: number; bytes: number }> {
+async function storeWriteBreakdown(store: Store, adapter: DatabaseAdapter): Promise<{ serialise: number; json: number; save: number; bytes: number }> {
   const result = await adapter.runQuery(SQL, { rowCap: ROWS, timeoutMs: 60_000 });
   const serialise: number[] = [];
+  const json: number[] = [];
   const save: number[] = [];
   for (let index = 0; index < STORE_WRITE_RUNS; index += 1) {
-    serialise.push(await timeMilliseconds(async () => JSON.stringify(result.rows)));
+    serialise.push(await timeMilliseconds(async () => encodeResultRows(result.rows, result.columns.length)));
+    json.push(await timeMilliseconds(async () => JSON.stringify(result.rows)));
     save.push(
       await timeMilliseconds(() =>
         store.saveQueryResult({ threadId: 'bench:store-write', queryId: `q${index}`, databaseName: 'bench', sql: SQL, columns: result.columns, rows: result.rows, rowCount: result.rowCount, truncated: false, createdAt: new Date() }),
       ),
     );
   }
-  return { serialise: median(serialise), save: median(save), bytes: JSON.stringify(result.rows).length };
+  return { serialise: median(serialise), json: median(json), save: median(save), bytes: encodeResultRows(result.rows, result.columns.length).data.length };
 }
 
 /** "1.08 (1.02–1.15)": the ratio of medians over all runs, then the lowest and highest block's. */

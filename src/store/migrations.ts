@@ -1,6 +1,7 @@
 // The schema, as an ordered list of versioned migrations. Each migration is written once; the few
 // column types that differ between SQLite and PostgreSQL come from `ColumnTypes`. Timestamps are
-// epoch milliseconds (BIGINT) so Dates round-trip exactly; JSON is stored as text.
+// epoch milliseconds (BIGINT) so Dates round-trip exactly; JSON is stored as text, query result
+// rows as bytes (see result-rows-encoding.ts).
 import type { StoreDialect } from './store-database.js';
 
 export interface ColumnTypes {
@@ -10,6 +11,8 @@ export interface ColumnTypes {
   double: string;
   /** An auto-numbered primary key: gives rows a stable insertion order. */
   serialPrimaryKey: string;
+  /** The UTF-8 bytes of a text expression (moving a text column's values into a bytes column). */
+  textAsBytes(expression: string): string;
 }
 
 export interface Migration {
@@ -24,12 +27,14 @@ const COLUMN_TYPES: Record<StoreDialect, ColumnTypes> = {
     boolean: 'INTEGER',
     double: 'REAL',
     serialPrimaryKey: 'INTEGER PRIMARY KEY AUTOINCREMENT',
+    textAsBytes: (expression) => `CAST(${expression} AS BLOB)`,
   },
   postgres: {
     bytes: 'BYTEA',
     boolean: 'BOOLEAN',
     double: 'DOUBLE PRECISION',
     serialPrimaryKey: 'BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY',
+    textAsBytes: (expression) => `convert_to(${expression}, 'UTF8')`,
   },
 };
 
@@ -246,6 +251,32 @@ export const MIGRATIONS: readonly Migration[] = [
         UNIQUE (thread_id, message_id, user_id)
       );
       CREATE INDEX answer_feedback_updated_at ON answer_feedback (updated_at);
+    `,
+  },
+  {
+    version: 6,
+    name: 'query results: rows kept as bytes in a named format (columns-v1 for new results; earlier ones stay json-rows)',
+    // The table is rebuilt because SQLite cannot drop the NOT NULL text column in place.
+    sql: (types) => `
+      CREATE TABLE query_results_v6 (
+        thread_id TEXT NOT NULL,
+        query_id TEXT NOT NULL,
+        database_name TEXT NOT NULL,
+        sql_text TEXT NOT NULL,
+        result_columns TEXT NOT NULL,
+        rows_format TEXT NOT NULL,
+        rows_data ${types.bytes} NOT NULL,
+        row_count INTEGER NOT NULL,
+        truncated ${types.boolean} NOT NULL,
+        created_at BIGINT NOT NULL,
+        PRIMARY KEY (thread_id, query_id)
+      );
+      INSERT INTO query_results_v6
+        (thread_id, query_id, database_name, sql_text, result_columns, rows_format, rows_data, row_count, truncated, created_at)
+      SELECT thread_id, query_id, database_name, sql_text, result_columns, 'json-rows', ${types.textAsBytes('result_rows')}, row_count, truncated, created_at
+      FROM query_results;
+      DROP TABLE query_results;
+      ALTER TABLE query_results_v6 RENAME TO query_results;
     `,
   },
 ];

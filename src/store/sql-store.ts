@@ -8,6 +8,7 @@
 import { epochMs, optionalEpochMs } from './epoch-ms.js';
 import { SqlCoordination } from './sql-coordination-statements.js';
 import { SqlStories } from './sql-story-statements.js';
+import { encodeResultRows } from './result-rows-encoding.js';
 import { SqlTurnJobs } from './sql-turn-job-statements.js';
 import type { StoreDatabase, StoreParameter, StoreQueryRunner } from './store-database.js';
 import {
@@ -143,21 +144,23 @@ export class SqlStore implements Store {
   }
 
   async saveQueryResult(result: StoredQueryResult): Promise<void> {
+    const rows = encodeResultRows(result.rows, result.columns.length);
     await this.database.execute(
       `INSERT INTO query_results
-         (thread_id, query_id, database_name, sql_text, result_columns, result_rows, row_count, truncated, created_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+         (thread_id, query_id, database_name, sql_text, result_columns, rows_format, rows_data, row_count, truncated, created_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
        ON CONFLICT (thread_id, query_id) DO UPDATE SET
          database_name = excluded.database_name, sql_text = excluded.sql_text, result_columns = excluded.result_columns,
-         result_rows = excluded.result_rows, row_count = excluded.row_count, truncated = excluded.truncated,
-         created_at = excluded.created_at`,
+         rows_format = excluded.rows_format, rows_data = excluded.rows_data, row_count = excluded.row_count,
+         truncated = excluded.truncated, created_at = excluded.created_at`,
       [
         result.threadId,
         result.queryId,
         result.databaseName,
         result.sql,
         JSON.stringify(result.columns),
-        JSON.stringify(result.rows),
+        rows.format,
+        rows.data,
         result.rowCount,
         result.truncated,
         epochMs(result.createdAt),
@@ -167,7 +170,7 @@ export class SqlStore implements Store {
 
   async getQueryResult(threadId: string, queryId: string): Promise<StoredQueryResult | undefined> {
     const rows = await this.database.query(
-      `SELECT thread_id, query_id, database_name, sql_text, result_columns, result_rows, row_count, truncated, created_at
+      `SELECT thread_id, query_id, database_name, sql_text, result_columns, rows_format, rows_data, row_count, truncated, created_at
        FROM query_results WHERE thread_id = $1 AND query_id = $2`,
       [threadId, queryId],
     );

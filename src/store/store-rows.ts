@@ -16,6 +16,7 @@ import type {
   TokenUsageRecord,
   TurnJobRecord,
 } from './types.js';
+import { decodeResultRows } from './result-rows-encoding.js';
 import type { StoreRow } from './store-database.js';
 
 export function dateFromColumn(value: unknown): Date {
@@ -68,7 +69,7 @@ export function queryResultFromRow(row: StoreRow): StoredQueryResult {
     databaseName: String(row.database_name),
     sql: String(row.sql_text),
     columns: jsonFromColumn<QueryColumn[]>(row.result_columns),
-    rows: jsonFromColumn<JsonValue[][]>(row.result_rows),
+    rows: decodeResultRows(String(row.rows_format), bufferFromColumn(row.rows_data)),
     rowCount: Number(row.row_count),
     truncated: Boolean(row.truncated),
     createdAt: dateFromColumn(row.created_at),

@@ -250,6 +250,36 @@ export function describeStoreContract(implementationName: string, harness: Store
         expect(await store.getQueryResult(threadId, 'query_0a1b2c3d')).toEqual(replacement);
       });
 
+      it('keeps every kind of value exactly, over 10,000 rows: numbers and nulls, text, booleans, lists, objects, mixed columns', async () => {
+        const threadId = freshThreadId('results');
+        const rows = Array.from({ length: 10_000 }, (_, index) => [
+          index % 7 === 0 ? null : index * 1.25 - 3000,
+          index % 11 === 0 ? null : `customer ${index} “quoted” \\ 𝔘 ${'é'.repeat(index % 3)}`,
+          index % 2 === 0,
+          index % 5 === 0 ? { nested: [index, 'x'], __proto__key: null } : [index, null],
+          index % 3 === 0 ? 'text' : index,
+          '',
+          2 ** 53 - index,
+        ]);
+        const saved = queryResult(threadId, {
+          columns: ['amount', 'name', 'flag', 'detail', 'mixed', 'empty', 'big'].map((name) => ({ name, type: 'any' })),
+          rows,
+          rowCount: rows.length,
+        });
+        await store.saveQueryResult(saved);
+        expect(await store.getQueryResult(threadId, 'query_0a1b2c3d')).toEqual(saved);
+      });
+
+      it('keeps a result with no rows, and one whose text holds a lone surrogate', async () => {
+        const threadId = freshThreadId('results');
+        const empty = queryResult(threadId, { rows: [], rowCount: 0 });
+        await store.saveQueryResult(empty);
+        expect(await store.getQueryResult(threadId, 'query_0a1b2c3d')).toEqual(empty);
+        const odd = queryResult(threadId, { queryId: 'query_surrogate', rows: [['\ud800 alone', 1], ['after', 2]] });
+        await store.saveQueryResult(odd);
+        expect(await store.getQueryResult(threadId, 'query_surrogate')).toEqual(odd);
+      });
+
       it('scopes query ids to their thread', async () => {
         const threadA = freshThreadId('results');
         const threadB = freshThreadId('results');
