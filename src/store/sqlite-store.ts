@@ -7,12 +7,19 @@ import sqlite3 from 'sqlite3';
 import { applyMigrations } from './apply-migrations.js';
 import { SerialQueue } from './serial-queue.js';
 import { SqlStore } from './sql-store.js';
+import { SqliteWalCheckpointer } from './sqlite-wal-checkpointer.js';
 import type { StoreDatabase, StoreParameter, StoreQueryRunner, StoreRow } from './store-database.js';
 
 export const SQLITE_MEMORY_FILENAME = ':memory:';
 
 /** How long a statement waits for another process's write lock before failing with SQLITE_BUSY. */
 const SQLITE_BUSY_TIMEOUT_MS = 5_000;
+
+/**
+ * The automatic checkpoint as a backstop only (pages of 4 KiB: about 40 MB of log); the
+ * checkpointer copies the log back long before, off the write path (sqlite-wal-checkpointer.ts).
+ */
+const BACKSTOP_AUTOCHECKPOINT_PAGES = 10_000;
 
 /** The shared SQL uses PostgreSQL's `$1`; SQLite's numbered form is `?1` (same meaning, reusable). */
 function toSqliteParameters(sql: string): string {
@@ -50,7 +57,11 @@ class SqliteStoreDatabase implements StoreDatabase {
   private readonly queue = new SerialQueue();
   private readonly runner: SqliteConnectionRunner;
 
-  constructor(private readonly connection: sqlite3.Database) {
+  /** `checkpointer` is absent for an in-memory store, which has no write-ahead log. */
+  constructor(
+    private readonly connection: sqlite3.Database,
+    private readonly checkpointer?: SqliteWalCheckpointer,
+  ) {
     this.runner = new SqliteConnectionRunner(connection);
   }
 
@@ -59,14 +70,22 @@ class SqliteStoreDatabase implements StoreDatabase {
   }
 
   execute(sql: string, parameters?: StoreParameter[]): Promise<number> {
-    return this.queue.run(() => this.runner.execute(sql, parameters));
+    return this.afterWrite(this.queue.run(() => this.runner.execute(sql, parameters)));
   }
 
   executeScript(sql: string): Promise<void> {
-    return this.queue.run(() => this.runner.executeScript(sql));
+    return this.afterWrite(this.queue.run(() => this.runner.executeScript(sql)));
   }
 
   transaction<T>(work: (runner: StoreQueryRunner) => Promise<T>): Promise<T> {
+    return this.afterWrite(this.transactionOnQueue(work));
+  }
+
+  private afterWrite<T>(write: Promise<T>): Promise<T> {
+    return write.finally(() => this.checkpointer?.wrote());
+  }
+
+  private transactionOnQueue<T>(work: (runner: StoreQueryRunner) => Promise<T>): Promise<T> {
     return this.queue.run(async () => {
       await this.runner.executeScript('BEGIN IMMEDIATE');
       try {
@@ -96,7 +115,8 @@ class SqliteStoreDatabase implements StoreDatabase {
     await this.transaction((runner) => applyMigrations(runner, 'sqlite'));
   }
 
-  close(): Promise<void> {
+  async close(): Promise<void> {
+    await this.checkpointer?.close();
     return this.queue.run(
       () =>
         new Promise<void>((resolve, reject) => {
@@ -147,9 +167,11 @@ export async function openSqliteStore(filename: string): Promise<SqlStore> {
     await switchToWriteAheadLog(runner);
     // NORMAL is durable across application crashes in WAL mode and avoids an fsync per commit.
     await runner.executeScript('PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON');
+    if (filename === SQLITE_MEMORY_FILENAME) return new SqlStore(new SqliteStoreDatabase(connection));
+    await runner.executeScript(`PRAGMA wal_autocheckpoint = ${BACKSTOP_AUTOCHECKPOINT_PAGES}`);
+    return new SqlStore(new SqliteStoreDatabase(connection, await SqliteWalCheckpointer.open(filename, SQLITE_BUSY_TIMEOUT_MS)));
   } catch (error) {
     connection.close();
     throw error;
   }
-  return new SqlStore(new SqliteStoreDatabase(connection));
 }

@@ -77,6 +77,26 @@ describe('sqlite store files', () => {
     }
   });
 
+  it('copies the write-ahead log back into the file after writes, not during them', async () => {
+    const file = join(directory, 'checkpoint', 'state.db');
+    const store = await openStore(`sqlite:${file}`);
+    try {
+      const rows = Array.from({ length: 20_000 }, (_, index) => [index * 1.5, `customer ${index} ${'x'.repeat(10)}`]);
+      const columns = [{ name: 'amount', type: 'double' }, { name: 'name', type: 'varchar' }];
+      const sizeBefore = (await stat(file)).size;
+      // 12 results of ~0.6 MB: past the 1,000 pages at which SQLite's own checkpoint would copy
+      // the log inside a commit.
+      for (let index = 0; index < 12; index += 1) {
+        await store.saveQueryResult({ threadId: 'slack:C1:9.9', queryId: `query_${index}`, databaseName: 'd', sql: 'SELECT 1', columns, rows, rowCount: rows.length, truncated: false, createdAt: new Date(0) });
+      }
+      expect((await stat(file)).size).toBe(sizeBefore);
+      await expect.poll(async () => (await stat(file)).size, { timeout: 10_000 }).toBeGreaterThan(6_000_000);
+      expect((await store.getQueryResult('slack:C1:9.9', 'query_11'))?.rows).toEqual(rows);
+    } finally {
+      await store.close();
+    }
+  });
+
   it('resolves a relative path against the working directory and creates missing folders', async () => {
     const file = join(directory, 'relative', 'deeper', 'state.db');
     const store = await openStore(`sqlite:${relative(process.cwd(), file)}`);
