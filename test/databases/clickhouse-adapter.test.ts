@@ -151,6 +151,13 @@ describe.skipIf(!available)('ClickHouse adapter', () => {
     await expect(direct).rejects.toThrow(/Cannot modify 'max_threads' setting in readonly mode/);
   });
 
+  test('reads a result of several blocks as one: every row once, no header line taken for a row', async () => {
+    const result = await adapter.runQuery('SELECT number AS n FROM numbers(150000)', { ...QUERY_OPTIONS, rowCap: 200_000 });
+    expect(result.rows).toHaveLength(150_000);
+    expect(result.rows.every((row, index) => row.length === 1 && row[0] === index)).toBe(true);
+    expect(result.truncated).toBe(false);
+  });
+
   test('caps a ten-million-row result: the server stops early and memory stays bounded', async () => {
     const growth = memorySnapshot();
     const result = await adapter.runQuery('SELECT number AS n, toString(number) AS label FROM numbers(10000000)', QUERY_OPTIONS);

@@ -148,12 +148,14 @@ async function runStatement(request, response, sql, queryId, settings, format) {
   let headersSent = false;
   try {
     const stream = session.queryStream(engineSql, { format, signal: abort.signal });
+    const repeatedHeaderLines = headerLinesOf(format);
     for await (const chunk of stream) {
+      // chdb formats each block on its own, header included; ClickHouse sends the header once.
+      const bytes = headersSent ? withoutLeadingLines(chunk.raw(), repeatedHeaderLines) : chunk.raw();
       if (!headersSent) {
         headersSent = true;
         response.writeHead(200, headersFor(queryId, format, exceptionTag));
       }
-      const bytes = chunk.raw();
       entry.bytesSent += bytes.byteLength;
       if (!response.write(bytes) && !response.destroyed) await drained(response, abort.signal);
       if (abort.signal.aborted) break;
@@ -172,6 +174,18 @@ async function runStatement(request, response, sql, queryId, settings, format) {
     running.delete(queryId);
     if (entry.outcome !== 'finished') drainLeftover();
   }
+}
+
+/** How many header lines a row format starts with: names, and types. */
+function headerLinesOf(format) {
+  if (/WithNamesAndTypes$/.test(format)) return 2;
+  return /WithNames$/.test(format) ? 1 : 0;
+}
+
+function withoutLeadingLines(bytes, count) {
+  let start = 0;
+  for (let line = 0; line < count; line += 1) start = bytes.indexOf(0x0a, start) + 1;
+  return bytes.subarray(start);
 }
 
 /**
