@@ -78,7 +78,10 @@ export class MysqlAdapter implements DatabaseAdapter {
     let discard = false;
     try {
       await this.applyTimeLimit(connection, options.timeoutMs);
-      await run(connection, this.allowsWrites ? 'START TRANSACTION' : 'START TRANSACTION READ ONLY');
+      // Sent without waiting for its answer: commands on one connection run in order, so the query
+      // still runs inside the transaction, one round trip sooner. Its rows are used only once the
+      // START TRANSACTION is known to have succeeded (below).
+      const transactionStarted = settledError(run(connection, this.allowsWrites ? 'START TRANSACTION' : 'START TRANSACTION READ ONLY'));
       const killQuery = () => this.killQuery(connection.threadId, credential);
       const deadline = startQueryDeadline({
         cancelAfterMs: options.timeoutMs + KILL_GRACE_MS,
@@ -90,6 +93,8 @@ export class MysqlAdapter implements DatabaseAdapter {
       });
       try {
         const result = await runStreamedQuery(connection, sql, { rowCap: options.rowCap, killQuery });
+        const startError = await transactionStarted;
+        if (startError) throw startError;
         if (this.allowsWrites) await run(connection, 'COMMIT');
         else queueRollback(connection);
         return { ...result, rowCount: result.rows.length, durationMs: performance.now() - startedAt };
@@ -232,6 +237,14 @@ function query(connection: mysql.PoolConnection, sql: string): Promise<unknown[]
  */
 function queueRollback(connection: mysql.PoolConnection): void {
   connection.query('ROLLBACK', () => undefined);
+}
+
+/** Resolves with the error `work` failed with, or null: awaited later, it can never be an unhandled rejection. */
+function settledError(work: Promise<unknown>): Promise<unknown> {
+  return work.then(
+    () => null,
+    (error: unknown) => error,
+  );
 }
 
 async function run(connection: mysql.PoolConnection, sql: string): Promise<void> {

@@ -61,6 +61,13 @@ describe.skipIf(!available)('MySQL adapter (MariaDB): results', () => {
     expect(JSON.parse(JSON.stringify(result.rows))).toEqual(result.rows);
   });
 
+  test('every query runs inside a read-only transaction', async () => {
+    // START TRANSACTION READ ONLY is sent ahead of the query without waiting for its answer.
+    for (let index = 0; index < 3; index += 1) {
+      expect((await adapter.runQuery('SELECT @@in_transaction AS open_transaction, @@tx_read_only AS read_only', QUERY_OPTIONS)).rows).toEqual([[1, 1]]);
+    }
+  });
+
   test('introspects the configured database for datathread check', async () => {
     const summary = await adapter.introspect();
     expect(summary.tables).toEqual([
