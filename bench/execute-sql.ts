@@ -15,6 +15,7 @@ import mysql from 'mysql2/promise';
 import pg from 'pg';
 import sqlite3 from 'sqlite3';
 import { agentSettingsForBench, contextForBench } from './bench-context.js';
+import { clickhouseSubject } from './clickhouse.js';
 import { athenaSubject, bigquerySubject, databricksSubject } from './cloud-warehouse-subjects.js';
 import { mssqlSubject, snowflakeSubject } from './sqlserver-snowflake-subjects.js';
 import { formatMs, median, timeMilliseconds } from './bench-support.js';
@@ -35,7 +36,7 @@ const STORE_WRITE_RUNS = 20;
 const WARMUP = 5;
 const SQL = 'SELECT id, name, amount, day FROM bench_rows ORDER BY id';
 
-interface DialectSubject {
+export interface DialectSubject {
   dialect: string;
   raw: () => Promise<unknown>;
   adapter: DatabaseAdapter;
@@ -108,9 +109,9 @@ async function postgresSubject(): Promise<DialectSubject> {
   };
 }
 
-/** MariaDB through mysql2; null (and a line saying so) when no server answers. */
-async function mysqlSubject(): Promise<DialectSubject | null> {
-  if (!(await mariaDbAvailable())) return null;
+/** MariaDB through mysql2; a sentence saying why not when no server answers. */
+async function mysqlSubject(): Promise<DialectSubject | string> {
+  if (!(await mariaDbAvailable())) return `skipped: no MariaDB at ${MARIADB_HOST}:${MARIADB_PORT}`;
   const scratch = await createScratchMariaDb('dt_bench');
   await scratch.admin.query(
     `CREATE TABLE bench_rows AS SELECT CAST(seq AS INT) AS id, CONCAT('customer ', seq) AS name, CAST(seq * 1.25 AS DOUBLE) AS amount, DATE '2025-01-01' + INTERVAL (seq % 365) DAY AS day FROM seq_0_to_${ROWS - 1}`,
@@ -139,11 +140,12 @@ export async function runExecuteSqlBenchmarks(options: { dialects?: string[] } =
   const store = await openStore(`sqlite:${join(directory, 'state.db')}`);
   const lines = [`execute_sql ÷ raw driver, ${ROWS.toLocaleString('en-US')}-row query, median of ${BLOCKS * RUNS_PER_BLOCK} interleaved runs, (lowest–highest of ${BLOCKS} blocks of ${RUNS_PER_BLOCK}) (target ≤ 1.15; ≤ 1.3 with the store write):`];
   try {
-    const subjects: Array<[string, () => Promise<DialectSubject | null>]> = [
+    const subjects: Array<[string, () => Promise<DialectSubject | string>]> = [
       ['duckdb', () => duckdbSubject(directory)],
       ['postgres', () => postgresSubject()],
       ['sqlite', () => sqliteSubject(directory)],
       ['mysql', () => mysqlSubject()],
+      ['clickhouse', () => clickhouseSubject(ROWS, SQL)],
       // The cloud warehouses, on their local servers.
       ['bigquery', () => bigquerySubject(ROWS, SQL)],
       ['athena', () => athenaSubject(ROWS, SQL)],
@@ -154,8 +156,8 @@ export async function runExecuteSqlBenchmarks(options: { dialects?: string[] } =
     for (const [name, makeSubject] of subjects) {
       if (options.dialects && !options.dialects.includes(name)) continue;
       const subject = await makeSubject();
-      if (subject === null) {
-        lines.push('  mysql    skipped: no MariaDB at 127.0.0.1:3306');
+      if (typeof subject === 'string') {
+        lines.push(`  ${name.padEnd(10)} ${subject}`);
         continue;
       }
       try {

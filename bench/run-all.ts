@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { runChartRenderPoolBenchmark } from './chart-render-pool.js';
 import { runChartBenchmarks } from './charts.js';
-import { runClickHouseBenchmarks } from './clickhouse.js';
+import { runClickHouseTenMillionRows } from './clickhouse.js';
 import { runExecuteSqlBenchmarks } from './execute-sql.js';
 import { runMarkdownRenderingBenchmark } from './markdown-rendering.js';
 import { runSandboxBenchmarks } from './sandbox.js';
@@ -38,7 +38,7 @@ const benchmarks: Array<[string, () => Promise<string>]> = [
   // BENCH_DIALECTS=duckdb,mysql limits this one to some warehouses.
   ['execute_sql overhead', () => runExecuteSqlBenchmarks({ dialects: process.env.BENCH_DIALECTS?.split(',') })],
   ['10M-row memory', tenMillionRowsReport],
-  ['ClickHouse', runClickHouseBenchmarks],
+  ['ClickHouse 10M-row memory', runClickHouseTenMillionRows],
   ['SQL gate', runSqlGateBenchmark],
   ['charts', runChartBenchmarks],
   ['chart render pool', runChartRenderPoolBenchmark],
