@@ -7,7 +7,8 @@
 //     32-bit integer, float64 otherwise, plus the positions of its nulls; the bytes are copied
 //     from a typed array, not formatted as text;
 //   - a column of strings (and nulls): the strings joined into one text, plus each one's length
-//     in UTF-16 units (-1 for null), so the text is encoded as UTF-8 once, not string by string;
+//     in UTF-16 units (in 1, 2 or 4 bytes, as the longest needs) and the positions of its nulls, so
+//     the text is encoded as UTF-8 once, not string by string;
 //   - any other column (booleans, lists, objects, mixed types): the column's JSON text, so such
 //     values round-trip exactly as they did when whole results were JSON.
 // Results stored before this format keep `json-rows` (one JSON array of row arrays) and still load.
@@ -24,7 +25,7 @@ export interface EncodedResultRows {
 
 type EncodedColumn =
   | [kind: 'int32' | 'float64', littleEndianValues: Buffer, nullPositions: number[]]
-  | [kind: 'strings', littleEndianLengths: Buffer, text: string]
+  | [kind: 'strings', lengthBytes: 1 | 2 | 4, littleEndianLengths: Buffer, text: string, nullPositions: number[]]
   | [kind: 'json', text: string];
 
 const LITTLE_ENDIAN_HOST = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
@@ -88,34 +89,49 @@ function encodeNumbers(rows: readonly JsonValue[][], column: number): EncodedCol
 }
 
 function encodeStrings(rows: readonly JsonValue[][], column: number): EncodedColumn | null {
-  const lengths = new Int32Array(rows.length);
+  const lengths = new Uint32Array(rows.length);
+  const nullPositions: number[] = [];
+  let longest = 0;
   let text = '';
   for (let row = 0; row < rows.length; row += 1) {
     const value = rows[row]![column];
     if (typeof value === 'string') {
       lengths[row] = value.length;
+      if (value.length > longest) longest = value.length;
       text += value;
-    } else lengths[row] = -1;
+    } else nullPositions.push(row);
   }
-  return isWellFormed(text) ? ['strings', littleEndianBytes(lengths), text] : null;
+  if (!isWellFormed(text)) return null;
+  // Most text columns hold short values: a byte or two per length, not four.
+  const lengthBytes = longest < 2 ** 8 ? 1 : longest < 2 ** 16 ? 2 : 4;
+  const narrowed = lengthBytes === 1 ? Buffer.from(Uint8Array.from(lengths)) : littleEndianBytes(lengthBytes === 2 ? Uint16Array.from(lengths) : lengths);
+  return ['strings', lengthBytes, narrowed, text, nullPositions];
 }
 
 /** The typed array's own memory as little-endian bytes (swapped in place on a big-endian host). */
-function littleEndianBytes(values: Int32Array | Float64Array): Buffer {
+function littleEndianBytes(values: Uint16Array | Int32Array | Uint32Array | Float64Array): Buffer {
   const bytes = Buffer.from(values.buffer, values.byteOffset, values.byteLength);
-  if (!LITTLE_ENDIAN_HOST) values instanceof Float64Array ? bytes.swap64() : bytes.swap32();
+  if (!LITTLE_ENDIAN_HOST) swapToHostOrder(bytes, values.BYTES_PER_ELEMENT);
   return bytes;
 }
 
+function swapToHostOrder(bytes: Buffer, width: number): void {
+  if (width === 8) bytes.swap64();
+  else if (width === 4) bytes.swap32();
+  else if (width === 2) bytes.swap16();
+}
+
 /** A copy of stored little-endian values in the host's byte order, aligned for a typed array. */
-function hostOrderCopy(bytes: Uint8Array, width: 4 | 8): ArrayBuffer {
+function hostOrderCopy(bytes: Uint8Array, width: 1 | 2 | 4 | 8): ArrayBuffer {
   const copy = new Uint8Array(bytes.byteLength);
   copy.set(bytes);
-  if (!LITTLE_ENDIAN_HOST) {
-    const view = Buffer.from(copy.buffer);
-    width === 8 ? view.swap64() : view.swap32();
-  }
+  if (!LITTLE_ENDIAN_HOST) swapToHostOrder(Buffer.from(copy.buffer), width);
   return copy.buffer;
+}
+
+function lengthsFrom(bytes: Uint8Array, width: 1 | 2 | 4): Uint8Array | Uint16Array | Uint32Array {
+  const buffer = hostOrderCopy(bytes, width);
+  return width === 1 ? new Uint8Array(buffer) : width === 2 ? new Uint16Array(buffer) : new Uint32Array(buffer);
 }
 
 /** String.prototype.isWellFormed (Node 20 has it; TypeScript's ES2023 library does not declare it). */
@@ -128,17 +144,15 @@ function decodeColumnInto(rows: JsonValue[][], index: number, column: EncodedCol
     const values = JSON.parse(column[1]) as JsonValue[];
     for (let row = 0; row < rows.length; row += 1) rows[row]![index] = values[row] ?? null;
   } else if (column[0] === 'strings') {
-    const lengths = new Int32Array(hostOrderCopy(column[1], 4));
-    const text = column[2];
+    const [, lengthBytes, lengthData, text, nullPositions] = column;
+    const lengths = lengthsFrom(lengthData, lengthBytes);
     let offset = 0;
     for (let row = 0; row < rows.length; row += 1) {
       const length = lengths[row]!;
-      if (length < 0) rows[row]![index] = null;
-      else {
-        rows[row]![index] = text.slice(offset, offset + length);
-        offset += length;
-      }
+      rows[row]![index] = text.slice(offset, offset + length);
+      offset += length;
     }
+    for (const row of nullPositions) rows[row]![index] = null;
   } else {
     const values = column[0] === 'int32' ? new Int32Array(hostOrderCopy(column[1], 4)) : new Float64Array(hostOrderCopy(column[1], 8));
     for (let row = 0; row < rows.length; row += 1) rows[row]![index] = values[row]!;

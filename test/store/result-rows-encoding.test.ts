@@ -32,6 +32,13 @@ describe('stored result rows', () => {
     expect(roundTrip(rows, 1)).toEqual({ format: COLUMNS_V1_FORMAT, rows });
   });
 
+  it('keeps strings longer than one or two bytes can count, next to short ones and nulls', () => {
+    for (const long of ['y'.repeat(300), 'z'.repeat(70_000)]) {
+      const rows: JsonValue[][] = [['a'], [long], [null], ['']];
+      expect(roundTrip(rows, 1)).toEqual({ format: COLUMNS_V1_FORMAT, rows });
+    }
+  });
+
   it('keeps a high and a low surrogate in neighbouring rows as two values, not one character', () => {
     const rows: JsonValue[][] = [['\ud83d'], ['\ude00']];
     expect(roundTrip(rows, 1).rows).toEqual(rows);
