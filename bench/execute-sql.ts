@@ -6,7 +6,8 @@
 // each block gives its own ratio of medians, and the line shows the median over all runs with the
 // lowest and highest block ratio. Within an iteration the order of raw, adapter and tool rotates,
 // so the garbage one leaves behind (collected during whichever runs next) is not always charged to
-// the same subject.
+// the same subject. The raw driver also runs a second time as its own subject: its ratio to itself
+// shows how much of any spread is the machine rather than the code.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -180,10 +181,15 @@ export async function runExecuteSqlBenchmarks(options: { dialects?: string[] } =
           await flush();
         }
         const adapterOnly = () => subject.adapter.runQuery(SQL, { rowCap: ROWS, timeoutMs: 60_000 });
-        const times = { raw: [] as number[], adapter: [] as number[], tool: [] as number[], total: [] as number[] };
+        const times = { raw: [] as number[], rawAgain: [] as number[], adapter: [] as number[], tool: [] as number[], total: [] as number[] };
         const measurements: Array<() => Promise<void>> = [
           async () => {
             times.raw.push(await timeMilliseconds(subject.raw));
+          },
+          // The raw driver once more, as if it were a subject of its own: how far a ratio moves on
+          // this machine when both sides do the same work (the noise floor of every figure).
+          async () => {
+            times.rawAgain.push(await timeMilliseconds(subject.raw));
           },
           async () => {
             times.adapter.push(await timeMilliseconds(adapterOnly));
@@ -203,7 +209,7 @@ export async function runExecuteSqlBenchmarks(options: { dialects?: string[] } =
           `  ${subject.dialect.padEnd(10)} raw ${formatMs(median(times.raw))} | adapter alone ${formatMs(median(times.adapter))}, ratio ${ratio(times.adapter)}` +
             ` | execute_sql ${formatMs(median(times.tool))}, ratio ${ratio(times.tool)}` +
             ` | with the background store write ${formatMs(median(times.total))}, ratio ${ratio(times.total)}`,
-          `           store write alone ${formatMs(storeWrite.save)}: encoding the rows ${formatMs(storeWrite.serialise)} (${(storeWrite.bytes / 1024).toFixed(0)} KiB; as JSON ${formatMs(storeWrite.json)}), the rest the SQLite insert`,
+          `           noise floor (raw ÷ raw) ${ratio(times.rawAgain)}; store write alone ${formatMs(storeWrite.save)}: encoding the rows ${formatMs(storeWrite.serialise)} (${(storeWrite.bytes / 1024).toFixed(0)} KiB; as JSON ${formatMs(storeWrite.json)}), the rest the SQLite insert`,
         );
       } finally {
         await subject.close();
