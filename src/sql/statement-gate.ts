@@ -49,9 +49,24 @@ export async function initStatementGate(): Promise<void> {
   await initialisation;
 }
 
+/**
+ * The latest verdicts: a statement is usually checked twice in a row (by execute_sql, then by an
+ * adapter that gates its own queries, as MySQL's does), and a verdict depends on nothing but its
+ * inputs. Verdicts are frozen, so a caller cannot change what the next one is told.
+ */
+const recentVerdicts = new Map<string, GateVerdict>();
+const RECENT_VERDICTS = 32;
+
 export function checkReadOnly(sql: string, options: GateOptions): GateVerdict {
   if (!ready) throw new StatementGateNotReadyError();
-  return checkWithRules(sql, dialectRules(options.dialect), options.allowFileAccess);
+  const key = `${options.dialect}\u0000${options.allowFileAccess}\u0000${sql}`;
+  const recent = recentVerdicts.get(key);
+  if (recent) return recent;
+  const verdict = Object.freeze(checkWithRules(sql, dialectRules(options.dialect), options.allowFileAccess));
+  recentVerdicts.set(key, verdict);
+  // A Map iterates in insertion order: the first key is the oldest.
+  if (recentVerdicts.size > RECENT_VERDICTS) recentVerdicts.delete(recentVerdicts.keys().next().value!);
+  return verdict;
 }
 
 function checkWithRules(sql: string, rules: DialectRules, allowFileAccess: boolean): GateVerdict {

@@ -364,3 +364,20 @@ describe('realistic analytic queries', () => {
   ];
   for (const sql of sqliteOnly) it(`allows on sqlite: ${sql}`, () => expectAllowed(sql, 'sqlite'));
 });
+
+describe('verdicts checked again', () => {
+  it('gives the same statement the same verdict, keyed by dialect and file access too', () => {
+    const sql = "SELECT * FROM read_csv('/tmp/people.csv')";
+    expect(check(sql, 'duckdb', true)).toMatchObject({ allowed: true });
+    expect(check(sql, 'duckdb', true)).toMatchObject({ allowed: true });
+    expect(check(sql, 'duckdb', false)).toMatchObject({ allowed: false });
+    expect(check('SELECT sleep(1)', 'duckdb')).toMatchObject({ allowed: true });
+    expect(check('SELECT sleep(1)', 'mysql')).toMatchObject({ allowed: false });
+  });
+
+  it('hands out verdicts no caller can change for the next one', () => {
+    const verdict = check('DELETE FROM users', 'postgres');
+    expect(() => Object.assign(verdict, { allowed: true })).toThrow(TypeError);
+    expect(check('DELETE FROM users', 'postgres')).toMatchObject({ allowed: false });
+  });
+});
