@@ -65,6 +65,31 @@ describe('Snowflake adapter over its REST API', () => {
     expect(warnings).toEqual([]);
   });
 
+  test('DATE is YYYY-MM-DD on both sides of 1970 and at the ends of the calendar', async () => {
+    const result = await adapter.runQuery(
+      "SELECT DATE '1969-12-31' AS before_epoch, DATE '1970-01-01' AS epoch, DATE '1582-10-15' AS gregorian, DATE '0001-01-01' AS first_day, DATE '9999-12-31' AS last_day, DATE '2000-02-29' AS leap",
+      QUERY_OPTIONS,
+    );
+    expect(result.rows).toEqual([['1969-12-31', '1970-01-01', '1582-10-15', '0001-01-01', '9999-12-31', '2000-02-29']]);
+  });
+
+  test('DATE is YYYY-MM-DD whatever DATE_OUTPUT_FORMAT the account sets', async () => {
+    const european = await startFakeSnowflake({ setup: [], passwords: { DATATHREAD: SERVICE_PASSWORD }, resultParameters: { DATE_OUTPUT_FORMAT: 'DD/MM/YYYY' } });
+    try {
+      const reader = new SnowflakeAdapter(databaseConfig({ type: 'snowflake', host: '127.0.0.1', port: european.port, user: 'DATATHREAD', password: SERVICE_PASSWORD }));
+      const result = await reader.runQuery("SELECT DATE '2024-02-29' AS on_day, NULL::DATE AS missing", QUERY_OPTIONS);
+      expect(result.rows).toEqual([['2024-02-29', null]]);
+    } finally {
+      await european.close();
+    }
+  });
+
+  test('two columns with the same name each keep their own value', async () => {
+    const result = await adapter.runQuery("SELECT 1 AS id, 'a' AS label, 2 AS id", QUERY_OPTIONS);
+    expect(result.columns.map((column) => column.name)).toEqual(['id', 'label', 'id']);
+    expect(result.rows).toEqual([[1, 'a', 2]]);
+  });
+
   test('a role that can write is named in a warning at the first connection', async () => {
     const messages: string[] = [];
     const admin = new SnowflakeAdapter(databaseConfig({ type: 'snowflake', host: '127.0.0.1', port: server.port, role: 'SYSADMIN', user: 'DATATHREAD', password: SERVICE_PASSWORD }), { logger: { warn: (message) => messages.push(message) } });

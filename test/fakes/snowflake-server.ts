@@ -10,7 +10,8 @@
 // Failures come as Snowflake's JSON error bodies (success: false, code, message) with HTTP 200,
 // as Snowflake sends them. STATEMENT_TIMEOUT_IN_SECONDS is honoured (code 000630), set by ALTER
 // SESSION or in a query request's own `parameters`, which override the session's for that statement. SHOW GRANTS TO ROLE answers from `grants`. `sessionSetup(user)` runs on each
-// session's own DuckDB connection (a per-user row filter).
+// session's own DuckDB connection (a per-user row filter). `resultParameters` are reported with
+// each result, as Snowflake reports the session's output formats.
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { gunzipSync } from 'node:zlib';
@@ -30,6 +31,8 @@ export interface FakeSnowflakeOptions {
   /** Role name -> privileges SHOW GRANTS lists for it. */
   grants?: Record<string, string[]>;
   sessionSetup?: (user: string) => string[];
+  /** Session parameters reported with every result, as an account's settings are (DATE_OUTPUT_FORMAT …). */
+  resultParameters?: Record<string, string>;
 }
 
 export interface SnowflakeLoginRecord {
@@ -87,6 +90,9 @@ export async function startFakeSnowflake(options: FakeSnowflakeOptions): Promise
   const logins: SnowflakeLoginRecord[] = [];
   const queries: SnowflakeQueryRecord[] = [];
   const aborts: string[] = [];
+
+  const reportedParameters = Object.entries(options.resultParameters ?? {}).map(([name, value]) => ({ name, value }));
+  const statementResult = (queryId: string, rowtype: RowType[], rowset: unknown[][], total: number, chunks: unknown[]): unknown => resultBody(queryId, rowtype, rowset, total, chunks, reportedParameters);
 
   const sessionOf = (request: IncomingMessage): Session | undefined => {
     const match = /Snowflake Token="([^"]+)"/.exec(request.headers.authorization ?? '');
@@ -168,8 +174,10 @@ export async function startFakeSnowflake(options: FakeSnowflakeOptions): Promise
       session.connection.interrupt();
     }, timeoutSeconds * 1000);
     try {
+      // Asked first: a statement prepared on the connection would end the pending result.
+      const ownNames = await ownColumnNames(session.connection, sql);
       const result = await session.connection.stream(`SELECT * FROM (${sql}) LIMIT ${INLINE_ROWS}`);
-      const rowtype = describe(result);
+      const rowtype = describe(result, ownNames);
       const inline = await readAll(result);
       let total = inline.length;
       const chunks: unknown[] = [];
@@ -277,12 +285,12 @@ function failure(code: string, message: string, queryId?: string): unknown {
   return { success: false, code, message, data: { queryId, sqlState: code === '002003' ? '42000' : '57014', errorCode: code } };
 }
 
-function statementResult(queryId: string, rowtype: RowType[], rowset: unknown[][], total: number, chunks: unknown[]): unknown {
+function resultBody(queryId: string, rowtype: RowType[], rowset: unknown[][], total: number, chunks: unknown[], parameters: Array<{ name: string; value: string }>): unknown {
   return {
     success: true,
     code: null,
     message: null,
-    data: { queryId, rowtype, rowset, total, returned: total, queryResultFormat: 'json', chunks, chunkHeaders: {}, parameters: [], statementTypeId: 4096 },
+    data: { queryId, rowtype, rowset, total, returned: total, queryResultFormat: 'json', chunks, chunkHeaders: {}, parameters, statementTypeId: 4096 },
   };
 }
 
@@ -309,9 +317,28 @@ async function readAll(result: DuckDBResult): Promise<unknown[][]> {
   }
 }
 
+/**
+ * The query's own column names: wrapped in `SELECT * FROM (…) LIMIT`, DuckDB renames a repeated
+ * name (id, id_1), while Snowflake reports both columns as `id`.
+ */
+async function ownColumnNames(connection: DuckDBConnection, sql: string): Promise<string[] | undefined> {
+  try {
+    const prepared = await connection.prepare(sql);
+    try {
+      return Array.from({ length: prepared.columnCount }, (_, index) => prepared.columnName(index));
+    } finally {
+      prepared.destroySync();
+    }
+  } catch {
+    return undefined;
+  }
+}
+
 /** Snowflake's row type for a DuckDB column: NUMBER is `fixed` with a scale, JSON is `variant`. */
-function describe(result: DuckDBResult): RowType[] {
-  return result.columnNames().map((name, index) => {
+function describe(result: DuckDBResult, ownNames: string[] | undefined): RowType[] {
+  const wrappedNames = result.columnNames();
+  const names = ownNames?.length === wrappedNames.length ? ownNames : wrappedNames;
+  return names.map((name, index) => {
     const columnType = result.columnType(index);
     const alias = (columnType as { alias?: string }).alias;
     const duckdbType = (alias ?? columnType.toString()).toUpperCase();
