@@ -5,9 +5,11 @@
 // On a shared machine one median hides how much a figure moves, so the runs are cut into blocks:
 // each block gives its own ratio of medians, and the line shows the median over all runs with the
 // lowest and highest block ratio. Within an iteration the order of raw, adapter and tool rotates,
-// so the garbage one leaves behind (collected during whichever runs next) is not always charged to
-// the same subject. The raw driver also runs a second time as its own subject: its ratio to itself
-// shows how much of any spread is the machine rather than the code.
+// and a young-generation collection runs before each timing (node --expose-gc, as npm run bench
+// starts it), so the garbage one subject leaves is not collected inside the next one's timing; a
+// subject's own allocations and collections still count. The raw driver also runs a second time as
+// a subject of its own: its ratio to itself shows how much of any spread is the machine rather than
+// the code.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -21,6 +23,7 @@ import { athenaSubject, bigquerySubject, databricksSubject } from './cloud-wareh
 import { mssqlSubject, snowflakeSubject } from './sqlserver-snowflake-subjects.js';
 import { formatMs, median, timeMilliseconds } from './bench-support.js';
 import { createDatabaseAdapter } from '../src/databases/create-database-adapter.js';
+import { duckDbResourceLimits } from '../src/databases/duckdb/duckdb-resource-limits.js';
 import type { DatabaseAdapter } from '../src/databases/types.js';
 import { executeSql } from '../src/tools/execute-sql.js';
 import { initStatementGate } from '../src/sql/statement-gate.js';
@@ -51,7 +54,11 @@ async function duckdbSubject(directory: string): Promise<DialectSubject> {
   await setup.run(`CREATE TABLE bench_rows AS SELECT range::INTEGER AS id, 'customer ' || range AS name, (range * 1.25)::DOUBLE AS amount, DATE '2025-01-01' + (range % 365)::INTEGER AS day FROM range(${ROWS})`);
   setup.closeSync();
   writer.closeSync();
-  const rawInstance = await DuckDBInstance.create(path, { access_mode: 'READ_ONLY' });
+  // The raw driver gets the engine settings the adapter opens its instance with (a quarter of the
+  // memory, half the cores): with DuckDB's own default (every core) the ratio would measure the
+  // thread count, not the code between the engine and the model.
+  const limits = duckDbResourceLimits({});
+  const rawInstance = await DuckDBInstance.create(path, { access_mode: 'READ_ONLY', memory_limit: limits.memoryLimit, threads: String(limits.threads) });
   const rawConnection = await rawInstance.connect();
   const adapter = createDatabaseAdapter({ name: 'duck', type: 'duckdb', path, auth_mode: 'password', ssl: false, dangerously_allow_writes: false, allow_file_access: false });
   return {
@@ -201,7 +208,11 @@ export async function runExecuteSqlBenchmarks(options: { dialects?: string[] } =
           },
         ];
         for (let index = 0; index < BLOCKS * RUNS_PER_BLOCK; index += 1) {
-          for (let step = 0; step < measurements.length; step += 1) await measurements[(index + step) % measurements.length]!();
+          for (let step = 0; step < measurements.length; step += 1) {
+            // Garbage left by the previous subject is collected here, not inside the next one's timing.
+            collectGarbage();
+            await measurements[(index + step) % measurements.length]!();
+          }
         }
         const ratio = (subjectTimes: number[]) => ratioWithSpread(subjectTimes, times.raw);
         const storeWrite = await storeWriteBreakdown(store, subject.adapter);
@@ -242,6 +253,11 @@ async function storeWriteBreakdown(store: Store, adapter: DatabaseAdapter): Prom
     );
   }
   return { serialise: median(serialise), json: median(json), save: median(save), bytes: encodeResultRows(result.rows, result.columns.length).data.length };
+}
+
+/** A young-generation collection between timings, when node runs with --expose-gc (npm run bench does). */
+function collectGarbage(): void {
+  (globalThis as { gc?: (options: { type: 'minor' }) => void }).gc?.({ type: 'minor' });
 }
 
 /** "1.08 (1.02–1.15)": the ratio of medians over all runs, then the lowest and highest block's. */
