@@ -39,7 +39,7 @@ export function encodeResultRows(rows: readonly JsonValue[][], columnCount: numb
     const encoded = encodeColumn(rows, column);
     // A string that is not well-formed UTF-16 (a lone surrogate) would change when encoded as
     // UTF-8 and shift the lengths; JSON escapes it, so the whole result falls back to JSON.
-    if (encoded === null) return { format: JSON_ROWS_FORMAT, data: Buffer.from(JSON.stringify(rows)) };
+    if (encoded === NOT_WELL_FORMED) return { format: JSON_ROWS_FORMAT, data: Buffer.from(JSON.stringify(rows)) };
     columns.push(encoded);
   }
   return { format: COLUMNS_V1_FORMAT, data: packer.pack([rows.length, columns]) };
@@ -55,40 +55,41 @@ export function decodeResultRows(format: string, data: Buffer): JsonValue[][] {
   return rows;
 }
 
-function encodeColumn(rows: readonly JsonValue[][], column: number): EncodedColumn | null {
-  let numbers = true;
-  let strings = true;
-  for (let row = 0; row < rows.length && (numbers || strings); row += 1) {
-    const value = rows[row]![column];
-    if (value === null || value === undefined) continue;
-    if (typeof value !== 'number') numbers = false;
-    if (typeof value !== 'string') strings = false;
-  }
-  if (numbers) return encodeNumbers(rows, column);
-  if (strings) return encodeStrings(rows, column);
+/** A column of another kind than its first value promised. */
+const MIXED = Symbol('mixed');
+const NOT_WELL_FORMED = Symbol('not well-formed');
+
+/**
+ * The column's first value picks the form; each form is filled in one pass over the rows and gives
+ * up (MIXED) at the first value of another type, and the column is then stored as JSON.
+ */
+function encodeColumn(rows: readonly JsonValue[][], column: number): EncodedColumn | typeof NOT_WELL_FORMED {
+  let first: JsonValue | undefined;
+  for (let row = 0; row < rows.length && (first === null || first === undefined); row += 1) first = rows[row]![column];
+  const encoded = typeof first === 'number' ? encodeNumbers(rows, column) : typeof first === 'string' ? encodeStrings(rows, column) : MIXED;
+  if (encoded !== MIXED) return encoded;
   const values = new Array<JsonValue>(rows.length);
   for (let row = 0; row < rows.length; row += 1) values[row] = rows[row]![column] ?? null;
   return ['json', JSON.stringify(values)];
 }
 
-function encodeNumbers(rows: readonly JsonValue[][], column: number): EncodedColumn {
+function encodeNumbers(rows: readonly JsonValue[][], column: number): EncodedColumn | typeof MIXED {
+  const values = new Float64Array(rows.length);
   const nullPositions: number[] = [];
   let int32 = true;
-  for (let row = 0; row < rows.length && int32; row += 1) {
-    const value = rows[row]![column];
-    // -0 | 0 is 0: a -0 needs float64 to come back as -0.
-    if (typeof value === 'number' && (value !== (value | 0) || Object.is(value, -0))) int32 = false;
-  }
-  const values = int32 ? new Int32Array(rows.length) : new Float64Array(rows.length);
   for (let row = 0; row < rows.length; row += 1) {
     const value = rows[row]![column];
-    if (typeof value === 'number') values[row] = value;
-    else nullPositions.push(row);
+    if (typeof value === 'number') {
+      values[row] = value;
+      // -0 | 0 is 0: a -0 needs float64 to come back as -0.
+      if (int32 && (value !== (value | 0) || Object.is(value, -0))) int32 = false;
+    } else if (value === null || value === undefined) nullPositions.push(row);
+    else return MIXED;
   }
-  return [int32 ? 'int32' : 'float64', littleEndianBytes(values), nullPositions];
+  return int32 ? ['int32', littleEndianBytes(Int32Array.from(values)), nullPositions] : ['float64', littleEndianBytes(values), nullPositions];
 }
 
-function encodeStrings(rows: readonly JsonValue[][], column: number): EncodedColumn | null {
+function encodeStrings(rows: readonly JsonValue[][], column: number): EncodedColumn | typeof MIXED | typeof NOT_WELL_FORMED {
   const lengths = new Uint32Array(rows.length);
   const nullPositions: number[] = [];
   let longest = 0;
@@ -99,9 +100,10 @@ function encodeStrings(rows: readonly JsonValue[][], column: number): EncodedCol
       lengths[row] = value.length;
       if (value.length > longest) longest = value.length;
       text += value;
-    } else nullPositions.push(row);
+    } else if (value === null || value === undefined) nullPositions.push(row);
+    else return MIXED;
   }
-  if (!isWellFormed(text)) return null;
+  if (!isWellFormed(text)) return NOT_WELL_FORMED;
   // Most text columns hold short values: a byte or two per length, not four.
   const lengthBytes = longest < 2 ** 8 ? 1 : longest < 2 ** 16 ? 2 : 4;
   const narrowed = lengthBytes === 1 ? Buffer.from(Uint8Array.from(lengths)) : littleEndianBytes(lengthBytes === 2 ? Uint16Array.from(lengths) : lengths);
