@@ -9,9 +9,10 @@
 //   POST /session?delete=true        ends the session.
 // Failures come as Snowflake's JSON error bodies (success: false, code, message) with HTTP 200,
 // as Snowflake sends them. STATEMENT_TIMEOUT_IN_SECONDS is honoured (code 000630), set by ALTER
-// SESSION or in a query request's own `parameters`, which override the session's for that statement. SHOW GRANTS TO ROLE answers from `grants`. `sessionSetup(user)` runs on each
-// session's own DuckDB connection (a per-user row filter). `resultParameters` are reported with
-// each result, as Snowflake reports the session's output formats.
+// SESSION or in a query request's own `parameters`, which override the session's for that
+// statement. SHOW GRANTS TO ROLE answers from `grants`. `sessionSetup(user)` runs on each session's
+// own DuckDB connection (a per-user row filter). `resultParameters` are reported with each result,
+// as Snowflake reports the session's output formats.
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { gunzipSync } from 'node:zlib';
