@@ -47,7 +47,7 @@ export async function checkCommand(parsed: ParsedArguments, started: Bootstrappe
     output.write(`State store: FAILED — ${(error as Error).message}\n`);
     failures += 1;
   }
-  if (config.isDemo) await ensureDemoWarehouse(config.databases[0]!.path!);
+  if (config.isDemo) await ensureDemoWarehouse(config.databases[0]!.path!, systemClock);
   for (const databaseConfig of config.databases) {
     const database = createDatabaseAdapter(databaseConfig, { logger: silentLogger });
     try {
