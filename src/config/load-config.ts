@@ -8,6 +8,7 @@ import { selectEnabledTools, type AgentSettings } from './agent-settings.js';
 import { ConfigError, type ConfigProblem } from './config-error.js';
 import { configFileSchema, type AccessRule, type McpServerConfig } from './config-schema.js';
 import type { DatabaseConfig } from './database-config.js';
+import { checkDatabaseFiles } from './database-files.js';
 import { DEFAULT_CONFIG_PATH, type Environment } from './environment.js';
 import { interpolateEnv } from './interpolate-env.js';
 import { DEFAULT_MODELS } from './model-providers.js';
@@ -83,11 +84,14 @@ export function parseConfigText(text: string, source: string, environment: Envir
   if (!parsed.success) throw new ConfigError(source, describeIssues(parsed.error.issues));
   const value = parsed.data;
   const configDirectory = dirname(resolve(source));
+  const fileProblems: ConfigProblem[] = [];
+  const databases = checkDatabaseFiles(resolveFilePaths(value.databases, configDirectory), configDirectory, fileProblems);
+  if (fileProblems.length > 0) throw new ConfigError(source, fileProblems);
   const model = resolveModelSettings(environment, value.agent);
   return {
     source,
     isDemo: false,
-    databases: resolveFilePaths(value.databases, configDirectory),
+    databases,
     agent: {
       model: model.configured ? model.settings.model : (environment.model ?? value.agent.model ?? DEFAULT_MODELS.openai),
       maxSteps: value.agent.max_steps,
