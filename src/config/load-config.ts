@@ -11,6 +11,8 @@ import type { DatabaseConfig } from './database-config.js';
 import { checkDatabaseFiles } from './database-files.js';
 import { DEFAULT_CONFIG_PATH, type Environment } from './environment.js';
 import { interpolateEnv } from './interpolate-env.js';
+import { closestMatch, keysAcceptedAt } from './did-you-mean.js';
+import { DIALECT_ALIASES } from '../databases/dialects.js';
 import { DEFAULT_MODELS } from './model-providers.js';
 import { resolveModelSettings, type ModelConfiguration } from './model-settings.js';
 import { toSandboxSettings, type SandboxSettings } from './sandbox-config.js';
@@ -54,10 +56,33 @@ function fixFor(issue: z.core.$ZodIssue): string {
   }
 }
 
-export function describeIssues(issues: readonly z.core.$ZodIssue[]): ConfigProblem[] {
+/** The value the config file gave at `path`, for naming it in a problem. */
+function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
+  let current = input;
+  for (const part of path) {
+    if (typeof current !== 'object' || current === null) return undefined;
+    current = (current as Record<PropertyKey, unknown>)[part];
+  }
+  return current;
+}
+
+function suggestion(candidate: string | undefined): string {
+  return candidate ? ` (did you mean "${candidate}"?)` : '';
+}
+
+/** Zod's issues as problems; `schema` and `input` let misspelt keys and values get a suggestion. */
+export function describeIssues(issues: readonly z.core.$ZodIssue[], schema?: z.ZodType, input?: unknown): ConfigProblem[] {
   return issues.map((issue) => {
     const key = formatPath(issue.path);
-    const extra = issue.code === 'unrecognized_keys' ? `unknown key${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((name) => `"${name}"`).join(', ')}` : issue.message;
+    let extra: string;
+    if (issue.code === 'unrecognized_keys') {
+      const accepted = schema ? keysAcceptedAt(schema, issue.path) : [];
+      extra = `unknown key${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((name) => `"${name}"${suggestion(closestMatch(name, accepted))}`).join(', ')}`;
+    } else if (issue.code === 'invalid_value') {
+      const given = valueAt(input, issue.path);
+      const accepted = [...issue.values.map(String), ...(issue.path.at(-1) === 'type' ? Object.keys(DIALECT_ALIASES) : [])];
+      extra = typeof given === 'string' ? `${issue.message}; "${given}" is not one of them${suggestion(closestMatch(given, accepted))}` : issue.message;
+    } else extra = issue.message;
     return { key: key || '(root)', problem: extra, fix: fixFor(issue) };
   });
 }
@@ -81,7 +106,7 @@ export function parseConfigText(text: string, source: string, environment: Envir
   const interpolated = interpolateEnv(raw, environment.variables, problems);
   if (problems.length > 0) throw new ConfigError(source, problems);
   const parsed = configFileSchema.safeParse(interpolated);
-  if (!parsed.success) throw new ConfigError(source, describeIssues(parsed.error.issues));
+  if (!parsed.success) throw new ConfigError(source, describeIssues(parsed.error.issues, configFileSchema, interpolated));
   const value = parsed.data;
   const configDirectory = dirname(resolve(source));
   const fileProblems: ConfigProblem[] = [];
