@@ -38,6 +38,13 @@ export function closestMatch(input: string, candidates: readonly string[]): stri
   return best?.candidate;
 }
 
+/** An enum problem naming the value given and, when one is close, the spelling meant. */
+export function invalidValueProblem(message: string, given: unknown, accepted: readonly string[]): string {
+  if (typeof given !== 'string') return message;
+  const closest = closestMatch(given, accepted);
+  return `${message}; "${given}" is not one of them${closest ? ` (did you mean "${closest}"?)` : ''}`;
+}
+
 interface SchemaDefinition {
   type: string;
   shape?: Record<string, z.ZodType>;

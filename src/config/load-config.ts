@@ -11,7 +11,7 @@ import type { DatabaseConfig } from './database-config.js';
 import { checkDatabaseFiles } from './database-files.js';
 import { DEFAULT_CONFIG_PATH, type Environment } from './environment.js';
 import { interpolateEnv } from './interpolate-env.js';
-import { closestMatch, keysAcceptedAt } from './did-you-mean.js';
+import { closestMatch, invalidValueProblem, keysAcceptedAt } from './did-you-mean.js';
 import { DIALECT_ALIASES } from '../databases/dialects.js';
 import { DEFAULT_MODELS } from './model-providers.js';
 import { resolveModelSettings, type ModelConfiguration } from './model-settings.js';
@@ -79,9 +79,8 @@ export function describeIssues(issues: readonly z.core.$ZodIssue[], schema?: z.Z
       const accepted = schema ? keysAcceptedAt(schema, issue.path) : [];
       extra = `unknown key${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((name) => `"${name}"${suggestion(closestMatch(name, accepted))}`).join(', ')}`;
     } else if (issue.code === 'invalid_value') {
-      const given = valueAt(input, issue.path);
       const accepted = [...issue.values.map(String), ...(issue.path.at(-1) === 'type' ? Object.keys(DIALECT_ALIASES) : [])];
-      extra = typeof given === 'string' ? `${issue.message}; "${given}" is not one of them${suggestion(closestMatch(given, accepted))}` : issue.message;
+      extra = invalidValueProblem(issue.message, valueAt(input, issue.path), accepted);
     } else extra = issue.message;
     return { key: key || '(root)', problem: extra, fix: fixFor(issue) };
   });

@@ -76,6 +76,9 @@ describe('datathread.yaml', () => {
     expect(ACCEPTED_TYPES).toContain('postgres (or postgresql)');
     expect(problemsOf('agent:\n  provider: openia')[0]).toMatch(/^agent\.provider: .*; "openia" is not one of them \(did you mean "openai"\?\)\. Fix: use one of the values listed$/);
     expect(problemsOf('agent:\n  tools: [execute_sq]')[0]).toMatch(/"execute_sq" is not one of them \(did you mean "execute_sql"\?\)/);
+    expect(() => readEnvironment({ DATATHREAD_PROVIDER: 'antropic' })).toThrow(
+      'DATATHREAD_PROVIDER: must be one of openai, openai_compatible, azure, anthropic, google, bedrock; "antropic" is not one of them (did you mean "anthropic"?)',
+    );
     expect(problemsOf('databases:\n  - name: w\n    type: duckdb\n    path: x\n    colour: red')[0]).toBe(
       'databases[0]: unknown key "colour". Fix: remove the key or correct its spelling (see the configuration reference in README.md)',
     );
