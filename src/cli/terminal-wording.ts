@@ -6,8 +6,8 @@ export function terminalSentence(text: string): string {
   return text.replace(/\bPress Retry\b/g, 'Ask again').replace(/\bpress Retry\b/g, 'ask again');
 }
 
-/** `32 ms` under a second, `1.4 s` from a second on; no binary fractions such as 31.758590999999797. */
+/** `32 ms` under a second, `1.4 s` or `60 s` from a second on; no binary fractions such as 31.758590999999797. */
 export function formatDuration(milliseconds: number): string {
-  if (milliseconds < 1_000) return `${Math.round(milliseconds)} ms`;
-  return `${(milliseconds / 1_000).toFixed(1)} s`;
+  if (Math.round(milliseconds) < 1_000) return `${Math.round(milliseconds)} ms`;
+  return `${Number((milliseconds / 1_000).toFixed(1))} s`;
 }
