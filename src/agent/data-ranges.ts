@@ -1,8 +1,8 @@
 // The days each database's data covers, for the system prompt: without it the model reads "last
 // quarter" against today's date and queries an empty period. Only where it is cheap to know:
-// DuckDB tables up to a bounded size (a local columnar scan of one column), and PostgreSQL date
-// columns that lead a B-tree index (min and max are then two index look-ups). Other dialects, and
-// bigger tables, get no range rather than a scan of a warehouse.
+// DuckDB tables up to a bounded size (a local columnar scan of one column), and PostgreSQL and
+// MySQL/MariaDB date columns that lead a B-tree index (min and max are then two index look-ups).
+// Other dialects, and bigger tables, get no range rather than a scan of a warehouse.
 import type { DatabaseAdapter } from '../databases/types.js';
 
 export interface DataRange {
@@ -48,15 +48,36 @@ WHERE am.amname = 'btree' AND i.indpred IS NULL
   AND has_table_privilege(c.oid, 'SELECT')
 ORDER BY c.reltuples DESC, n.nspname, c.relname, a.attnum`;
 
-const DATE_COLUMNS_SQL: Partial<Record<DatabaseAdapter['dialect'], string>> = {
-  duckdb: DUCKDB_DATE_COLUMNS_SQL,
-  postgres: POSTGRES_INDEXED_DATE_COLUMNS_SQL,
+const MYSQL_INDEXED_DATE_COLUMNS_SQL = `
+SELECT s.TABLE_SCHEMA, s.TABLE_NAME, s.COLUMN_NAME
+FROM information_schema.STATISTICS s
+JOIN information_schema.COLUMNS c ON c.TABLE_SCHEMA = s.TABLE_SCHEMA AND c.TABLE_NAME = s.TABLE_NAME AND c.COLUMN_NAME = s.COLUMN_NAME
+JOIN information_schema.TABLES t ON t.TABLE_SCHEMA = s.TABLE_SCHEMA AND t.TABLE_NAME = s.TABLE_NAME
+WHERE s.TABLE_SCHEMA = DATABASE() AND s.SEQ_IN_INDEX = 1 AND s.INDEX_TYPE = 'BTREE'
+  AND c.DATA_TYPE IN ('date', 'datetime', 'timestamp')
+ORDER BY t.TABLE_ROWS DESC, s.TABLE_NAME, c.ORDINAL_POSITION`;
+
+interface DataRangeProbe {
+  /** (schema, table, column) rows: the date columns whose min and max are cheap, biggest tables first. */
+  dateColumnsSql: string;
+  quoteIdentifier(name: string): string;
+}
+
+const doubleQuoted = (name: string) => `"${name.replaceAll('"', '""')}"`;
+const backQuoted = (name: string) => `\`${name.replaceAll('`', '``')}\``;
+
+const PROBES: Partial<Record<DatabaseAdapter['dialect'], DataRangeProbe>> = {
+  duckdb: { dateColumnsSql: DUCKDB_DATE_COLUMNS_SQL, quoteIdentifier: doubleQuoted },
+  postgres: { dateColumnsSql: POSTGRES_INDEXED_DATE_COLUMNS_SQL, quoteIdentifier: doubleQuoted },
+  mysql: { dateColumnsSql: MYSQL_INDEXED_DATE_COLUMNS_SQL, quoteIdentifier: backQuoted },
 };
 
 const DEFAULT_SCHEMAS = new Set(['main', 'public']);
+const ISO_DAY_PREFIX = /^\d{4}-\d{2}-\d{2}/;
 
-function quoteIdentifier(name: string): string {
-  return `"${name.replaceAll('"', '""')}"`;
+/** Adapters hand out dates and timestamps as ISO-like text; the day is its first ten characters. */
+function dayOf(value: unknown): string | undefined {
+  return typeof value === 'string' && ISO_DAY_PREFIX.test(value) ? value.slice(0, 10) : undefined;
 }
 
 /** The first date column of each of the biggest tables, as far as the dialect tells cheaply. */
@@ -74,23 +95,25 @@ async function dateColumns(database: DatabaseAdapter, sql: string): Promise<Date
   return columns;
 }
 
-async function rangeOf(database: DatabaseAdapter, column: DateColumn): Promise<DataRange | undefined> {
-  const name = quoteIdentifier(column.column);
-  const sql = `SELECT CAST(CAST(min(${name}) AS DATE) AS VARCHAR), CAST(CAST(max(${name}) AS DATE) AS VARCHAR) FROM ${quoteIdentifier(column.schema)}.${quoteIdentifier(column.table)}`;
+async function rangeOf(database: DatabaseAdapter, probe: DataRangeProbe, column: DateColumn): Promise<DataRange | undefined> {
+  const name = probe.quoteIdentifier(column.column);
+  const sql = `SELECT min(${name}), max(${name}) FROM ${probe.quoteIdentifier(column.schema)}.${probe.quoteIdentifier(column.table)}`;
   const result = await database.runQuery(sql, { rowCap: 1, timeoutMs: DATA_RANGE_TIMEOUT_MS });
-  const [from, to] = result.rows[0] ?? [];
-  if (typeof from !== 'string' || typeof to !== 'string') return undefined;
+  const [first, last] = result.rows[0] ?? [];
+  const from = dayOf(first);
+  const to = dayOf(last);
+  if (!from || !to) return undefined;
   const table = DEFAULT_SCHEMAS.has(column.schema) ? column.table : `${column.schema}.${column.table}`;
   return { table, column: column.column, from, to };
 }
 
 /** The data ranges of `database` where they are cheap to read; empty for other dialects. */
 export async function findDataRanges(database: DatabaseAdapter): Promise<DataRange[]> {
-  const sql = DATE_COLUMNS_SQL[database.dialect];
-  if (!sql || database.requiresUserCredential) return [];
+  const probe = PROBES[database.dialect];
+  if (!probe || database.requiresUserCredential) return [];
   const ranges: DataRange[] = [];
-  for (const column of await dateColumns(database, sql)) {
-    const range = await rangeOf(database, column);
+  for (const column of await dateColumns(database, probe.dateColumnsSql)) {
+    const range = await rangeOf(database, probe, column);
     if (range) ranges.push(range);
   }
   return ranges;

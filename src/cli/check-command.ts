@@ -1,5 +1,6 @@
 // `datathread check`: validates the configuration, sends the model one small request, connects to
 // every database and lists its tables, reports the tool list; exits non-zero when anything is wrong.
+import { findDataRanges } from '../agent/data-ranges.js';
 import { createLanguageModel } from '../agent/model-factory.js';
 import { createDatabaseAdapter } from '../databases/create-database-adapter.js';
 import { ensureDemoWarehouse } from '../databases/demo-warehouse.js';
@@ -66,6 +67,9 @@ export async function checkCommand(parsed: ParsedArguments, started: Bootstrappe
       const shown = names.slice(0, MAX_TABLES_LISTED).join(', ');
       const more = names.length > MAX_TABLES_LISTED ? ` and ${names.length - MAX_TABLES_LISTED} more` : '';
       output.write(`Database ${database.name} (${database.dialect}${database.allowsWrites ? ', WRITES ALLOWED' : ', read-only'}): OK — ${names.length} tables: ${shown}${more}\n`);
+      // What the model is told about the days the data covers; a range that cannot be read is left out.
+      const ranges = await findDataRanges(database).catch(() => []);
+      if (ranges.length > 0) output.write(`  data covers: ${ranges.map((range) => `${range.table}.${range.column} ${range.from} to ${range.to}`).join('; ')}\n`);
     } catch (error) {
       output.write(`Database ${database.name} (${database.dialect}): FAILED — ${(error as Error).message}\n`);
       failures += 1;

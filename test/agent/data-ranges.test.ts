@@ -1,6 +1,6 @@
 // The system prompt names the days each database's data covers, read cheaply from the real
-// engines: the demo DuckDB warehouse (built for a fixed day) and a PostgreSQL database whose
-// date column leads an index (an unindexed one is not scanned).
+// engines: the demo DuckDB warehouse (built for a fixed day), and PostgreSQL and MariaDB databases
+// whose date column leads an index (an unindexed one is not scanned).
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,7 +13,10 @@ import { ensureDemoWarehouse } from '../../src/databases/demo-warehouse.js';
 import type { DatabaseAdapter } from '../../src/databases/types.js';
 import { databaseConfig } from '../databases/database-test-helpers.js';
 import { postgresConfigFromUrl } from '../databases/postgres-test-config.js';
+import { createScratchMariaDb, MARIADB_HOST, MARIADB_PORT, mariaDbAvailable, type ScratchMariaDb } from '../support/mariadb-database.js';
 import { createScratchDatabase, type ScratchDatabase } from '../support/postgres-database.js';
+
+const mariaDbRuns = await mariaDbAvailable();
 
 const TODAY = new Date('2026-12-03T12:00:00Z');
 const clock = () => TODAY;
@@ -87,5 +90,30 @@ describe('data ranges in the system prompt', () => {
     } finally {
       await sqlite.close();
     }
+  });
+});
+
+describe.skipIf(!mariaDbRuns)('MySQL (MariaDB)', () => {
+  let mariaDb: ScratchMariaDb;
+  let mysql: DatabaseAdapter;
+
+  beforeAll(async () => {
+    mariaDb = await createScratchMariaDb('dt_ranges');
+    await mariaDb.admin.query('CREATE TABLE shipments (shipment_id INT PRIMARY KEY, shipped_at DATETIME NOT NULL, INDEX (shipped_at))');
+    await mariaDb.admin.query("INSERT INTO shipments SELECT seq, TIMESTAMP '2024-03-01 08:00:00' + INTERVAL seq DAY FROM seq_0_to_99");
+    await mariaDb.admin.query('CREATE TABLE notes (note_id INT PRIMARY KEY, written_on DATE)');
+    await mariaDb.admin.query("INSERT INTO notes VALUES (1, DATE '2019-05-05')");
+    mysql = createDatabaseAdapter(databaseConfig({ type: 'mysql', name: 'shop', host: MARIADB_HOST, port: MARIADB_PORT, user: 'root', password: '', database: mariaDb.name }));
+  });
+
+  afterAll(async () => {
+    await mysql?.close();
+    await mariaDb?.drop();
+  });
+
+  test('an indexed DATETIME column gets its range in days; an unindexed DATE column is not read', async () => {
+    const prompt = await promptFor(mysql);
+    expect(prompt).toContain(`Data covers: ${mariaDb.name}.shipments.shipped_at 2024-03-01 to 2024-06-08`);
+    expect(prompt).not.toContain('written_on 2019');
   });
 });

@@ -58,3 +58,20 @@ describe('datathread check and files named by the config', () => {
     expect(result.output).toBe('');
   });
 });
+
+describe('datathread check and the data range', () => {
+  it('names the days each table with a date column covers, as the model is told', async () => {
+    const dated = await createE2eWorkspace({
+      prefix: 'cli-range',
+      duckdb: ['CREATE TABLE orders (order_id INTEGER, ordered_on DATE)', "INSERT INTO orders VALUES (1, DATE '2025-01-15'), (2, DATE '2025-11-30')"],
+    });
+    try {
+      dated.fakeModel.enqueue({ text: 'OK' });
+      const result = await run(['check'], dated.variables);
+      expect(result.output).toContain('Database shop (duckdb, read-only): OK — 1 tables: orders\n  data covers: orders.ordered_on 2025-01-15 to 2025-11-30\n');
+      expect(result.code).toBe(0);
+    } finally {
+      await dated.close();
+    }
+  });
+});
