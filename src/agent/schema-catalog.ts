@@ -33,7 +33,7 @@ export class SchemaCatalog {
   async describe(database: DatabaseAdapter): Promise<DatabaseDescription> {
     const now = this.clock().getTime();
     const cached = this.entries.get(database.name);
-    if (cached && cached.expiresAt > now) return cached;
+    if (cached && cached.expiresAt > now) return { schema: cached.schema, dataRanges: cached.dataRanges };
     // A federated database can only be introspected with a user's token; the prompt then says so.
     if (database.requiresUserCredential) return { dataRanges: [] };
     let entry: Entry;
@@ -46,7 +46,7 @@ export class SchemaCatalog {
       entry = { dataRanges: [], expiresAt: now + SCHEMA_FAILURE_RETRY_MS };
     }
     this.entries.set(database.name, entry);
-    return entry;
+    return { schema: entry.schema, dataRanges: entry.dataRanges };
   }
 }
 
