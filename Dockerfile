@@ -10,6 +10,7 @@ COPY package.json package-lock.json tsconfig.json tsconfig.build.json ./
 COPY src ./src
 COPY bin ./bin
 COPY assets ./assets
+COPY scripts ./scripts
 RUN npm ci --no-audit --no-fund && npm prune --omit=dev
 
 # Runtime stage: no compilers and no graphics libraries; curl for the health check; bubblewrap,

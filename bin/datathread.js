@@ -1,9 +1,20 @@
 #!/usr/bin/env node
-// The `datathread` command. The TypeScript sources are compiled to dist/ by `npm run build`
-// (run automatically by `npm install` through the prepare script).
+// The `datathread` command. The TypeScript sources are compiled to dist/ by `npm run build` (run
+// automatically by `npm install` through the prepare script); in a source checkout, sources changed
+// since that build are compiled first (compiler messages on stderr: stdout may carry MCP).
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
+const root = fileURLToPath(new URL('..', import.meta.url));
+const freshness = new URL('../scripts/build-freshness.mjs', import.meta.url);
+if (existsSync(fileURLToPath(freshness))) {
+  const { ensureBuild } = await import(freshness.href);
+  const onStale = () => process.stderr.write('datathread: the sources changed since the last build; compiling…\n');
+  if (ensureBuild(root, { onStale }) === 'failed') {
+    process.stderr.write('datathread: the build failed (messages above); fix the sources or run `npm run build` in its folder.\n');
+    process.exit(1);
+  }
+}
 const entry = new URL('../dist/src/cli/main.js', import.meta.url);
 if (!existsSync(fileURLToPath(entry))) {
   process.stderr.write('datathread is not built yet: run `npm run build` in its folder first.\n');

@@ -8,7 +8,8 @@
 //
 // Placeholders: clientId (or MicrosoftAppId), BOT_DOMAIN (host of the messaging endpoint, no
 // scheme), TEAMS_APP_ID (defaults to clientId), TEAMS_APP_VERSION (defaults to package.json's
-// version), TEAMS_DEVELOPER_NAME (defaults to "datathread"). Options: --out <file>.
+// version), TEAMS_DEVELOPER_NAME (defaults to "datathread"), PRIVACY_URL and TERMS_URL (default
+// https://BOT_DOMAIN/privacy and /terms, which datathread serves). Options: --out <file>.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -32,12 +33,18 @@ function placeholderValues(environment) {
     TEAMS_APP_ID: environment.TEAMS_APP_ID ?? clientId,
     TEAMS_APP_VERSION: environment.TEAMS_APP_VERSION ?? packageVersion,
     TEAMS_DEVELOPER_NAME: environment.TEAMS_DEVELOPER_NAME ?? 'datathread',
+    // datathread serves both pages itself (src/server/policy-pages.ts); an organisation's own policy can replace them.
+    PRIVACY_URL: environment.PRIVACY_URL ?? `https://${environment.BOT_DOMAIN}/privacy`,
+    TERMS_URL: environment.TERMS_URL ?? `https://${environment.BOT_DOMAIN}/terms`,
   };
   if (!clientId) fail('set clientId to the Microsoft App ID of your Azure Bot (see docs/teams.md).');
   if (!GUID.test(clientId)) fail(`clientId must be a GUID (the Azure Bot's Microsoft App ID); got "${clientId}".`);
   if (!GUID.test(values.TEAMS_APP_ID)) fail(`TEAMS_APP_ID must be a GUID; got "${values.TEAMS_APP_ID}".`);
   if (!values.BOT_DOMAIN) fail('set BOT_DOMAIN to the host name of your messaging endpoint, e.g. datathread.example.com.');
   if (/[/:]/.test(values.BOT_DOMAIN)) fail(`BOT_DOMAIN is a host name only (no https://, no path); got "${values.BOT_DOMAIN}".`);
+  for (const name of ['PRIVACY_URL', 'TERMS_URL']) {
+    if (!/^https:\/\/[^\s/]+/.test(values[name])) fail(`${name} must be an https:// URL (Teams refuses others); got "${values[name]}".`);
+  }
   return values;
 }
 

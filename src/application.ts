@@ -52,7 +52,7 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
   const createId = options.createId ?? randomIdFactory;
   if (config.isDemo) {
     const demoPath = config.databases[0]!.path!;
-    await ensureDemoWarehouse(demoPath);
+    await ensureDemoWarehouse(demoPath, clock);
     logger.info('no datathread.yaml found: using the built-in demo warehouse', { path: demoPath });
   }
   await initStatementGate();

@@ -1,7 +1,8 @@
 // Composition root of the server: config -> store -> databases -> agent -> channels -> HTTP.
 import { createApplication } from './application.js';
 import { attachChannels } from './channels/attach-channels.js';
-import { bootstrap } from './cli/bootstrap.js';
+import { bootstrap, EXIT_CONFIG_ERROR } from './cli/bootstrap.js';
+import { ConfigError } from './config/config-error.js';
 import { createHttpServer } from './server/http-server.js';
 import { attachCsvDownloadRoute } from './server/csv-download-route.js';
 import { csvDownloadLinksFrom } from './server/csv-download-links.js';
@@ -51,6 +52,10 @@ export async function startServer(): Promise<void> {
 const isEntryPoint = process.argv[1] && import.meta.url === new URL(`file://${process.argv[1]}`).href;
 if (isEntryPoint) {
   startServer().catch((error: unknown) => {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(EXIT_CONFIG_ERROR);
+    }
     process.stderr.write(`datathread could not start: ${(error as Error).message}\n`);
     process.exit(1);
   });

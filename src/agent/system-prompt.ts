@@ -3,12 +3,15 @@
 import type { ContextFolderSummary } from '../context-files/summarize-folder.js';
 import { dialectRules } from '../databases/dialects.js';
 import type { Dialect, SchemaSummary } from '../databases/types.js';
+import type { DataRange } from './data-ranges.js';
 
 export interface PromptDatabase {
   name: string;
   dialect: Dialect;
   /** Undefined when introspection failed; the prompt then says so. */
   schema?: SchemaSummary;
+  /** The days the data covers, where cheap to know; absent or empty otherwise. */
+  dataRanges?: DataRange[];
   federated: boolean;
 }
 
@@ -44,7 +47,12 @@ function describeDatabase(database: PromptDatabase): string {
   const header = `### ${database.name} (${rules.displayName}${database.federated ? ', runs as the asking user' : ''})`;
   const hints = rules.promptHints.map((hint) => `Note: ${hint}\n`).join('');
   const body = database.schema ? summariseSchema(database.schema) : '(schema unavailable right now; query information_schema if needed)';
-  return `${header}\n${hints}${body}`;
+  return `${header}\n${hints}${body}${describeDataRanges(database.dataRanges ?? [])}`;
+}
+
+function describeDataRanges(ranges: DataRange[]): string {
+  if (ranges.length === 0) return '';
+  return `\nData covers: ${ranges.map((range) => `${range.table}.${range.column} ${range.from} to ${range.to}`).join('; ')}`;
 }
 
 function describeContextFolder(summary: ContextFolderSummary): string {
@@ -65,6 +73,9 @@ export function buildSystemPrompt(input: SystemPromptInput): string {
   const guidance = [
     '- Answer with data: run SQL with execute_sql rather than guessing. Prefer aggregates in SQL over reading raw rows; results are capped.',
     '- Use the dialect of the database you query. Only read-only queries run; writes are refused.',
+    input.databases.some((database) => (database.dataRanges ?? []).length > 0)
+      ? '- Read periods relative to today ("last quarter", "this month") against the data ranges above; when a period has no data, say so and name the latest period that has.'
+      : '',
     input.databases.length > 1 ? '- Several databases exist: always pass database_id.' : '',
     '- Refer to results by their query_id. Use read_query_result to page through a result instead of re-running a query.',
     has('display_chart') ? '- When a chart makes the answer clearer (trends, comparisons, shares), call display_chart with the query_id. The chart is shown to the user as an image; do not describe it pixel by pixel.' : '',

@@ -1,5 +1,6 @@
-// `datathread check`: validates the configuration, connects to every database and lists its
-// tables, reports the model and the tool list; exits non-zero when anything is wrong.
+// `datathread check`: validates the configuration, sends the model one small request, connects to
+// every database and lists its tables, reports the tool list; exits non-zero when anything is wrong.
+import { findDataRanges } from '../agent/data-ranges.js';
 import { createLanguageModel } from '../agent/model-factory.js';
 import { createDatabaseAdapter } from '../databases/create-database-adapter.js';
 import { ensureDemoWarehouse } from '../databases/demo-warehouse.js';
@@ -9,6 +10,7 @@ import { listOfferedToolNames } from '../tools/tool-registry.js';
 import { startToolRuntime } from '../tools/tool-runtime.js';
 import { systemClock } from '../support/clock-and-ids.js';
 import { describeToolRuntime } from './describe-tool-runtime.js';
+import { checkModel, defaultModelNameNote } from './model-check.js';
 import { parseUsageDays, renderUsageReport, usageWindowStart } from './usage-report.js';
 import type { ParsedArguments } from './arguments.js';
 import type { Bootstrapped } from './bootstrap.js';
@@ -34,8 +36,13 @@ export async function checkCommand(parsed: ParsedArguments, started: Bootstrappe
   let failures = 0;
   output.write(`Configuration: ${config.source} — OK\n`);
   const model = createLanguageModel(config.model);
-  if (model.available) output.write(`Model: ${model.description}\n`);
-  else {
+  if (model.available && config.model.configured) {
+    const note = defaultModelNameNote(config.model.settings, environment.model);
+    if (note) output.write(`Model: ${model.description} — ${note}\n`);
+    const result = await checkModel(model.model, config.model.settings);
+    output.write(`Model: ${model.description} — ${result.text}\n`);
+    if (!result.ok) failures += 1;
+  } else if (!model.available) {
     output.write(`Model: NOT CONFIGURED — ${model.reason}\n`);
     failures += 1;
   }
@@ -47,7 +54,7 @@ export async function checkCommand(parsed: ParsedArguments, started: Bootstrappe
     output.write(`State store: FAILED — ${(error as Error).message}\n`);
     failures += 1;
   }
-  if (config.isDemo) await ensureDemoWarehouse(config.databases[0]!.path!);
+  if (config.isDemo) await ensureDemoWarehouse(config.databases[0]!.path!, systemClock);
   for (const databaseConfig of config.databases) {
     const database = createDatabaseAdapter(databaseConfig, { logger: silentLogger });
     try {
@@ -60,6 +67,9 @@ export async function checkCommand(parsed: ParsedArguments, started: Bootstrappe
       const shown = names.slice(0, MAX_TABLES_LISTED).join(', ');
       const more = names.length > MAX_TABLES_LISTED ? ` and ${names.length - MAX_TABLES_LISTED} more` : '';
       output.write(`Database ${database.name} (${database.dialect}${database.allowsWrites ? ', WRITES ALLOWED' : ', read-only'}): OK — ${names.length} tables: ${shown}${more}\n`);
+      // What the model is told about the days the data covers; a range that cannot be read is left out.
+      const ranges = await findDataRanges(database).catch(() => []);
+      if (ranges.length > 0) output.write(`  data covers: ${ranges.map((range) => `${range.table}.${range.column} ${range.from} to ${range.to}`).join('; ')}\n`);
     } catch (error) {
       output.write(`Database ${database.name} (${database.dialect}): FAILED — ${(error as Error).message}\n`);
       failures += 1;

@@ -4,6 +4,7 @@
 import type { LoadedConfig } from '../config/load-config.js';
 import { summarizeContextFolder } from '../context-files/summarize-folder.js';
 import type { ToolRuntime } from '../tools/tool-offer.js';
+import { formatDuration } from './terminal-wording.js';
 
 export interface ToolRuntimeReport {
   text: string;
@@ -31,7 +32,7 @@ export async function describeToolRuntime(runtime: ToolRuntime, config: Pick<Loa
   const sandbox = runtime.sandbox;
   if (sandbox?.available) {
     const network = sandbox.networkAllowlist.length > 0 ? `network to ${sandbox.networkAllowlist.join(', ')}` : 'no network';
-    lines.push(`Sandbox (execute_sandboxed_code): available — ${sandbox.description}, ${sandbox.limits.wallClockMs / 1000} s / ${Math.round(sandbox.limits.memoryBytes / (1024 * 1024))} MB limits, ${network}`);
+    lines.push(`Sandbox (execute_sandboxed_code): available — ${sandbox.description}, ${formatDuration(sandbox.limits.wallClockMs)} / ${Math.round(sandbox.limits.memoryBytes / (1024 * 1024))} MB limits, ${network}`);
   } else if (sandbox) lines.push(`Sandbox (execute_sandboxed_code): ${sandbox.reason.startsWith('off') ? '' : 'NOT AVAILABLE — '}${sandbox.reason}`);
   if (runtime.webSearch) lines.push(`Web search: ${runtime.webSearch.reason}`);
   if (runtime.webFetch?.available) lines.push(`Web fetch: ${runtime.webFetch.reason}`);

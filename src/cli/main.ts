@@ -1,7 +1,8 @@
 // The `datathread` command: ask | chat | check | context-check | feedback | mcp | serve.
 import { UsageError, parseArguments } from './arguments.js';
 import { askCommand } from './ask-command.js';
-import { bootstrap } from './bootstrap.js';
+import { bootstrap, EXIT_CONFIG_ERROR } from './bootstrap.js';
+import { ConfigError } from '../config/config-error.js';
 import { chatCommand } from './chat-command.js';
 import { checkCommand } from './check-command.js';
 import { contextCheckCommand } from './context-check-command.js';
@@ -12,24 +13,40 @@ import type { TerminalOutput } from './render-reply.js';
 const USAGE = `Usage:
   datathread ask "question" [--database NAME] [--out DIR]   one turn; charts saved as PNG files in DIR
   datathread chat [--database NAME] [--out DIR]             a conversation in the terminal
-  datathread check                                          validate the config and connect to every database
+  datathread check                                          validate the config, try the model, connect to every database
   datathread check --usage [--days N]                       the model's token usage per day (default: last 7 days)
   datathread context-check [--out DIR] [--apply]            review the context folder; report and patch in DIR
   datathread feedback [--since DATE] [--format table|csv|json]  the 👍/👎 people gave answers, with question and SQL
   datathread mcp [--database NAME]                          serve datathread as an MCP server on stdio (ask, execute_sql)
-  datathread serve                                          run the server (same as npm start)`;
+  datathread serve                                          run the server (same as npm start)
+  datathread help                                           this text (also --help, -h)`;
+
+const EXIT_USAGE_ERROR = 2;
 
 const stdout: TerminalOutput = { write: (text) => process.stdout.write(text) };
+const stderr: TerminalOutput = { write: (text) => process.stderr.write(text) };
+
+const HELP_COMMANDS = new Set(['help', '--help', '-h']);
+/** After a command only the flags ask for help: `datathread ask help` asks the model about "help". */
+const HELP_FLAGS = new Set(['--help', '-h']);
 
 export interface CliIo {
   variables?: Readonly<Record<string, string | undefined>>;
   output?: TerminalOutput;
+  /** Usage and configuration errors (default: stderr). */
+  errors?: TerminalOutput;
 }
 
 export async function runCli(argv: string[], io: CliIo = {}): Promise<number> {
   const [command, ...rest] = argv;
   const output = io.output ?? stdout;
+  const errors = io.errors ?? stderr;
   const started = () => bootstrap(io.variables);
+  // Help asked for, of the whole command or of one subcommand, is an answer, not a mistake.
+  if (command === undefined || HELP_COMMANDS.has(command) || rest.some((word) => HELP_FLAGS.has(word))) {
+    output.write(`${USAGE}\n`);
+    return 0;
+  }
   try {
     const parsed = parseArguments(rest, ['database', 'out', 'days', 'since', 'format']);
     switch (command) {
@@ -51,13 +68,17 @@ export async function runCli(argv: string[], io: CliIo = {}): Promise<number> {
         return -1;
       }
       default:
-        process.stderr.write(`${command ? `Unknown command "${command}".\n` : ''}${USAGE}\n`);
-        return command ? 2 : 0;
+        errors.write(`Unknown command "${command}".\n${USAGE}\n`);
+        return EXIT_USAGE_ERROR;
     }
   } catch (error) {
     if (error instanceof UsageError) {
-      process.stderr.write(`${error.message}\n${USAGE}\n`);
-      return 2;
+      errors.write(`${error.message}\n${USAGE}\n`);
+      return EXIT_USAGE_ERROR;
+    }
+    if (error instanceof ConfigError) {
+      errors.write(`${error.message}\n`);
+      return EXIT_CONFIG_ERROR;
     }
     throw error;
   }

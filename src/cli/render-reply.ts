@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import type { ChartArtifact, StoryArtifact } from '../conversations/outcome-contract.js';
 import type { ReplyPlan } from '../conversations/reply-plan.js';
 import type { WrittenStoryFiles } from '../stories/write-story-files.js';
+import { formatDuration, terminalSentence } from './terminal-wording.js';
 
 export interface TerminalOutput {
   write(text: string): void;
@@ -35,8 +36,11 @@ export interface TerminalExtras {
 export function formatReply(plan: ReplyPlan, extras: TerminalExtras): string {
   const lines: string[] = [];
   if (plan.answer) lines.push(plan.answer);
-  for (const note of plan.notes) lines.push(`(${note})`);
-  if (plan.sentence) lines.push(plan.sentence.kind === 'failed' ? `⚠ ${plan.sentence.text}` : plan.sentence.text);
+  for (const note of plan.notes) lines.push(`(${terminalSentence(note)})`);
+  if (plan.sentence) {
+    const text = terminalSentence(plan.sentence.text);
+    lines.push(plan.sentence.kind === 'failed' ? `⚠ ${text}` : text);
+  }
   const clarification = plan.controls.clarification;
   if (clarification) {
     lines.push('', `? ${clarification.question}`);
@@ -53,7 +57,7 @@ export function formatReply(plan: ReplyPlan, extras: TerminalExtras): string {
   }
   const ran = plan.controls.queries.filter((query) => !query.refused && query.queryId);
   if (ran.length > 0) {
-    lines.push('', `Queries: ${ran.map((query) => `${query.queryId} on ${query.databaseName} (${query.rowCount} rows, ${query.durationMs} ms)`).join('; ')}`);
+    lines.push('', `Queries: ${ran.map((query) => `${query.queryId} on ${query.databaseName} (${query.rowCount} rows${query.durationMs === null ? '' : `, ${formatDuration(query.durationMs)}`})`).join('; ')}`);
   }
   return lines.join('\n');
 }

@@ -3,10 +3,18 @@
 import { z } from 'zod';
 import { DIALECT_ALIASES, DIALECT_NAMES, dialectRules } from '../databases/dialects.js';
 
+/** `postgres (or postgresql)`: each type with the other spellings it accepts. */
+function acceptedTypes(): string {
+  return DIALECT_NAMES.map((name) => {
+    const aliases = Object.keys(DIALECT_ALIASES).filter((alias) => DIALECT_ALIASES[alias] === name);
+    return aliases.length > 0 ? `${name} (or ${aliases.join(', ')})` : name;
+  }).join(', ');
+}
+
 const databaseTypeSchema = z
   .string()
   .transform((value) => DIALECT_ALIASES[value] ?? value)
-  .pipe(z.enum(DIALECT_NAMES, { error: `must be one of: ${DIALECT_NAMES.join(', ')}` }));
+  .pipe(z.enum(DIALECT_NAMES, { error: `must be one of: ${acceptedTypes()}` }));
 
 export const databaseConfigSchema = z
   .object({

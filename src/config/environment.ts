@@ -1,6 +1,7 @@
 // The only place that reads process.env: everything else receives these values.
 import { z } from 'zod';
 import { ConfigError, type ConfigProblem } from './config-error.js';
+import { invalidValueProblem } from './did-you-mean.js';
 import { modelProviders, type ModelProvider } from './model-providers.js';
 
 const optionalText = z
@@ -106,9 +107,10 @@ export const DEFAULT_DRAIN_GRACE_SECONDS = 25;
 export function readEnvironment(variables: Readonly<Record<string, string | undefined>> = process.env): Environment {
   const parsed = environmentSchema.safeParse(variables);
   if (!parsed.success) {
+    // Only enum values are repeated back (a provider or log level name, never a secret).
     const problems: ConfigProblem[] = parsed.error.issues.map((issue) => ({
       key: issue.path.join('.'),
-      problem: issue.message,
+      problem: issue.code === 'invalid_value' ? invalidValueProblem(issue.message, variables[String(issue.path[0])], issue.values.map(String)) : issue.message,
       fix: `correct or unset ${issue.path.join('.')}`,
     }));
     throw new ConfigError('the environment', problems);

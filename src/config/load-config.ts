@@ -8,8 +8,11 @@ import { selectEnabledTools, type AgentSettings } from './agent-settings.js';
 import { ConfigError, type ConfigProblem } from './config-error.js';
 import { configFileSchema, type AccessRule, type McpServerConfig } from './config-schema.js';
 import type { DatabaseConfig } from './database-config.js';
+import { checkDatabaseFiles } from './database-files.js';
 import { DEFAULT_CONFIG_PATH, type Environment } from './environment.js';
 import { interpolateEnv } from './interpolate-env.js';
+import { closestMatch, invalidValueProblem, keysAcceptedAt } from './did-you-mean.js';
+import { DIALECT_ALIASES } from '../databases/dialects.js';
 import { DEFAULT_MODELS } from './model-providers.js';
 import { resolveModelSettings, type ModelConfiguration } from './model-settings.js';
 import { toSandboxSettings, type SandboxSettings } from './sandbox-config.js';
@@ -53,10 +56,32 @@ function fixFor(issue: z.core.$ZodIssue): string {
   }
 }
 
-export function describeIssues(issues: readonly z.core.$ZodIssue[]): ConfigProblem[] {
+/** The value the config file gave at `path`, for naming it in a problem. */
+function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
+  let current = input;
+  for (const part of path) {
+    if (typeof current !== 'object' || current === null) return undefined;
+    current = (current as Record<PropertyKey, unknown>)[part];
+  }
+  return current;
+}
+
+function suggestion(candidate: string | undefined): string {
+  return candidate ? ` (did you mean "${candidate}"?)` : '';
+}
+
+/** Zod's issues as problems; `schema` and `input` let misspelt keys and values get a suggestion. */
+export function describeIssues(issues: readonly z.core.$ZodIssue[], schema?: z.ZodType, input?: unknown): ConfigProblem[] {
   return issues.map((issue) => {
     const key = formatPath(issue.path);
-    const extra = issue.code === 'unrecognized_keys' ? `unknown key${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((name) => `"${name}"`).join(', ')}` : issue.message;
+    let extra: string;
+    if (issue.code === 'unrecognized_keys') {
+      const accepted = schema ? keysAcceptedAt(schema, issue.path) : [];
+      extra = `unknown key${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((name) => `"${name}"${suggestion(closestMatch(name, accepted))}`).join(', ')}`;
+    } else if (issue.code === 'invalid_value') {
+      const accepted = [...issue.values.map(String), ...(issue.path.at(-1) === 'type' ? Object.keys(DIALECT_ALIASES) : [])];
+      extra = invalidValueProblem(issue.message, valueAt(input, issue.path), accepted);
+    } else extra = issue.message;
     return { key: key || '(root)', problem: extra, fix: fixFor(issue) };
   });
 }
@@ -80,14 +105,17 @@ export function parseConfigText(text: string, source: string, environment: Envir
   const interpolated = interpolateEnv(raw, environment.variables, problems);
   if (problems.length > 0) throw new ConfigError(source, problems);
   const parsed = configFileSchema.safeParse(interpolated);
-  if (!parsed.success) throw new ConfigError(source, describeIssues(parsed.error.issues));
+  if (!parsed.success) throw new ConfigError(source, describeIssues(parsed.error.issues, configFileSchema, interpolated));
   const value = parsed.data;
   const configDirectory = dirname(resolve(source));
+  const fileProblems: ConfigProblem[] = [];
+  const databases = checkDatabaseFiles(resolveFilePaths(value.databases, configDirectory), configDirectory, fileProblems);
+  if (fileProblems.length > 0) throw new ConfigError(source, fileProblems);
   const model = resolveModelSettings(environment, value.agent);
   return {
     source,
     isDemo: false,
-    databases: resolveFilePaths(value.databases, configDirectory),
+    databases,
     agent: {
       model: model.configured ? model.settings.model : (environment.model ?? value.agent.model ?? DEFAULT_MODELS.openai),
       maxSteps: value.agent.max_steps,

@@ -121,7 +121,7 @@ export class ConversationEngine implements TurnHandler {
             name: database.name,
             dialect: database.dialect,
             federated: database.requiresUserCredential,
-            schema: await this.schemas.schemaOf(database),
+            ...(await this.schemas.describe(database)),
           })),
         ),
       });

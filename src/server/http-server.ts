@@ -1,9 +1,10 @@
 // The one HTTP server: Slack (/slack/events), Teams (/api/messages), /healthz (liveness), /readyz
-// (readiness: 503 while the state store cannot serve) and /auth/... share one port. Channels mount their own routes; body parsing stays per route because Slack's
+// (readiness: 503 while the state store cannot serve), /privacy and /terms, and /auth/... share one port. Channels mount their own routes; body parsing stays per route because Slack's
 // signature check needs the raw body.
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import type { Server } from 'node:http';
 import { silentLogger, type Logger } from '../logging/logger.js';
+import { attachPolicyPages } from './policy-pages.js';
 
 export interface HttpServer {
   app: Express;
@@ -51,6 +52,8 @@ export function createHttpServer(
     if (!report.ok) logger.warn('not ready: a dependency cannot serve', { ...report.detail });
     response.status(report.ok ? 200 : 503).json({ status: report.ok ? 'ready' : 'unavailable', ...report.detail });
   });
+  // The Teams manifest's privacyUrl and termsOfUseUrl point here by default.
+  attachPolicyPages(app);
   const outer = express();
   outer.disable('x-powered-by');
   outer.use(app);

@@ -5,9 +5,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError } from '../../src/config/config-error.js';
 import { readEnvironment } from '../../src/config/environment.js';
 import { loadConfig, parseConfigText } from '../../src/config/load-config.js';
-import { DIALECT_NAMES } from '../../src/databases/dialects.js';
+import { DIALECT_ALIASES, DIALECT_NAMES } from '../../src/databases/dialects.js';
 
 let directory: string;
+
+/** Every accepted `type:` with its other spellings, as the message lists them. */
+const ACCEPTED_TYPES = DIALECT_NAMES.map((name) => {
+  const aliases = Object.entries(DIALECT_ALIASES).filter(([, dialect]) => dialect === name).map(([alias]) => alias);
+  return aliases.length > 0 ? `${name} (or ${aliases.join(', ')})` : name;
+}).join(', ');
 
 beforeAll(async () => {
   directory = await mkdtemp(join(tmpdir(), 'datathread-config-'));
@@ -59,15 +65,34 @@ describe('datathread.yaml', () => {
     expect(config.agent.model).toBe('b');
   });
 
+  it('suggests the accepted spelling of a misspelt key or value, and lists the types with their other spellings', () => {
+    expect(problemsOf('databases:\n  - name: w\n    type: postgres\n    hots: db.internal')[0]).toBe(
+      'databases[0]: unknown key "hots" (did you mean "host"?). Fix: remove the key or correct its spelling (see the configuration reference in README.md)',
+    );
+    expect(problemsOf('databases:\n  - name: w\n    type: sql_server\n    host: db.internal')).toEqual([
+      `databases[0].type: must be one of: ${ACCEPTED_TYPES}; "sql_server" is not one of them (did you mean "sqlserver"?). Fix: use one of the values listed`,
+    ]);
+    expect(ACCEPTED_TYPES).toContain('mssql (or sqlserver, azure_sql, fabric, synapse)');
+    expect(ACCEPTED_TYPES).toContain('postgres (or postgresql)');
+    expect(problemsOf('agent:\n  provider: openia')[0]).toMatch(/^agent\.provider: .*; "openia" is not one of them \(did you mean "openai"\?\)\. Fix: use one of the values listed$/);
+    expect(problemsOf('agent:\n  tools: [execute_sq]')[0]).toMatch(/"execute_sq" is not one of them \(did you mean "execute_sql"\?\)/);
+    expect(() => readEnvironment({ DATATHREAD_PROVIDER: 'antropic' })).toThrow(
+      'DATATHREAD_PROVIDER: must be one of openai, openai_compatible, azure, anthropic, google, bedrock; "antropic" is not one of them (did you mean "anthropic"?)',
+    );
+    expect(problemsOf('databases:\n  - name: w\n    type: duckdb\n    path: x\n    colour: red')[0]).toBe(
+      'databases[0]: unknown key "colour". Fix: remove the key or correct its spelling (see the configuration reference in README.md)',
+    );
+  });
+
   it('names the key, the problem and the fix for every error', () => {
     expect(problemsOf('databases:\n  - name: w\n    type: oracle\n    path: x')).toEqual([
-      `databases[0].type: must be one of: ${DIALECT_NAMES.join(', ')}. Fix: use one of the values listed`,
+      `databases[0].type: must be one of: ${ACCEPTED_TYPES}; "oracle" is not one of them. Fix: use one of the values listed`,
     ]);
     expect(problemsOf('databases:\n  - name: w\n    type: duckdb')).toEqual([
       'databases[0].path: is required for type duckdb: the database file\'s path. Fix: correct the value as described in the configuration reference in README.md',
     ]);
     expect(problemsOf('agent:\n  max_step: 5')).toEqual([
-      'agent: unknown key "max_step". Fix: remove the key or correct its spelling (see the configuration reference in README.md)',
+      'agent: unknown key "max_step" (did you mean "max_steps"?). Fix: remove the key or correct its spelling (see the configuration reference in README.md)',
     ]);
     expect(problemsOf("databases:\n  - name: w\n    type: postgres\n    host: h\n    password: \"{{ env('NOPE') }}\"")).toEqual([
       'databases[0].password: refers to environment variable NOPE, which is not set. Fix: set NOPE in the environment (or in the process manager\'s env file) before starting datathread',

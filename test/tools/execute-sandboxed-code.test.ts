@@ -28,7 +28,7 @@ let fixture: SandboxFixture;
 beforeAll(async () => {
   directory = await mkdtemp(join(tmpdir(), 'datathread-sandbox-tool-'));
   const path = join(directory, 'demo.duckdb');
-  await ensureDemoWarehouse(path);
+  await ensureDemoWarehouse(path, () => new Date('2026-07-01T09:00:00Z'));
   warehouse = createDatabaseAdapter(databaseConfig({ type: 'duckdb', name: 'demo', path }));
   store = await openStore('sqlite::memory:');
   fixture = await createSandboxFixture({ ttlMs: 300_000 });

@@ -26,9 +26,15 @@ export async function fetchBotIdentity(client: webApi.WebClient): Promise<BotIde
     response = await client.auth.test();
   } catch (error) {
     const code = slackErrorCode(error);
-    const detail = code ?? errorMessage(error);
+    // Only an answer from Slack with an error code judges the token; no answer says nothing about it.
+    if (code === undefined) {
+      throw new SlackConfigurationError(
+        `Could not reach Slack at ${client.slackApiUrl} to check the bot token (auth.test: ${errorMessage(error)}). Check the network, proxy and firewall, and SLACK_API_URL (for GovSlack or tests).`,
+        { cause: error },
+      );
+    }
     throw new SlackConfigurationError(
-      `Slack rejected the bot token (auth.test: ${detail}). Check SLACK_BOT_TOKEN (xoxb-…) and, for GovSlack or tests, SLACK_API_URL.`,
+      `Slack rejected the bot token (auth.test: ${code}). Check SLACK_BOT_TOKEN (xoxb-…) and, for GovSlack or tests, SLACK_API_URL.`,
       { cause: error },
     );
   }
