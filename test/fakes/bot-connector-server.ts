@@ -8,7 +8,11 @@
 // first one got), streamed text only grows, and the final message ends the stream; a breach is
 // answered with HTTP 400 and the Teams error code, and not recorded. `refuseStreaming()` makes it
 // refuse every streaming activity, as Teams does where streaming is not allowed.
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+// POST /v3/conversations opens (or finds) the one-to-one chat of the bot and one person, as Teams
+// does: it needs the bot, exactly one member and the tenant, and answers the same conversation id
+// for the same person; `refusePrivateChats()` answers 403 as Teams does for a person who does not
+// have the app as a personal app.
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 
 export interface RecordedConnectorCall {
   method: 'POST' | 'PUT' | 'DELETE';
@@ -27,9 +31,20 @@ export interface ConnectorFailure {
   retryAfterSeconds?: number;
 }
 
+export interface CreatedConversation {
+  conversationId: string;
+  memberId: string;
+  tenantId: string;
+  botId: string;
+}
+
 export interface FakeBotConnector {
   url: string;
   calls: RecordedConnectorCall[];
+  /** One-to-one chats opened with POST /v3/conversations, in order. */
+  createdConversations(): CreatedConversation[];
+  /** Every later POST /v3/conversations is refused with HTTP 403, as for a person without the app. */
+  refusePrivateChats(): void;
   /** The next POST or PUT of a message (typing is left alone) is answered with this failure, once per call, and not recorded in `calls`. */
   failNext(failure: ConnectorFailure): void;
   /** Every later streaming activity is refused with HTTP 403 ContentStreamNotAllowed. */
@@ -86,6 +101,19 @@ function streamViolation(activity: Record<string, unknown>, info: StreamInfo, st
 }
 
 const ROUTE = /^\/v3\/conversations\/([^/]+)\/activities(?:\/([^/]+))?\/?$/;
+const CREATE_CONVERSATION_ROUTE = /^\/v3\/conversations\/?$/;
+
+/** Why Teams would refuse to open this one-to-one chat, or undefined when the request is complete. */
+function conversationRequestProblem(body: Record<string, unknown>): string | undefined {
+  const members = Array.isArray(body.members) ? (body.members as Array<{ id?: unknown }>) : [];
+  const bot = body.bot as { id?: unknown } | undefined;
+  const tenant = (body.channelData as { tenant?: { id?: unknown } } | undefined)?.tenant?.id ?? body.tenantId;
+  if (body.isGroup !== false) return 'isGroup must be false for a one-to-one chat';
+  if (typeof bot?.id !== 'string' || bot.id === '') return 'the bot account is missing';
+  if (members.length !== 1 || typeof members[0]?.id !== 'string' || members[0].id === '') return 'exactly one member with an id is needed';
+  if (typeof tenant !== 'string' || tenant === '') return 'the tenant id is missing';
+  return undefined;
+}
 
 export async function startFakeBotConnector(): Promise<FakeBotConnector> {
   const calls: RecordedConnectorCall[] = [];
@@ -96,11 +124,29 @@ export async function startFakeBotConnector(): Promise<FakeBotConnector> {
   let refusingStreams = false;
   const refusals: string[] = [];
   const streams = new Map<string, StreamState>();
+  const created: CreatedConversation[] = [];
+  let refusingPrivateChats = false;
+
+  const createConversation = (body: Record<string, unknown>, response: ServerResponse) => {
+    const problem = conversationRequestProblem(body);
+    if (problem || refusingPrivateChats) {
+      const status = problem ? 400 : 403;
+      const error = problem ? { code: 'BadArgument', message: problem } : { code: 'Forbidden', message: 'The bot is not installed for this user.' };
+      response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify({ error }));
+      return;
+    }
+    const memberId = (body.members as Array<{ id: string }>)[0]!.id;
+    const tenantId = String((body.channelData as { tenant?: { id?: string } } | undefined)?.tenant?.id ?? body.tenantId);
+    const conversationId = `a:1personal-${memberId.replace(/[^A-Za-z0-9-]/g, '')}`;
+    created.push({ conversationId, memberId, tenantId, botId: String((body.bot as { id: string }).id) });
+    response.writeHead(201, { 'content-type': 'application/json' }).end(JSON.stringify({ id: conversationId }));
+  };
 
   const server: Server = createServer((request, response) => {
     readJson(request)
       .then((body) => {
         const path = new URL(request.url ?? '/', 'http://connector.local').pathname;
+        if (request.method === 'POST' && CREATE_CONVERSATION_ROUTE.test(path)) return createConversation(body, response);
         const match = ROUTE.exec(path);
         const method = request.method as RecordedConnectorCall['method'];
         if (!match || !['POST', 'PUT', 'DELETE'].includes(method)) {
@@ -158,6 +204,10 @@ export async function startFakeBotConnector(): Promise<FakeBotConnector> {
   return {
     url: `http://127.0.0.1:${port}/`,
     calls,
+    createdConversations: () => [...created],
+    refusePrivateChats: () => {
+      refusingPrivateChats = true;
+    },
     failNext: (failure) => void failures.push(failure),
     failedCalls: () => failed,
     refuseStreaming: () => {
@@ -188,6 +238,8 @@ export async function startFakeBotConnector(): Promise<FakeBotConnector> {
       calls.length = 0;
       refusals.length = 0;
       refusingStreams = false;
+      created.length = 0;
+      refusingPrivateChats = false;
     },
     close: () =>
       new Promise((resolve) => {
