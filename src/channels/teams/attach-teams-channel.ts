@@ -25,6 +25,7 @@ export async function attachTeamsChannel(options: TeamsChannelOptions): Promise<
     handler: options.handler,
     turns: options.turns ?? createInProcessTurnJobs({ runDetached: (task) => void task().catch((error: unknown) => logger.error('Teams turn failed unexpectedly; the user may see no answer.', { error })) }),
     logger,
+    now,
     work: createBackgroundWork(adapter, logger, now, options.postRetry),
     sentCards: new SentCardMemory(),
     typingIntervalMs: options.typingIntervalMs,

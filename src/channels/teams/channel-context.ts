@@ -18,6 +18,8 @@ export interface ChannelContext {
   /** Accepted activities become turn jobs here, before Teams is answered. */
   turns: TurnJobs;
   logger: ChannelLogger;
+  /** The channel's clock. */
+  now: () => Date;
   work: BackgroundWork;
   sentCards: SentCardMemory;
   typingIntervalMs?: number | undefined;

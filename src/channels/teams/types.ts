@@ -27,7 +27,7 @@ export interface TeamsChannelOptions {
   typingIntervalMs?: number;
   /** Whether answers in one-to-one chats are streamed (default true; channels and group chats never stream). */
   streamPersonalChats?: boolean;
-  /** How often a streamed answer's text is updated in one-to-one chats (default 1,000 ms, Teams' limit; tests and the bench may change it). */
+  /** How often a streamed answer's text is updated in one-to-one chats (default 1,500 ms, the pace Teams recommends; tests and the bench may change it). */
   streamUpdateIntervalMs?: number;
   /** How posts into a conversation retry throttling (429), 5xx and broken connections. Default DEFAULT_POST_RETRY. */
   postRetry?: PostRetryPolicy;

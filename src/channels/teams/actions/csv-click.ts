@@ -95,7 +95,7 @@ function csvSentPrivatelySentence(displayName: string | undefined): string {
 }
 
 /** Names the result by what it holds (its first columns, rows, database), not by its internal id. */
-export function linkCardText(result: StoredQueryResult, ttlMs: number): string {
+function linkCardText(result: StoredQueryResult, ttlMs: number): string {
   const rows = result.truncated ? `the first ${result.rows.length.toLocaleString('en-US')} rows` : `${result.rows.length.toLocaleString('en-US')} ${result.rows.length === 1 ? 'row' : 'rows'}`;
   const minutes = Math.round(ttlMs / 60_000);
   return `CSV of ${columnSummary(result.columns.map((column) => column.name))}: ${rows} from ${result.databaseName}. The link works for ${minutes} minutes; keep it to yourself, as whoever opens it gets the rows.`;

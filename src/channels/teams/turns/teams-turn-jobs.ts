@@ -58,6 +58,8 @@ function runTeamsTurnJob(context: ChannelContext, job: TurnJobRun): Promise<void
         ...(context.typingIntervalMs ? { typingIntervalMs: context.typingIntervalMs } : {}),
         ...(context.streamUpdateIntervalMs ? { streamUpdateIntervalMs: context.streamUpdateIntervalMs } : {}),
         streamPersonalChats: context.streamPersonalChats,
+        job: { ledger: job.ledger, attempt: job.attempt },
+        now: context.now,
         ...(context.stories ? { stories: context.stories } : {}),
         ...(context.feedback ? { answeredActivities: context.feedback.activities } : {}),
         ...(context.csv ? { offerCsv: true } : {}),
