@@ -85,6 +85,8 @@ export interface FakeBotConnectorOptions {
   now?: () => number;
   /** Streaming updates closer together than this are throttled (429); default 0 (not checked). */
   minimumStreamUpdateIntervalMs?: number;
+  /** How long after its first activity a stream is ended (default TEAMS_STREAM_LIFETIME_MS; tests shorten it). */
+  streamLifetimeMs?: number;
 }
 
 /** Teams ends a stream this long after its first activity. */
@@ -110,7 +112,8 @@ interface Violation {
 }
 
 /** Why Teams would refuse this streaming activity, or undefined when it follows the protocol. */
-function streamViolation(activity: Record<string, unknown>, info: StreamInfo, streams: Map<string, StreamState>, nowMs: number, minimumIntervalMs: number): Violation | undefined {
+function streamViolation(activity: Record<string, unknown>, info: StreamInfo, streams: Map<string, StreamState>, nowMs: number, limits: { minimumIntervalMs: number; lifetimeMs: number }): Violation | undefined {
+  const { minimumIntervalMs, lifetimeMs } = limits;
   const bad = (message: string): Violation => ({ status: 400, code: 'BadArgument', message });
   const expectedType = info.streamType === 'final' ? 'message' : 'typing';
   if (activity.type !== expectedType) return bad(`a ${info.streamType} stream activity must be of type ${expectedType}`);
@@ -123,7 +126,7 @@ function streamViolation(activity: Record<string, unknown>, info: StreamInfo, st
   const stream = streams.get(info.streamId);
   if (!stream) return bad(`unknown streamId ${info.streamId}`);
   if (stream.ended) return { status: 403, code: 'ContentStreamNotAllowed', message: 'Content stream finished. Activities after the final message are not allowed.' };
-  if (nowMs - stream.startedAtMs > TEAMS_STREAM_LIFETIME_MS) return { status: 403, code: 'ContentStreamNotAllowed', message: 'Content stream timed out: a stream ends two minutes after it began.' };
+  if (nowMs - stream.startedAtMs > lifetimeMs) return { status: 403, code: 'ContentStreamNotAllowed', message: `Content stream timed out: a stream ends ${limits.lifetimeMs} ms after it began.` };
   if (info.streamType !== 'final') {
     if (typeof info.streamSequence !== 'number' || !(info.streamSequence > stream.lastSequence)) return bad(`streamSequence ${info.streamSequence} does not follow ${stream.lastSequence}`);
     if (nowMs - stream.lastAtMs < minimumIntervalMs) return { status: 429, code: 'Throttled', message: `stream updates ${nowMs - stream.lastAtMs} ms apart; at most one per ${minimumIntervalMs} ms` };
@@ -182,7 +185,7 @@ function conversationRequestProblem(body: Record<string, unknown>): string | und
 
 export async function startFakeBotConnector(options: FakeBotConnectorOptions = {}): Promise<FakeBotConnector> {
   const now = options.now ?? Date.now;
-  const minimumIntervalMs = options.minimumStreamUpdateIntervalMs ?? 0;
+  const limits = { minimumIntervalMs: options.minimumStreamUpdateIntervalMs ?? 0, lifetimeMs: options.streamLifetimeMs ?? TEAMS_STREAM_LIFETIME_MS };
   const calls: RecordedConnectorCall[] = [];
   let nextId = 1;
   const waiters = new Set<() => void>();
@@ -231,7 +234,7 @@ export async function startFakeBotConnector(options: FakeBotConnectorOptions = {
         const info = method === 'POST' ? streamInfoOf(body) : undefined;
         const nowMs = now();
         if (info) {
-          const violation = refusingStreams ? { status: 403, code: 'ContentStreamNotAllowed', message: 'Streaming is not allowed in this conversation.' } : streamViolation(body, info, streams, nowMs, minimumIntervalMs);
+          const violation = refusingStreams ? { status: 403, code: 'ContentStreamNotAllowed', message: 'Streaming is not allowed in this conversation.' } : streamViolation(body, info, streams, nowMs, limits);
           if (violation) {
             refusals.push(`${violation.code}: ${violation.message}`);
             response.writeHead(violation.status, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { code: violation.code, message: violation.message } }));

@@ -30,6 +30,7 @@ export async function attachTeamsChannel(options: TeamsChannelOptions): Promise<
     sentCards: new SentCardMemory(),
     typingIntervalMs: options.typingIntervalMs,
     streamUpdateIntervalMs: options.streamUpdateIntervalMs,
+    maxStreamLifetimeMs: options.maxStreamLifetimeMs,
     streamPersonalChats: options.streamPersonalChats !== false,
     stories: options.store ? { store: options.store, ledger: createStoryCardLedger(threadValues) } : undefined,
     csv: options.csv,

@@ -24,6 +24,7 @@ export interface ChannelContext {
   sentCards: SentCardMemory;
   typingIntervalMs?: number | undefined;
   streamUpdateIntervalMs?: number | undefined;
+  maxStreamLifetimeMs?: number | undefined;
   streamPersonalChats: boolean;
   /** Present when the channel has the store: stories are posted as cards of their own. */
   stories?: { store: TeamsStoryStore; ledger: StoryCardLedger } | undefined;

@@ -255,7 +255,7 @@ describe('Teams streaming at the pace and within the lifetime Teams allows', () 
     paced = undefined;
   });
 
-  async function startWithOptions(handler: TurnHandler, extra: { now?: () => Date; streamUpdateIntervalMs?: number } = {}): Promise<string> {
+  async function startWithOptions(handler: TurnHandler, extra: { now?: () => Date; streamUpdateIntervalMs?: number; maxStreamLifetimeMs?: number } = {}): Promise<string> {
     server = createHttpServer();
     const silent = () => undefined;
     channel = await attachTeamsChannel({ app: server.app, handler, auth: {}, logger: { info: silent, warn: silent, error: silent }, typingIntervalMs: 50, ...extra });
@@ -296,6 +296,32 @@ describe('Teams streaming at the pace and within the lifetime Teams allows', () 
     expect(finals.map((call) => call.activity.text as string).join('')).toBe(pieces.join('').trim());
     expect(finals[0]!.activity.text).toMatch(/^Part 1\. .*Part [5-6]\. $/);
     // No answer card beside the streams.
+    expect(paced.messages().filter((call) => streamInfoOf(call.activity) === undefined)).toEqual([]);
+  });
+
+  it('ends a stream that reaches its lifetime while the model is silent (a long query), and finishes the answer in a new one', async () => {
+    // Lifetimes shortened for the test: the connector ends a stream after 1.5 s, the bot rolls over at 0.5 s.
+    paced = await startFakeBotConnector({ streamLifetimeMs: 1_500 });
+    const handler: TurnHandler = {
+      async handle(request: TurnRequest, observer: TurnObserver = {}): Promise<HandleResult> {
+        observer.onStart?.();
+        observer.onTextDelta?.('Let me look that up. ');
+        await new Promise((resolve) => setTimeout(resolve, 2_500));
+        observer.onTextDelta?.('North leads.');
+        return { kind: 'completed', outcome: outcomeFor(request, { text: 'Let me look that up. North leads.' }) };
+      },
+      cancel: () => false,
+      isKnownThread: async () => false,
+      markEventProcessed: async () => true,
+    };
+    const baseUrl = await startWithOptions(handler, { streamUpdateIntervalMs: 50, maxStreamLifetimeMs: 500 });
+    expect((await postActivity(baseUrl, personalMessage(paced.url, 'silent-1', 'who leads?'))).status).toBe(200);
+    await channel!.idle();
+
+    expect(paced.streamRefusals()).toEqual([]);
+    expect(paced.openStreams()).toEqual([]);
+    const finals = paced.streamingActivities().filter((call) => streamInfoOf(call.activity)?.streamType === 'final');
+    expect(finals.map((call) => call.activity.text)).toEqual(['Let me look that up. ', 'North leads.']);
     expect(paced.messages().filter((call) => streamInfoOf(call.activity) === undefined)).toEqual([]);
   });
 });

@@ -7,7 +7,8 @@
 // connector gave the first one. The final message names the streamId but no streamSequence (Teams
 // documents that it must not be set; the SDK 1.8.1 sets it, so these activities are built here).
 // A stream older than MAX_STREAM_LIFETIME_MS is ended and the answer goes on in a new one, because
-// Teams ends a stream after about two minutes. Turns run after the HTTP request, where the SDK's
+// Teams ends a stream after about two minutes: checked with each update, and by a timer for a
+// stream that gets no update in time (the model waiting on a long query). Turns run after the HTTP request, where the SDK's
 // StreamingResponse has no turn context to send through, so the activities go through the
 // TeamsOutbox. With a turn job, each stream's id is kept in the job's post ledger, so a rerun of an
 // interrupted job ends the streams the dead run left open. When Teams refuses a streaming activity
@@ -67,6 +68,8 @@ export class TeamsAnswerStream {
   /** When the connector last accepted an activity of the open stream: Teams measures the pace from there. */
   private lastDeliveredAtMs = Number.NEGATIVE_INFINITY;
   private timer: NodeJS.Timeout | undefined;
+  /** Ends the open stream when it reaches its lifetime without an update (a long tool call, say). */
+  private lifetimeTimer: NodeJS.Timeout | undefined;
   private chain: Promise<void> = Promise.resolve();
   private readonly now: () => number;
   private readonly intervalMs: number;
@@ -124,11 +127,13 @@ export class TeamsAnswerStream {
     this.clearTimer();
     if (this.state === 'streaming' && this.text !== this.sentText) this.queue({ kind: 'text' });
     await this.chain;
-    if (this.state === 'streaming' && this.streamId !== undefined && this.now() - this.streamStartedAtMs >= this.lifetimeMs) {
+    if (this.state === 'streaming') {
       // Too old for Teams to accept its final message: end it and finish in a new stream.
-      await this.rollOver();
-      if (this.accepting()) await this.deliver({ kind: 'informative', text: '…' });
+      if (this.streamId !== undefined && this.now() - this.streamStartedAtMs >= this.lifetimeMs) await this.rollOver();
+      // After a rollover no stream is open: one more carries the final message.
+      if (this.streamId === undefined && this.accepting()) await this.deliver({ kind: 'informative', text: '…' });
     }
+    this.clearLifetimeTimer();
     if (this.state !== 'streaming' || this.streamId === undefined) return { shown: false };
     this.state = 'ended';
     // Without an answer to end with (Stop, a failure), the final message keeps what was streamed.
@@ -203,6 +208,7 @@ export class TeamsAnswerStream {
         if (!activityId) throw new Error('the connector returned no id for the first streaming activity');
         this.streamId = activityId;
         this.streamStartedAtMs = startedAtMs;
+        this.armLifetimeTimer(activityId);
         const job = this.options.job;
         if (job) await job.ledger.record(streamPostKey(job.attempt, this.streamCount), activityId);
         this.streamCount += 1;
@@ -216,10 +222,27 @@ export class TeamsAnswerStream {
     }
   }
 
+  private armLifetimeTimer(streamId: string): void {
+    this.clearLifetimeTimer();
+    this.lifetimeTimer = setTimeout(() => {
+      this.lifetimeTimer = undefined;
+      this.chain = this.chain.then(async () => {
+        if (this.accepting() && this.streamId === streamId) await this.rollOver();
+      });
+    }, this.lifetimeMs);
+    this.lifetimeTimer.unref();
+  }
+
+  private clearLifetimeTimer(): void {
+    if (this.lifetimeTimer) clearTimeout(this.lifetimeTimer);
+    this.lifetimeTimer = undefined;
+  }
+
   /** Ends the open stream with the text it shows; the next update starts a new stream. */
   private async rollOver(): Promise<void> {
     const streamId = this.streamId;
     if (streamId === undefined) return;
+    this.clearLifetimeTimer();
     const shown = this.sentText.slice(this.streamTextStart);
     try {
       await this.options.outbox.sendStreamActivity(finalActivity(streamId, shown.trim() === '' ? '…' : shown));
@@ -242,6 +265,7 @@ export class TeamsAnswerStream {
   private refuse(action: string, error: unknown): void {
     this.state = 'refused';
     this.clearTimer();
+    this.clearLifetimeTimer();
     const reason = error instanceof Error ? error.message : String(error);
     this.options.logger.warn(`Teams refused to ${action} (${reason}). The whole answer is posted as one message instead.`, { threadId: this.options.threadId });
   }

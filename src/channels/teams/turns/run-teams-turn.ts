@@ -38,6 +38,8 @@ export interface TeamsTurnDependencies {
   streamPersonalChats?: boolean;
   /** How often a streamed answer's text is updated in one-to-one chats (default STREAM_UPDATE_INTERVAL_MS). */
   streamUpdateIntervalMs?: number;
+  /** How long one stream stays open before the answer goes on in a new one (default MAX_STREAM_LIFETIME_MS). */
+  maxStreamLifetimeMs?: number;
   /** Present when the channel has the store: stories are posted as cards of their own. */
   stories?: { store: TeamsStoryStore; ledger: StoryCardLedger };
   /** The turn job's ledger and run: a rerun ends the streams an interrupted run left open. */
@@ -75,6 +77,7 @@ export async function runTeamsTurn(job: TeamsTurnJob, dependencies: TeamsTurnDep
     job: dependencies.job,
     ...(now ? { now: () => now().getTime() } : {}),
     ...(dependencies.streamUpdateIntervalMs ? { updateIntervalMs: dependencies.streamUpdateIntervalMs } : {}),
+    ...(dependencies.maxStreamLifetimeMs ? { maxStreamLifetimeMs: dependencies.maxStreamLifetimeMs } : {}),
   });
   await runChannelTurn({ channelName: 'Teams', handler, logger }, job.request, {
     ...(signIn ? { beforeTurn: () => signIn.beforeTurn() } : {}),

@@ -57,6 +57,7 @@ function runTeamsTurnJob(context: ChannelContext, job: TurnJobRun): Promise<void
         logger: context.logger,
         ...(context.typingIntervalMs ? { typingIntervalMs: context.typingIntervalMs } : {}),
         ...(context.streamUpdateIntervalMs ? { streamUpdateIntervalMs: context.streamUpdateIntervalMs } : {}),
+        ...(context.maxStreamLifetimeMs ? { maxStreamLifetimeMs: context.maxStreamLifetimeMs } : {}),
         streamPersonalChats: context.streamPersonalChats,
         job: { ledger: job.ledger, attempt: job.attempt },
         now: context.now,
