@@ -95,7 +95,7 @@ export async function attachChannels(options: AttachChannelsOptions): Promise<At
 
 function teamsCsvDownloads(links: CsvDownloadLinks, application: Application) {
   return {
-    linkFor: (threadId: string, queryId: string) => links.linkFor(threadId, queryId),
+    linkFor: (threadId: string, queryId: string, userId: string) => links.linkFor(threadId, queryId, userId),
     ttlMs: links.ttlMs,
     getQueryResult: (threadId: string, queryId: string) => application.store.getQueryResult(threadId, queryId),
     mayReadResult: createResultReadCheck(

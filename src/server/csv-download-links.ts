@@ -19,10 +19,12 @@ interface LinkPayload {
   q: string;
   /** Expires at, epoch milliseconds. */
   e: number;
+  /** The person the link was issued to (logged with each download). */
+  u: string;
 }
 
 export type CsvLinkReading =
-  | { kind: 'valid'; threadId: string; queryId: string }
+  | { kind: 'valid'; threadId: string; queryId: string; issuedTo: string }
   | { kind: 'expired' }
   | { kind: 'refused' };
 
@@ -40,8 +42,8 @@ export class CsvDownloadLinks {
     this.baseUrl = publicUrl.replace(/\/+$/, '');
   }
 
-  linkFor(threadId: string, queryId: string): string {
-    const payload: LinkPayload = { t: threadId, q: queryId, e: this.clock().getTime() + this.ttlMs };
+  linkFor(threadId: string, queryId: string, userId: string): string {
+    const payload: LinkPayload = { t: threadId, q: queryId, e: this.clock().getTime() + this.ttlMs, u: userId };
     const body = Buffer.from(JSON.stringify(payload), 'utf8').toString('base64url');
     return `${this.baseUrl}${CSV_DOWNLOAD_PATH}/${body}.${this.mac(body)}`;
   }
@@ -52,20 +54,29 @@ export class CsvDownloadLinks {
     const expected = Buffer.from(this.mac(body), 'base64url');
     const given = Buffer.from(signature, 'base64url');
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) return { kind: 'refused' };
-    let payload: LinkPayload;
-    try {
-      payload = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as LinkPayload;
-    } catch {
-      return { kind: 'refused' };
-    }
-    if (typeof payload.t !== 'string' || typeof payload.q !== 'string' || typeof payload.e !== 'number') return { kind: 'refused' };
+    const payload = readPayload(body);
+    if (!payload) return { kind: 'refused' };
     if (this.clock().getTime() > payload.e) return { kind: 'expired' };
-    return { kind: 'valid', threadId: payload.t, queryId: payload.q };
+    return { kind: 'valid', threadId: payload.t, queryId: payload.q, issuedTo: payload.u };
   }
 
   private mac(body: string): string {
     return createHmac('sha256', this.signingKey).update(body).digest('base64url');
   }
+}
+
+/** The signed body as a payload; anything else (not JSON, not an object, a field missing) is undefined. */
+function readPayload(body: string): LinkPayload | undefined {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(body, 'base64url').toString('utf8'));
+  } catch {
+    return undefined;
+  }
+  if (typeof parsed !== 'object' || parsed === null) return undefined;
+  const payload = parsed as Partial<LinkPayload>;
+  if (typeof payload.t !== 'string' || typeof payload.q !== 'string' || typeof payload.e !== 'number' || typeof payload.u !== 'string') return undefined;
+  return payload as LinkPayload;
 }
 
 /** Links need a public address to point at and a key to sign with; without both there are none. */

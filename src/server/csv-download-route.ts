@@ -26,7 +26,7 @@ export function attachCsvDownloadRoute(app: Express, deps: CsvDownloadRouteDepen
     try {
       const result = await deps.getQueryResult(reading.threadId, reading.queryId);
       if (!result) return plain(404, 'That result is no longer stored. Ask the question again to run the query anew.');
-      deps.logger.info('CSV downloaded.', { threadId: reading.threadId, queryId: reading.queryId, rows: result.rows.length });
+      deps.logger.info('CSV downloaded.', { threadId: reading.threadId, queryId: reading.queryId, issuedTo: reading.issuedTo, rows: result.rows.length });
       response
         .status(200)
         .setHeader('Cache-Control', 'no-store')

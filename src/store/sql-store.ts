@@ -322,15 +322,15 @@ export class SqlStore implements Store {
   }
 
   async recordFeedback(record: AnswerFeedbackRecord): Promise<void> {
-    // created_at stays the first rating's; a null comment keeps the earlier text only while the rating is unchanged.
+    // created_at stays the first rating's; a null comment keeps the earlier text, whatever the new rating
+    // (a 👍 after a 👎 with text must not lose what the person wrote).
     await this.database.execute(
       `INSERT INTO answer_feedback
          (thread_id, message_id, user_platform, user_id, user_display_name, rating, comment, question, sql_texts, created_at, updated_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
        ON CONFLICT (thread_id, message_id, user_id) DO UPDATE SET
          user_display_name = COALESCE(excluded.user_display_name, answer_feedback.user_display_name),
-         comment = CASE WHEN excluded.comment IS NULL AND excluded.rating = answer_feedback.rating
-                        THEN answer_feedback.comment ELSE excluded.comment END,
+         comment = COALESCE(excluded.comment, answer_feedback.comment),
          rating = excluded.rating, question = excluded.question, sql_texts = excluded.sql_texts,
          updated_at = excluded.updated_at`,
       [

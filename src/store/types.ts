@@ -215,7 +215,7 @@ export interface Store {
 
   /**
    * Inserts the rating, or updates this person's earlier one on the same message. A comment of null
-   * keeps the earlier comment when the rating did not change (a repeated 👎 does not erase its text).
+   * keeps the earlier comment, also when the rating changed (a 👍 after a 👎 does not erase its text).
    */
   recordFeedback(record: AnswerFeedbackRecord): Promise<void>;
   /** Feedback last changed at or after `since` (every record without it), oldest change first. */

@@ -712,14 +712,18 @@ export function describeStoreContract(implementationName: string, harness: Store
         const threadId = freshThreadId('feedback');
         await store.recordFeedback(feedback(threadId, { rating: 'positive' }));
         await store.recordFeedback(feedback(threadId, { rating: 'negative', comment: 'Counts refunds twice', updatedAt: at(20) }));
-        // The same 👎 clicked again without text keeps the text; switching to 👍 drops it.
+        // A later rating without text keeps the text given before, also when it switches to 👍.
         await store.recordFeedback(feedback(threadId, { rating: 'negative', comment: null, updatedAt: at(30) }));
         expect(ours(await store.listFeedback(), threadId)).toEqual([
           feedback(threadId, { rating: 'negative', comment: 'Counts refunds twice', createdAt: at(10), updatedAt: at(30) }),
         ]);
         await store.recordFeedback(feedback(threadId, { rating: 'positive', updatedAt: at(40) }));
         expect(ours(await store.listFeedback(), threadId)).toEqual([
-          feedback(threadId, { rating: 'positive', comment: null, createdAt: at(10), updatedAt: at(40) }),
+          feedback(threadId, { rating: 'positive', comment: 'Counts refunds twice', createdAt: at(10), updatedAt: at(40) }),
+        ]);
+        await store.recordFeedback(feedback(threadId, { rating: 'negative', comment: 'Still twice', updatedAt: at(45) }));
+        expect(ours(await store.listFeedback(), threadId)).toEqual([
+          feedback(threadId, { rating: 'negative', comment: 'Still twice', createdAt: at(10), updatedAt: at(45) }),
         ]);
         // Another person on the same message is a record of their own.
         await store.recordFeedback(feedback(threadId, { actor: { platform: 'slack', userId: 'U-BEN' }, updatedAt: at(50) }));

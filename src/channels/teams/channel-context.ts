@@ -18,10 +18,13 @@ export interface ChannelContext {
   /** Accepted activities become turn jobs here, before Teams is answered. */
   turns: TurnJobs;
   logger: ChannelLogger;
+  /** The channel's clock. */
+  now: () => Date;
   work: BackgroundWork;
   sentCards: SentCardMemory;
   typingIntervalMs?: number | undefined;
   streamUpdateIntervalMs?: number | undefined;
+  maxStreamLifetimeMs?: number | undefined;
   streamPersonalChats: boolean;
   /** Present when the channel has the store: stories are posted as cards of their own. */
   stories?: { store: TeamsStoryStore; ledger: StoryCardLedger } | undefined;

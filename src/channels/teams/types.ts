@@ -27,8 +27,10 @@ export interface TeamsChannelOptions {
   typingIntervalMs?: number;
   /** Whether answers in one-to-one chats are streamed (default true; channels and group chats never stream). */
   streamPersonalChats?: boolean;
-  /** How often a streamed answer's text is updated in one-to-one chats (default 1,000 ms, Teams' limit; tests and the bench may change it). */
+  /** How often a streamed answer's text is updated in one-to-one chats (default 1,500 ms, the pace Teams recommends; tests and the bench may change it). */
   streamUpdateIntervalMs?: number;
+  /** How long one streamed message stays open before the answer goes on in a new one (default 100 s, under Teams' two-minute limit; tests change it). */
+  maxStreamLifetimeMs?: number;
   /** How posts into a conversation retry throttling (429), 5xx and broken connections. Default DEFAULT_POST_RETRY. */
   postRetry?: PostRetryPolicy;
   /**

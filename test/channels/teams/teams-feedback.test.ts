@@ -1,7 +1,9 @@
 // The AI surfaces of a Teams answer and its feedback, end to end through the real engine: the
-// answer's message carries the AI-generated label, one citation per query (the SQL in the
-// citation's text), Teams' feedback loop and a summary; the `message/submitAction` invoke is
-// answered in the request and stored with the question and SQL; a repeated rating updates it.
+// answer's card carries the AI-generated label, Teams' feedback loop and a summary (citations are
+// on streamed text answers, teams-streaming.test.ts); the `message/submitAction` invoke is
+// answered in the request and stored with the question and SQL; a repeated rating updates it and
+// keeps the text written before. An invoke that names no message, or a message id the bot did not
+// post, is linked to the conversation's latest answer and never refused.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeBotConnector, type FakeBotConnector, type RecordedConnectorCall } from '../../fakes/bot-connector-server.js';
 import type { FakeOpenAI } from '../../fakes/openai-server.js';
@@ -50,7 +52,7 @@ function aiEntity(call: RecordedConnectorCall | undefined): Record<string, unkno
   return (call?.activity.entities as Array<Record<string, unknown>> | undefined)?.find((entity) => entity.type === 'https://schema.org/Message');
 }
 
-function feedbackInvoke(conversation: Record<string, unknown>, replyToId: string, reaction: 'like' | 'dislike', feedbackText: string | undefined, from = ADA) {
+function feedbackInvoke(conversation: Record<string, unknown>, replyToId: string | undefined, reaction: 'like' | 'dislike', feedbackText: string | undefined, from = ADA) {
   return {
     type: 'invoke',
     name: 'message/submitAction',
@@ -61,7 +63,7 @@ function feedbackInvoke(conversation: Record<string, unknown>, replyToId: string
     from,
     recipient: { id: BOT_ID, name: BOT_NAME },
     conversation,
-    replyToId,
+    ...(replyToId === undefined ? {} : { replyToId }),
     channelData: { tenant: { id: TENANT_ID }, source: { name: 'message' } },
     value: { actionName: 'feedback', actionValue: { reaction, feedback: feedbackText === undefined ? '' : JSON.stringify({ feedbackText }) } },
   };
@@ -75,23 +77,17 @@ async function askInPersonalChat(bot: RunningTeamsBot, id: string): Promise<Reco
 }
 
 describe('Teams AI answer and feedback', () => {
-  it('marks the answer as AI-generated, cites the SQL behind it, enables the feedback loop and sets a summary', async () => {
+  it('marks the answer card as AI-generated (no citations: a card has no text for their markers), enables the feedback loop and sets a summary', async () => {
     const bot = await startBot();
     const answer = await askInPersonalChat(bot, 'ai-1');
     const entity = aiEntity(answer);
     expect(entity).toMatchObject({ '@type': 'Message', '@context': 'https://schema.org', additionalType: ['AIGeneratedContent'] });
-    expect(entity?.citation).toEqual([
-      {
-        '@type': 'Claim',
-        position: 1,
-        appearance: expect.objectContaining({ '@type': 'DigitalDocument', name: 'Query 1 on shop (2 rows)', abstract: SALES_SQL, text: SALES_SQL }),
-      },
-    ]);
+    expect(entity?.citation).toBeUndefined();
     expect(answer.activity.channelData).toMatchObject({ feedbackLoopEnabled: true });
     expect(answer.activity.summary).toBe('South leads with **250**.');
   });
 
-  it('stores a 👎 with its text, question and SQL; a later 👍 by the same person updates it; another person gets their own', async () => {
+  it('stores a 👎 with its text, question and SQL; a later 👍 by the same person updates it and keeps the text; another person gets their own', async () => {
     const bot = await startBot();
     const answer = await askInPersonalChat(bot, 'ai-2');
     const conversation = personalMessage(connector.url, 'unused', '').conversation;
@@ -107,9 +103,39 @@ describe('Teams AI answer and feedback', () => {
     expect((await postActivity(bot.baseUrl, feedbackInvoke(conversation, answer.assignedId!, 'like', undefined))).status).toBe(200);
     expect((await postActivity(bot.baseUrl, feedbackInvoke(conversation, answer.assignedId!, 'like', 'Good', GRACE))).status).toBe(200);
     expect((await mine()).map((record) => [record.actor.userId, record.rating, record.comment])).toEqual([
-      [ADA.aadObjectId, 'positive', null],
+      [ADA.aadObjectId, 'positive', 'Refunds are missing'],
       [GRACE.aadObjectId, 'positive', 'Good'],
     ]);
+  });
+
+  it('links a rating without replyToId (as the Agents Playground sends it) to the latest answer, with its text', async () => {
+    const bot = await startBot();
+    await askInPersonalChat(bot, 'ai-3');
+    const latest = await askInPersonalChat(bot, 'ai-4');
+    const conversation = personalMessage(connector.url, 'unused', '').conversation;
+    const response = await postActivity(bot.baseUrl, feedbackInvoke(conversation, undefined, 'dislike', 'Missing March'));
+    expect(response.status).toBe(200);
+    const stored = (await bot.application.store.listFeedback()).filter((record) => record.comment === 'Missing March');
+    expect(stored).toEqual([expect.objectContaining({ messageId: latest.assignedId, rating: 'negative', question: 'orders by region?', sql: [SALES_SQL] })]);
+  });
+
+  it('links a rating naming an id the bot never posted to the latest answer of that conversation', async () => {
+    const bot = await startBot();
+    const answer = await askInPersonalChat(bot, 'ai-5');
+    const conversation = personalMessage(connector.url, 'unused', '').conversation;
+    const response = await postActivity(bot.baseUrl, feedbackInvoke(conversation, '1:teams-client-message-id', 'like', 'Clear', GRACE));
+    expect(response.status).toBe(200);
+    const stored = (await bot.application.store.listFeedback()).filter((record) => record.comment === 'Clear');
+    expect(stored).toEqual([expect.objectContaining({ messageId: answer.assignedId, rating: 'positive', question: 'orders by region?', actor: { platform: 'teams', userId: GRACE.aadObjectId, displayName: GRACE.name } })]);
+  });
+
+  it('keeps a rating in a conversation with no known answer, under the id Teams sent', async () => {
+    const bot = await startBot();
+    const conversation = { conversationType: 'personal', tenantId: TENANT_ID, id: 'a:1personal-chat-without-answers' };
+    const response = await postActivity(bot.baseUrl, feedbackInvoke(conversation, 'old-message', 'dislike', 'Old answer was wrong'));
+    expect(response.status).toBe(200);
+    const stored = (await bot.application.store.listFeedback()).filter((record) => record.comment === 'Old answer was wrong');
+    expect(stored).toEqual([expect.objectContaining({ messageId: 'old-message', question: '', sql: [], rating: 'negative' })]);
   });
 
   it('answers an invoke it cannot read with 400 and stores nothing', async () => {

@@ -70,18 +70,38 @@ describe('Teams streaming', () => {
     const streamId = streamed[0]!.assignedId!;
     expect(infos[0]!.streamId).toBeUndefined();
     expect(infos.slice(1).map((info) => info.streamId)).toEqual([streamId, streamId]);
-    const sequences = infos.map((info) => info.streamSequence);
+    // Updates count up from 1; the final message sets no streamSequence (Teams requires it absent).
+    expect(infos.at(-1)!.streamSequence).toBeUndefined();
+    const sequences = infos.slice(0, -1).map((info) => info.streamSequence!);
     expect(sequences[0]).toBe(1);
     for (let index = 1; index < sequences.length; index += 1) expect(sequences[index]!).toBeGreaterThan(sequences[index - 1]!);
 
     const chunks = streamed.filter((call) => streamInfoOf(call.activity)?.streamType === 'streaming');
     const final = streamed.at(-1)!;
     expect(chunks.at(-1)!.activity.text).toBe(ANSWER);
-    expect(final.activity).toMatchObject({ type: 'message', text: ANSWER, id: streamId, channelData: { feedbackLoopEnabled: true } });
+    // The text carries the citation's [1] marker; the citation has Teams' documented fields, its
+    // text a stringified Adaptive Card showing the SQL.
+    expect(final.activity).toMatchObject({ type: 'message', text: `${ANSWER}\n\nQueries: [1]`, id: streamId, channelData: { feedbackLoopEnabled: true } });
     expect(aiEntity(final)).toMatchObject({ additionalType: ['AIGeneratedContent'] });
-    expect(aiEntity(final)?.citation).toEqual([
-      { '@type': 'Claim', position: 1, appearance: expect.objectContaining({ name: 'Query 1 on shop (2 rows)', abstract: SALES_SQL, text: SALES_SQL }) },
+    const citations = aiEntity(final)?.citation as Array<{ appearance: { text: string } }>;
+    expect(citations).toEqual([
+      {
+        '@type': 'Claim',
+        position: 1,
+        appearance: {
+          '@type': 'DigitalDocument',
+          name: 'Query 1 on shop (2 rows)',
+          abstract: SALES_SQL,
+          text: expect.any(String),
+          encodingFormat: 'application/vnd.microsoft.card.adaptive',
+          image: { '@type': 'ImageObject', name: 'Source Code' },
+          keywords: ['shop', expect.stringMatching(/^query_/)],
+        },
+      },
     ]);
+    const details = JSON.parse(citations[0]!.appearance.text) as { type: string; body: unknown[] };
+    expect(details.type).toBe('AdaptiveCard');
+    expect(JSON.stringify(details.body)).toContain(SALES_SQL);
     // The answer is not posted a second time as a card beside the stream.
     const answerMessages = connector.messages().filter((call) => answerText(call).includes('South leads'));
     expect(answerMessages).toEqual([final]);
@@ -135,7 +155,9 @@ describe('Teams streaming', () => {
     const answers = connector.messages();
     expect(answers).toHaveLength(1);
     expect(answerText(answers[0]!)).toContain('South leads with **250**, North follows with 240.');
-    expect(aiEntity(answers[0])?.citation).toHaveLength(1);
+    // A card has no text for citation markers: the label only; the SQL is behind Show SQL.
+    expect(aiEntity(answers[0])).toMatchObject({ additionalType: ['AIGeneratedContent'] });
+    expect(aiEntity(answers[0])?.citation).toBeUndefined();
     expect(answers[0]!.activity.channelData).toMatchObject({ feedbackLoopEnabled: true });
   });
 });
@@ -219,6 +241,91 @@ describe('Teams streaming pace and refusal mid-stream', () => {
   });
 });
 
+describe('Teams streaming at the pace and within the lifetime Teams allows', () => {
+  let server: HttpServer | undefined;
+  let channel: TeamsChannel | undefined;
+  let paced: FakeBotConnector | undefined;
+
+  afterEach(async () => {
+    await channel?.stop();
+    await server?.close();
+    await paced?.close();
+    channel = undefined;
+    server = undefined;
+    paced = undefined;
+  });
+
+  async function startWithOptions(handler: TurnHandler, extra: { now?: () => Date; streamUpdateIntervalMs?: number; maxStreamLifetimeMs?: number } = {}): Promise<string> {
+    server = createHttpServer();
+    const silent = () => undefined;
+    channel = await attachTeamsChannel({ app: server.app, handler, auth: {}, logger: { info: silent, warn: silent, error: silent }, typingIntervalMs: 50, ...extra });
+    return `http://127.0.0.1:${await server.listen(0, '127.0.0.1')}`;
+  }
+
+  it('by default updates a stream no more often than Teams recommends (every 1.5 s), so a connector holding that pace throttles nothing', async () => {
+    paced = await startFakeBotConnector({ minimumStreamUpdateIntervalMs: 1_500 });
+    const pieces = Array.from({ length: 12 }, (_, index) => `Step ${index + 1}. `);
+    const baseUrl = await startWithOptions(writingHandler(pieces, 200));
+    expect((await postActivity(baseUrl, personalMessage(paced.url, 'paced-1', 'tell me'))).status).toBe(200);
+    await channel!.idle();
+
+    expect(paced.streamRefusals()).toEqual([]);
+    const streamed = paced.streamingActivities();
+    expect(streamed.filter((call) => streamInfoOf(call.activity)?.streamType === 'streaming').length).toBeGreaterThanOrEqual(2);
+    expect(streamed.at(-1)!.activity.text).toBe(pieces.join('').trim());
+  });
+
+  it("ends a stream before Teams' two-minute limit and goes on in a new one; together they hold the whole answer", async () => {
+    let clockMs = Date.parse('2026-03-02T10:00:00Z');
+    paced = await startFakeBotConnector({ now: () => clockMs });
+    const pieces = Array.from({ length: 11 }, (_, index) => `Part ${index + 1}. `);
+    // The answer takes over three minutes to write: 20 s between pieces.
+    const handler = writingHandler(pieces, 100, (index) => {
+      if (index > 0) clockMs += 20_000;
+    });
+    const baseUrl = await startWithOptions(handler, { now: () => new Date(clockMs), streamUpdateIntervalMs: 50 });
+    expect((await postActivity(baseUrl, personalMessage(paced.url, 'long-1', 'tell me slowly'))).status).toBe(200);
+    await channel!.idle();
+
+    expect(paced.streamRefusals()).toEqual([]);
+    expect(paced.openStreams()).toEqual([]);
+    const finals = paced.streamingActivities().filter((call) => streamInfoOf(call.activity)?.streamType === 'final');
+    // 200 s of writing in streams of at most 100 s: three streams, each ended by its own final message.
+    expect(finals.length).toBe(3);
+    expect(new Set(finals.map((call) => call.assignedId)).size).toBe(3);
+    expect(finals.map((call) => call.activity.text as string).join('')).toBe(pieces.join('').trim());
+    expect(finals[0]!.activity.text).toMatch(/^Part 1\. .*Part [5-6]\. $/);
+    // No answer card beside the streams.
+    expect(paced.messages().filter((call) => streamInfoOf(call.activity) === undefined)).toEqual([]);
+  });
+
+  it('ends a stream that reaches its lifetime while the model is silent (a long query), and finishes the answer in a new one', async () => {
+    // Lifetimes shortened for the test: the connector ends a stream after 1.5 s, the bot rolls over at 0.5 s.
+    paced = await startFakeBotConnector({ streamLifetimeMs: 1_500 });
+    const handler: TurnHandler = {
+      async handle(request: TurnRequest, observer: TurnObserver = {}): Promise<HandleResult> {
+        observer.onStart?.();
+        observer.onTextDelta?.('Let me look that up. ');
+        await new Promise((resolve) => setTimeout(resolve, 2_500));
+        observer.onTextDelta?.('North leads.');
+        return { kind: 'completed', outcome: outcomeFor(request, { text: 'Let me look that up. North leads.' }) };
+      },
+      cancel: () => false,
+      isKnownThread: async () => false,
+      markEventProcessed: async () => true,
+    };
+    const baseUrl = await startWithOptions(handler, { streamUpdateIntervalMs: 50, maxStreamLifetimeMs: 500 });
+    expect((await postActivity(baseUrl, personalMessage(paced.url, 'silent-1', 'who leads?'))).status).toBe(200);
+    await channel!.idle();
+
+    expect(paced.streamRefusals()).toEqual([]);
+    expect(paced.openStreams()).toEqual([]);
+    const finals = paced.streamingActivities().filter((call) => streamInfoOf(call.activity)?.streamType === 'final');
+    expect(finals.map((call) => call.activity.text)).toEqual(['Let me look that up. ', 'North leads.']);
+    expect(paced.messages().filter((call) => streamInfoOf(call.activity) === undefined)).toEqual([]);
+  });
+});
+
 describe('Stop while a Teams answer streams', () => {
   let server: HttpServer | undefined;
   let channel: TeamsChannel | undefined;
@@ -276,9 +383,9 @@ describe('the fake connector holds bots to the streaming protocol', () => {
     const body = (await response.json()) as { id?: string };
     return { status: response.status, ...(body.id ? { id: body.id } : {}) };
   }
-  const info = (streamType: string, streamSequence: number, streamId?: string) => [{ type: 'streaminfo', streamType, streamSequence, ...(streamId ? { streamId } : {}) }];
+  const info = (streamType: string, streamSequence: number | undefined, streamId?: string) => [{ type: 'streaminfo', streamType, ...(streamSequence === undefined ? {} : { streamSequence }), ...(streamId ? { streamId } : {}) }];
 
-  it('refuses a first sequence other than 1, a falling sequence, shrinking text and anything after the final message', async () => {
+  it('refuses a first sequence other than 1, a falling sequence, shrinking text, a final message with a streamSequence and anything after the final message', async () => {
     expect((await send({ type: 'typing', text: 'a', entities: info('streaming', 2) })).status).toBe(400);
     const first = await send({ type: 'typing', text: 'Hello', entities: info('streaming', 1) });
     expect(first.status).toBe(201);
@@ -286,9 +393,22 @@ describe('the fake connector holds bots to the streaming protocol', () => {
     expect((await send({ type: 'typing', text: 'Hello there', entities: info('streaming', 1, streamId) })).status).toBe(400);
     expect((await send({ type: 'typing', text: 'Bye', entities: info('streaming', 2, streamId) })).status).toBe(400);
     expect(await send({ type: 'typing', text: 'Hello there', entities: info('streaming', 2, streamId) })).toEqual({ status: 201, id: streamId });
-    expect((await send({ type: 'message', text: 'Hello there.', entities: info('final', 4, streamId) })).status).toBe(201);
-    expect((await send({ type: 'typing', text: 'Hello there. More', entities: info('streaming', 5, streamId) })).status).toBe(400);
+    expect((await send({ type: 'message', text: 'Hello there.', entities: info('final', 4, streamId) })).status).toBe(400);
+    expect(connector.streamRefusals().at(-1)).toContain('must not set streamSequence');
+    expect((await send({ type: 'message', text: 'Hello there.', entities: info('final', undefined, streamId) })).status).toBe(201);
+    expect((await send({ type: 'typing', text: 'Hello there. More', entities: info('streaming', 5, streamId) })).status).toBe(403);
     expect(connector.streamRefusals().at(-1)).toContain('ContentStreamNotAllowed');
-    expect(connector.streamingActivities().map((call) => streamInfoOf(call.activity)?.streamSequence)).toEqual([1, 2, 4]);
+    expect(connector.streamingActivities().map((call) => streamInfoOf(call.activity)?.streamSequence)).toEqual([1, 2, undefined]);
+  });
+
+  it('refuses citations without their [n] marker in the text, or with raw text where a stringified Adaptive Card belongs', async () => {
+    const citation = (appearance: Record<string, unknown>) => ({ '@type': 'Claim', position: 1, appearance: { '@type': 'DigitalDocument', name: 'Query 1', abstract: 'SELECT 1', ...appearance } });
+    const message = (text: string, appearance: Record<string, unknown>) => ({ type: 'message', text, entities: [{ type: 'https://schema.org/Message', '@type': 'Message', '@context': 'https://schema.org', citation: [citation(appearance)] }] });
+    expect((await send(message('One row.', {}))).status).toBe(400);
+    expect(connector.streamRefusals().at(-1)).toContain('no [1] marker');
+    expect((await send(message('One row. [1]', { text: 'SELECT 1' }))).status).toBe(400);
+    expect((await send(message('One row. [1]', { text: '{"type":"AdaptiveCard","body":[]}' }))).status).toBe(400);
+    expect(connector.streamRefusals().at(-1)).toContain('encodingFormat');
+    expect((await send(message('One row. [1]', { text: '{"type":"AdaptiveCard","body":[]}', encodingFormat: 'application/vnd.microsoft.card.adaptive' }))).status).toBe(201);
   });
 });

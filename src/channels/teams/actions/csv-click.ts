@@ -1,7 +1,10 @@
 // CSV on a Teams answer. A bot cannot attach a file to a channel message, and the personal-chat
 // file consent flow needs OneDrive; so a click is answered with a card holding a signed download
-// link served by datathread itself, valid for a short while (docs/teams.md, "CSV"). The click is
-// answered by the channel from the store, without a model call, and works after a restart.
+// link served by datathread itself, valid for a short while (docs/teams.md, "CSV"). Whoever holds
+// the link can download the rows, so the link card only ever goes to the clicker, after their
+// grants were checked: in a one-to-one chat it is posted there, from a channel or group chat it
+// is sent to the clicker's one-to-one chat with the bot, and the thread only hears that it was
+// sent. The click is answered from the store, without a model call, and works after a restart.
 import type { QueryRun } from '../../../conversations/outcome-contract.js';
 import { accessSubjectOf } from '../../../conversations/access-rules.js';
 import { resultAccessDeniedSentence, type ResultReadCheck } from '../../../conversations/result-access.js';
@@ -19,8 +22,8 @@ import { submitAction } from './card-actions.js';
 export const MAX_CSV_BUTTONS = 2;
 
 export interface TeamsCsvDownloads {
-  /** A signed link to the result as CSV (server/csv-download-links.ts). */
-  linkFor(threadId: string, queryId: string): string;
+  /** A signed link to the result as CSV, issued to `userId` (server/csv-download-links.ts). */
+  linkFor(threadId: string, queryId: string, userId: string): string;
   /** How long a link works. */
   ttlMs: number;
   getQueryResult(threadId: string, queryId: string): Promise<StoredQueryResult | undefined>;
@@ -66,11 +69,43 @@ export function startCsvClick(context: ChannelContext, activity: InboundActivity
       await outbox.post(createCard([textBlock(resultAccessDeniedSentence(queryId, result.databaseName))]));
       return;
     }
-    const rows = result.truncated ? `the first ${result.rows.length.toLocaleString('en-US')} rows` : `${result.rows.length.toLocaleString('en-US')} rows`;
-    const minutes = Math.round(downloads.ttlMs / 60_000);
-    const card = createCard([textBlock(`CSV of ${queryId}: ${rows} from ${result.databaseName}. The link works for ${minutes} minutes.`)]);
-    card.actions = [{ type: 'Action.OpenUrl', title: 'Download CSV', url: downloads.linkFor(threadId, queryId) }];
-    await outbox.post(card);
+    const card = createCard([textBlock(linkCardText(result, downloads.ttlMs))]);
+    card.actions = [{ type: 'Action.OpenUrl', title: 'Download CSV', url: downloads.linkFor(threadId, queryId, clicker.actor.userId) }];
+    if (outbox.isPersonalChat()) {
+      await outbox.post(card);
+      return;
+    }
+    try {
+      await outbox.postPrivately(card);
+    } catch (error) {
+      context.logger.warn('A Teams CSV link could not be sent to the clicker privately; it was not posted in the thread.', { threadId, userId: clicker.actor.userId, error });
+      await outbox.post(createCard([textBlock(CSV_NOT_SENT_PRIVATELY_SENTENCE)]));
+      return;
+    }
+    await outbox.post(createCard([textBlock(csvSentPrivatelySentence(clicker.actor.displayName))]));
   });
   return true;
+}
+
+export const CSV_NOT_SENT_PRIVATELY_SENTENCE =
+  'I could not send you the CSV link in a private chat, and a download link is not shown in a shared conversation. Add datathread as a personal app (Apps, then datathread, then Add) and press CSV again.';
+
+function csvSentPrivatelySentence(displayName: string | undefined): string {
+  return `${displayName ? `${displayName}, I` : 'I'} sent you the CSV download link in our one-to-one chat.`;
+}
+
+/** Names the result by what it holds (its first columns, rows, database), not by its internal id. */
+function linkCardText(result: StoredQueryResult, ttlMs: number): string {
+  const rows = result.truncated ? `the first ${result.rows.length.toLocaleString('en-US')} rows` : `${result.rows.length.toLocaleString('en-US')} ${result.rows.length === 1 ? 'row' : 'rows'}`;
+  const minutes = Math.round(ttlMs / 60_000);
+  return `CSV of ${columnSummary(result.columns.map((column) => column.name))}: ${rows} from ${result.databaseName}. The link works for ${minutes} minutes; keep it to yourself, as whoever opens it gets the rows.`;
+}
+
+const NAMED_COLUMNS = 3;
+
+function columnSummary(names: string[]): string {
+  if (names.length === 0) return 'the result';
+  const named = names.slice(0, NAMED_COLUMNS).join(', ');
+  const more = names.length - NAMED_COLUMNS;
+  return more > 0 ? `${named} and ${more} more ${more === 1 ? 'column' : 'columns'}` : named;
 }

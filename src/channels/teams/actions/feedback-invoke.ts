@@ -1,7 +1,11 @@
 // Teams' own 👍/👎 on an answer (the feedback loop): Teams sends a `message/submitAction` invoke
 // with the reaction and, after a 👎 or 👍, the text typed into its feedback form. It is answered
-// inside the request (Teams waits for the invoke response and shows an error when it fails), and
-// stored with the question and SQL of the answer the rated message carried.
+// inside the request (Teams waits for the invoke response and shows "Unable to reach app" when it
+// is not a 200), and stored with the question and SQL of the answer the rated message carried.
+// The invoke does not always name that message: the Agents Playground sends no `replyToId`, and
+// real Teams may send an id other than the one the bot got when posting. So the rated answer is
+// found by the id when it is one we posted, else it is the conversation's latest answer; a rating
+// is stored even when neither is known, because the person's words matter more than the link.
 import type { TurnContext } from '@microsoft/agents-hosting';
 import type { AnswerFeedbackRecorder } from '../../../conversations/answer-feedback.js';
 import type { FeedbackRating } from '../../../store/types.js';
@@ -12,10 +16,18 @@ import type { ThreadValues } from '../stories/story-card-ledger.js';
 
 export const FEEDBACK_INVOKE_NAME = 'message/submitAction';
 
+/** An answer message the bot posted: its activity id and the answer id it carries. */
+export interface AnsweredActivity {
+  activityId: string;
+  answerId: string;
+}
+
 /** Which answer a posted activity carries: kept when the answer is posted, read when it is rated. */
 export interface AnsweredActivities {
+  /** Also makes this the thread's latest answer. */
   remember(threadId: string, activityId: string, answerId: string): Promise<void>;
   answerOf(threadId: string, activityId: string): Promise<string | undefined>;
+  latest(threadId: string): Promise<AnsweredActivity | undefined>;
 }
 
 export interface TeamsFeedback {
@@ -23,12 +35,36 @@ export interface TeamsFeedback {
   activities: AnsweredActivities;
 }
 
+const LATEST_ANSWER_KEY = 'teams.answer.latest';
+
 export function createAnsweredActivities(values: ThreadValues): AnsweredActivities {
   const key = (activityId: string) => `teams.answer.${activityId}`;
   return {
-    remember: (threadId, activityId, answerId) => values.set(threadId, key(activityId), answerId),
+    async remember(threadId, activityId, answerId) {
+      await values.set(threadId, key(activityId), answerId);
+      await values.set(threadId, LATEST_ANSWER_KEY, JSON.stringify({ activityId, answerId } satisfies AnsweredActivity));
+    },
     answerOf: (threadId, activityId) => values.get(threadId, key(activityId)),
+    async latest(threadId) {
+      const value = await values.get(threadId, LATEST_ANSWER_KEY);
+      if (!value) return undefined;
+      try {
+        const parsed = JSON.parse(value) as Partial<AnsweredActivity>;
+        return typeof parsed.activityId === 'string' && typeof parsed.answerId === 'string' ? { activityId: parsed.activityId, answerId: parsed.answerId } : undefined;
+      } catch {
+        return undefined;
+      }
+    },
   };
+}
+
+/** The message a rating is about, with the answer it carried ('' when no answer is known). */
+async function ratedAnswer(activities: AnsweredActivities, threadId: string, replyToId: string | undefined): Promise<AnsweredActivity | undefined> {
+  if (replyToId) {
+    const answerId = await activities.answerOf(threadId, replyToId);
+    if (answerId !== undefined) return { activityId: replyToId, answerId };
+  }
+  return activities.latest(threadId);
 }
 
 export function isFeedbackInvoke(activity: InboundActivity): boolean {
@@ -69,18 +105,23 @@ export async function answerFeedbackInvoke(feedback: TeamsFeedback | undefined, 
 
 async function storeFeedback(feedback: TeamsFeedback | undefined, logger: ChannelLogger, activity: InboundActivity): Promise<number> {
   const submitted = readSubmittedFeedback(activity.value);
-  const messageId = activity.replyToId;
-  if (!feedback || !submitted || !messageId) {
-    logger.warn('Teams feedback invoke not understood or feedback not configured; nothing stored.', { activityId: activity.id, hasReplyToId: Boolean(messageId) });
+  if (!feedback || !submitted) {
+    logger.warn('Teams feedback invoke not understood or feedback not configured; nothing stored.', { activityId: activity.id });
     return 400;
   }
   const threadId = teamsThreadId(tenantIdOf(activity), threadConversationIdOf(activity));
   const from = activity.from ?? {};
+  const replyToId = activity.replyToId || undefined;
   try {
-    const answerId = (await feedback.activities.answerOf(threadId, messageId)) ?? '';
+    const rated = await ratedAnswer(feedback.activities, threadId, replyToId);
+    if (!rated || rated.activityId !== replyToId) {
+      logger.warn('Teams feedback names no answer message the bot posted; it is linked to the latest answer of the conversation.', { threadId, replyToId, linkedTo: rated?.activityId });
+    }
+    // Without any known answer the rating is still kept, under the id Teams sent (or none).
+    const messageId = rated?.activityId ?? replyToId ?? '';
     const result = await feedback.recorder.record({
       threadId,
-      answerId,
+      answerId: rated?.answerId ?? '',
       messageId,
       actor: { platform: 'teams', userId: from.aadObjectId ?? from.id ?? 'unknown-user', ...(from.name ? { displayName: from.name } : {}) },
       rating: submitted.rating,

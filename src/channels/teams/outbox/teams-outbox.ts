@@ -5,6 +5,7 @@
 // connections are retried with backoff (post-retry.ts); what still fails is thrown to the caller,
 // which records it in `undelivered` so the turn can tell the thread.
 import { CardFactory, MessageFactory, type ConnectorClient, type TurnContext } from '@microsoft/agents-hosting';
+import type { ConversationParameters } from '@microsoft/agents-activity';
 import { markAsAiAnswer, type AnswerMarks } from '../render/ai-answer.js';
 import type { AdaptiveCard, CardElement } from '../render/adaptive-card-types.js';
 import type { ReplyTarget } from '../types.js';
@@ -56,6 +57,30 @@ export class TeamsOutbox {
   async postAttachment(attachment: TeamsAttachment): Promise<string | undefined> {
     const activity = this.address(MessageFactory.attachment(attachment));
     const response = await this.send('post a card', activity);
+    return response?.id || undefined;
+  }
+
+  /**
+   * Posts a card only the person this outbox answers sees. In a one-to-one chat that is here; in a
+   * channel or group chat it goes to the one-to-one chat between the bot and that person, which the
+   * connector creates or finds (POST /v3/conversations). Teams refuses (403) when the person has
+   * not got the app as a personal app or blocked it: the refusal is thrown to the caller.
+   */
+  async postPrivately(card: AdaptiveCard): Promise<string | undefined> {
+    if (this.isPersonalChat()) return this.post(card);
+    const tenantId = this.parties.conversation.tenantId;
+    // The REST API names the bot `bot`; the SDK's ConversationParameters type calls it `agent`.
+    const parameters = {
+      isGroup: false,
+      bot: this.parties.bot,
+      members: [{ id: this.parties.user.id ?? '' }],
+      ...(tenantId ? { tenantId, channelData: { tenant: { id: tenantId } } } : { channelData: {} }),
+    } as unknown as ConversationParameters;
+    const created = await retryTeamsCall(() => this.connector.createConversation(parameters), this.retryPolicy, this.logger, 'open a one-to-one chat');
+    const conversation = { id: created.id, conversationType: 'personal', ...(tenantId ? { tenantId } : {}) };
+    const activity = this.cardActivity(card, undefined);
+    activity.conversation = conversation;
+    const response = await retryTeamsCall(() => this.connector.sendToConversation(created.id, activity), this.retryPolicy, this.logger, 'post a private card');
     return response?.id || undefined;
   }
 

@@ -11,6 +11,7 @@ import type { AnsweredActivities } from '../actions/feedback-invoke.js';
 import type { SentCardMemory } from '../actions/sent-card-memory.js';
 import type { TeamsOutbox } from '../outbox/teams-outbox.js';
 import { createTypingIndicator } from '../outbox/typing-indicator.js';
+import type { PostLedger } from '../../../conversations/turn-jobs.js';
 import type { CardActionData } from '../render/adaptive-card-types.js';
 import { renderReply } from '../render/render-reply.js';
 import { buildFailureCard, buildResolvedCard } from '../render/status-cards.js';
@@ -37,8 +38,14 @@ export interface TeamsTurnDependencies {
   streamPersonalChats?: boolean;
   /** How often a streamed answer's text is updated in one-to-one chats (default STREAM_UPDATE_INTERVAL_MS). */
   streamUpdateIntervalMs?: number;
+  /** How long one stream stays open before the answer goes on in a new one (default MAX_STREAM_LIFETIME_MS). */
+  maxStreamLifetimeMs?: number;
   /** Present when the channel has the store: stories are posted as cards of their own. */
   stories?: { store: TeamsStoryStore; ledger: StoryCardLedger };
+  /** The turn job's ledger and run: a rerun ends the streams an interrupted run left open. */
+  job?: { ledger: PostLedger; attempt: number };
+  /** The channel's clock (a stream rolls over when Teams' time limit nears). */
+  now?: () => Date;
   /** Stored results can be downloaded: answers get CSV buttons. */
   offerCsv?: boolean;
   /** Present when feedback is stored: the answer's last card carries Teams' 👍/👎. */
@@ -60,11 +67,23 @@ export async function runTeamsTurn(job: TeamsTurnJob, dependencies: TeamsTurnDep
     dependencies.typingIntervalMs,
   );
   // Only one-to-one chats stream (Teams does not stream in channels and group chats).
-  const stream = new TeamsAnswerStream({ outbox, logger, threadId, enabled: dependencies.streamPersonalChats !== false, onStarted: () => typing.stop(), ...(dependencies.streamUpdateIntervalMs ? { updateIntervalMs: dependencies.streamUpdateIntervalMs } : {}) });
+  const now = dependencies.now;
+  const stream = new TeamsAnswerStream({
+    outbox,
+    logger,
+    threadId,
+    enabled: dependencies.streamPersonalChats !== false,
+    onStarted: () => typing.stop(),
+    job: dependencies.job,
+    ...(now ? { now: () => now().getTime() } : {}),
+    ...(dependencies.streamUpdateIntervalMs ? { updateIntervalMs: dependencies.streamUpdateIntervalMs } : {}),
+    ...(dependencies.maxStreamLifetimeMs ? { maxStreamLifetimeMs: dependencies.maxStreamLifetimeMs } : {}),
+  });
   await runChannelTurn({ channelName: 'Teams', handler, logger }, job.request, {
     ...(signIn ? { beforeTurn: () => signIn.beforeTurn() } : {}),
     onStart: async () => {
       typing.start();
+      await stream.endInterruptedStreams();
       if (job.action && job.replyToId) sideEffects.push(resolveClickedCard(job.replyToId, job, dependencies));
     },
     onTextDelta: (delta) => stream.appendText(delta),

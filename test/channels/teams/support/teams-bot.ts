@@ -43,7 +43,7 @@ export async function startTeamsBot(variables: Record<string, string>, extras: T
       set: (threadId, key, value) => store.setThreadValue(threadId, key, value, new Date()),
     },
     feedback: application.feedback,
-    ...(csvLinks ? { csv: { linkFor: (threadId: string, queryId: string) => csvLinks.linkFor(threadId, queryId), ttlMs: csvLinks.ttlMs, getQueryResult } } : {}),
+    ...(csvLinks ? { csv: { linkFor: (threadId: string, queryId: string, userId: string) => csvLinks.linkFor(threadId, queryId, userId), ttlMs: csvLinks.ttlMs, getQueryResult } } : {}),
     ...overrides,
   });
   const port = await server.listen(0, '127.0.0.1');
