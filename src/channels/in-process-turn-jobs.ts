@@ -24,7 +24,7 @@ export function createInProcessTurnJobs(options: InProcessTurnJobsOptions): Turn
       const posts = new Map<string, string>();
       const ledger: PostLedger = { get: (postKey) => posts.get(postKey), record: async (postKey, messageId) => void posts.set(postKey, messageId) };
       jobCounter += 1;
-      options.runDetached(() => executor.run({ jobId: `in-process-${jobCounter}`, request, reply, attempt: 1, ledger }));
+      options.runDetached(() => executor.run({ jobId: `in-process-${jobCounter}`, request, reply, attempt: 1, ledger, confirmLease: async () => undefined }));
       return true;
     },
   };

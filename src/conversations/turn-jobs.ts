@@ -24,6 +24,11 @@ export interface TurnJobRun {
   /** 1 on the first run; more when an earlier run was interrupted (its process died). */
   attempt: number;
   ledger: PostLedger;
+  /**
+   * Resolves while this run still holds the job's lease; throws TurnLeaseLostError (job-lease.ts)
+   * once another run took the job over. Called right before each visible post.
+   */
+  confirmLease(): Promise<void>;
 }
 
 export interface TurnJobExecutor {

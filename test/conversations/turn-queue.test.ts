@@ -68,6 +68,30 @@ async function waitUntil(probe: () => boolean | Promise<boolean>, timeoutMs = 5_
 }
 
 describe('TurnQueue', () => {
+  it('a run whose lease expired and was claimed again can no longer confirm its lease, and does not finish the job of the run that took over', async () => {
+    // No heartbeat within the lease: as when the state store was unreachable for longer than it.
+    const queue = newQueue({ leaseMs: 200, heartbeatMs: 60_000, pollIntervalMs: 20_000, maxAttempts: 3 });
+    const confirmations: string[] = [];
+    const { executor, runs } = recordingExecutor(async (job) => {
+      await job.confirmLease();
+      confirmations.push('held');
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const now = new Date();
+      expect((await store.claimTurnJob('worker-that-took-over', now, new Date(now.getTime() + 20_000)))?.jobId).toBe(job.jobId);
+      await job.confirmLease().then(
+        () => confirmations.push('held'),
+        (error: unknown) => confirmations.push((error as { code?: string }).code ?? 'other error'),
+      );
+    });
+    queue.register('slack', executor);
+    queue.start();
+    await queue.submit(request('slack:T1:C1:9.1', 'event-9'), {});
+    await waitUntil(() => confirmations.length === 2);
+    expect(confirmations).toEqual(['held', 'turn_lease_lost']);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await store.getTurnJob(runs[0]!.jobId)).toMatchObject({ state: 'running', leaseOwner: 'worker-that-took-over' });
+  });
+
   it('hands the executor the request without its dedupe keys and the reply target; a redelivery of either key is refused', async () => {
     const queue = newQueue();
     const { executor, runs } = recordingExecutor();

@@ -48,6 +48,8 @@ export interface TeamsTurnDependencies {
     beforeTurn(): Promise<void>;
     onSignInRequired(databases: string[]): Promise<void>;
   };
+  /** The turn job's lease check, right before each visible post. */
+  confirmLease?: () => Promise<void>;
 }
 
 export async function runTeamsTurn(job: TeamsTurnJob, dependencies: TeamsTurnDependencies): Promise<void> {
@@ -61,7 +63,7 @@ export async function runTeamsTurn(job: TeamsTurnJob, dependencies: TeamsTurnDep
   );
   // Only one-to-one chats stream (Teams does not stream in channels and group chats).
   const stream = new TeamsAnswerStream({ outbox, logger, threadId, enabled: dependencies.streamPersonalChats !== false, onStarted: () => typing.stop(), ...(dependencies.streamUpdateIntervalMs ? { updateIntervalMs: dependencies.streamUpdateIntervalMs } : {}) });
-  await runChannelTurn({ channelName: 'Teams', handler, logger }, job.request, {
+  await runChannelTurn({ channelName: 'Teams', handler, logger, confirmLease: dependencies.confirmLease }, job.request, {
     ...(signIn ? { beforeTurn: () => signIn.beforeTurn() } : {}),
     onStart: async () => {
       typing.start();
