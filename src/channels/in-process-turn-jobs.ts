@@ -18,6 +18,8 @@ export function createInProcessTurnJobs(options: InProcessTurnJobsOptions): Turn
     register(platform, executor) {
       executors.set(platform, executor);
     },
+    // Every turn runs in this process, where the handler's own cancel already looked.
+    requestStop: async () => false,
     async submit(request, reply) {
       const executor = executors.get(request.platform);
       if (!executor) throw new Error(`No ${request.platform} executor is registered for turn jobs.`);

@@ -47,4 +47,9 @@ export interface TurnJobs {
   submit(request: TurnRequest, reply: JsonValue): Promise<boolean>;
   /** The executor for this platform's jobs (one per platform). */
   register(platform: Platform, executor: TurnJobExecutor): void;
+  /**
+   * Asks whichever process runs the thread's turn to stop it (a Stop that reached a process not
+   * running the turn). False when no turn of the thread is running anywhere.
+   */
+  requestStop(threadId: string): Promise<boolean>;
 }

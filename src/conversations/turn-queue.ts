@@ -6,7 +6,9 @@
 // and runs it again. Execution is therefore at-least-once; the per-job post ledger makes the
 // visible answer exactly-once, and each claim's own lease id (job-lease.ts) keeps a run that lost
 // its lease (a state-store outage longer than the lease) from posting beside the run that took over.
-// A job interrupted `maxAttempts` times is given up, and the thread told.
+// A job interrupted `maxAttempts` times is given up, and the thread told. A Stop is stored on the
+// running job, so the process running it stops it wherever the click arrived: at once through
+// LISTEN/NOTIFY on PostgreSQL, and at the next heartbeat in any case (SQLite, a lost notification).
 import type { Logger } from '../logging/logger.js';
 import type { Store, TurnJobRecord } from '../store/types.js';
 import type { Clock, IdFactory } from '../support/clock-and-ids.js';
@@ -51,6 +53,8 @@ export interface TurnQueueOptions {
   createId: IdFactory;
   logger: Logger;
   settings?: Partial<TurnQueueSettings>;
+  /** Stops the turn of the thread running in this process (the engine's cancel); false when none runs yet. */
+  cancelTurn?: (threadId: string) => boolean;
 }
 
 export class TurnQueue implements TurnJobs {
@@ -58,7 +62,11 @@ export class TurnQueue implements TurnJobs {
   private readonly ownerId: string;
   private readonly executors = new Map<Platform, TurnJobExecutor>();
   /** Running jobs of this process: job id -> the run and the id of the lease it holds. */
-  private readonly active = new Map<string, { running: Promise<void>; leaseId: string }>();
+  private readonly active = new Map<string, { running: Promise<void>; leaseId: string; threadId: string }>();
+  /** Jobs of this process whose turn was stopped on a stored Stop request. */
+  private readonly stopped = new Set<string>();
+  private stopWatchingCancels: Promise<() => Promise<void>> | undefined;
+  private cancelPoll: NodeJS.Timeout | undefined;
   private claims = 0;
   private wakeUp: (() => void) | undefined;
   private loop: Promise<void> | undefined;
@@ -107,6 +115,40 @@ export class TurnQueue implements TurnJobs {
       this.options.logger.warn('turn jobs of other replicas are picked up at the next poll only: the state store cannot notify', { error });
       return async () => undefined;
     });
+    this.stopWatchingCancels = this.options.store.watchTurnJobCancels(() => void this.applyStopRequests()).catch((error: unknown) => {
+      this.options.logger.warn('a Stop clicked on another replica is applied at the next heartbeat only: the state store cannot notify', { error });
+      return async () => undefined;
+    });
+    this.cancelPoll = setInterval(() => void this.applyStopRequests(), this.settings.heartbeatMs);
+    this.cancelPoll.unref();
+  }
+
+  async requestStop(threadId: string): Promise<boolean> {
+    const requested = await this.options.store.requestTurnJobCancel(threadId, this.options.clock());
+    if (requested) this.options.logger.info('a Stop was stored for the thread\'s running turn job', { threadId });
+    return requested;
+  }
+
+  /** Stops the turns of this process whose Stop was requested elsewhere. */
+  private async applyStopRequests(): Promise<void> {
+    const cancelTurn = this.options.cancelTurn;
+    const candidates = [...this.active.keys()].filter((jobId) => !this.stopped.has(jobId));
+    if (!cancelTurn || candidates.length === 0) return;
+    let requested: string[];
+    try {
+      requested = await this.options.store.listCancelRequestedTurnJobs(candidates);
+    } catch (error) {
+      this.options.logger.warn('Stop requests could not be read from the state store; trying again at the next heartbeat', { error });
+      return;
+    }
+    for (const jobId of requested) {
+      const entry = this.active.get(jobId);
+      // A turn still loading its history is not cancellable yet: the next check tries again.
+      if (entry && cancelTurn(entry.threadId)) {
+        this.stopped.add(jobId);
+        this.options.logger.info('stopped a turn on a Stop requested through the state store', { jobId, threadId: entry.threadId });
+      }
+    }
   }
 
   /**
@@ -118,6 +160,8 @@ export class TurnQueue implements TurnJobs {
     this.wake();
     await this.loop;
     await (await this.stopWatching)?.();
+    clearInterval(this.cancelPoll);
+    await (await this.stopWatchingCancels)?.();
     let timer: NodeJS.Timeout | undefined;
     const graceOver = new Promise<void>((resolve) => {
       timer = setTimeout(resolve, graceMs);
@@ -192,10 +236,11 @@ export class TurnQueue implements TurnJobs {
       const lease = new JobLease({ store, clock, logger, jobId: job.jobId, threadId: job.threadId, leaseId, leaseMs: this.settings.leaseMs, claimedAt });
       const running = this.runJob(job, lease).finally(() => {
         this.active.delete(job.jobId);
+        this.stopped.delete(job.jobId);
         // A finished job may unblock the next one of its thread.
         this.wake();
       });
-      this.active.set(job.jobId, { running, leaseId });
+      this.active.set(job.jobId, { running, leaseId, threadId: job.threadId });
     }
   }
 

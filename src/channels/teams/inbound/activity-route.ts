@@ -55,7 +55,7 @@ export function registerActivityRoute(app: Express, context: ChannelContext): Ac
         const target = replyTargetOf(activity);
         const { command, threadId } = decision;
         context.work.start(target, turnContext.identity, threadId, (outbox, laterContext) =>
-          runThreadCommand(command, threadId, target, { handler, outbox, logger, signIn: context.signIn, tokenClient: userTokenClientOf(context, laterContext) }),
+          runThreadCommand(command, threadId, target, { handler, turns: context.turns, outbox, logger, signIn: context.signIn, tokenClient: userTokenClientOf(context, laterContext) }),
         );
         return;
       }
