@@ -22,11 +22,16 @@ export class SqlTurnJobs {
   constructor(private readonly database: StoreDatabase) {}
 
   async markEventsProcessed(eventKeys: string[], now: Date, expiresAt: Date): Promise<boolean> {
-    return this.inKeyTransaction(eventKeys, now, expiresAt, async () => undefined);
+    return this.inKeyTransaction(eventKeys, now, expiresAt, undefined, async () => undefined);
   }
 
   async enqueueTurnJob(job: NewTurnJob, eventKeys: string[], eventsExpireAt: Date): Promise<boolean> {
-    return this.inKeyTransaction(eventKeys, job.createdAt, eventsExpireAt, async (runner) => {
+    // A job's place in its thread is its id, drawn at insert but visible only at commit. Enqueues of
+    // one thread hold the thread's lock from before they draw it until they commit, so ids of a
+    // thread become visible in id order: a claim never sees a later job while an earlier one is
+    // still on its way (and runs the later question first). Taken before the keys, which belong to
+    // one thread, so two enqueues never wait on each other in opposite orders.
+    return this.inKeyTransaction(eventKeys, job.createdAt, eventsExpireAt, `turn-jobs:${job.threadId}`, async (runner) => {
       await runner.execute(
         `INSERT INTO turn_jobs (job_id, thread_id, platform, payload, state, attempts, created_at, updated_at)
          VALUES ($1, $2, $3, $4, 'queued', 0, $5, $5)`,
@@ -76,13 +81,15 @@ export class SqlTurnJobs {
   }
 
   /**
-   * Records every key (sorted, so two transactions holding overlapping keys wait for each other
-   * instead of deadlocking), then runs `work`; any key already recorded and live rolls it all back.
+   * Takes `lockKey` when given, records every key (sorted, so two transactions holding overlapping
+   * keys wait for each other instead of deadlocking), then runs `work`; any key already recorded and
+   * live rolls it all back.
    */
-  private async inKeyTransaction(eventKeys: string[], now: Date, expiresAt: Date, work: (runner: StoreQueryRunner) => Promise<void>): Promise<boolean> {
+  private async inKeyTransaction(eventKeys: string[], now: Date, expiresAt: Date, lockKey: string | undefined, work: (runner: StoreQueryRunner) => Promise<void>): Promise<boolean> {
     const keys = [...new Set(eventKeys)].sort();
     try {
       await this.database.transaction(async (runner) => {
+        if (lockKey) await this.database.holdTransactionLock(runner, lockKey);
         for (const key of keys) {
           const rows = await runner.query(
             `INSERT INTO processed_events (event_key, processed_at, expires_at) VALUES ($1, $2, $3)
