@@ -2,7 +2,8 @@
 // real Agents SDK in front of the real turn queue, the store reached through a TCP relay that is cut
 // (new connections refused, open ones dropped), as when the server stops. Nothing may be acknowledged
 // that was not stored: the platform gets an error status and delivers again, and the question is
-// answered once the store is back; on Slack's last retry the thread is told to ask again.
+// answered once the store is back; on Slack's last retry, and in Socket Mode (acknowledged by Bolt
+// before the bot sees the event), the thread is told to ask again.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApplication, type Application } from '../../src/application.js';
 import { attachSlackChannel, type SlackChannel } from '../../src/channels/slack/index.js';
@@ -14,6 +15,7 @@ import { createLogger } from '../../src/logging/logger.js';
 import { createHttpServer, type HttpServer } from '../../src/server/http-server.js';
 import { startFakeBotConnector, type FakeBotConnector } from '../fakes/bot-connector-server.js';
 import { startFakeSlackApi, type FakeSlackApi } from '../fakes/slack-api-server.js';
+import { startFakeSocketMode } from '../fakes/slack-socket-mode-server.js';
 import { messageEnvelope, sendSlackEvent } from '../channels/slack/support/slack-requests.js';
 import { channelMention, postActivity } from '../channels/teams/teams-activities.js';
 import { createE2eWorkspace, type E2eWorkspace } from '../support/e2e-workspace.js';
@@ -138,5 +140,29 @@ describe('an event that arrives while the state store is down', () => {
     expect((await postActivity(baseUrl, activity)).status).toBe(200);
     await expect.poll(() => connector.messages().filter((message) => JSON.stringify(message.activity).includes('Teams has one number.')).length, { timeout: 20_000 }).toBe(1);
     expect(workspace.fakeModel.requests.length).toBe(requestsBefore + 1);
+  });
+
+  it('Slack Socket Mode: the event was acknowledged before the bot saw it, so the thread is told at once that the question was not taken', async () => {
+    const socket = await startFakeSocketMode();
+    const socketSlack = await startFakeSlackApi({ socketModeUrl: socket.url });
+    socketSlack.addUser({ id: 'U1', name: 'ana' });
+    const socketServer = createHttpServer();
+    const logger = createLogger({ level: 'error', write: () => undefined });
+    const channel = await attachSlackChannel({ app: socketServer.app, handler: application.engine, turns: application.turns, botToken: 'xoxb-store-down-test', signingSecret: SIGNING_SECRET, appToken: 'xapp-store-down-test', slackApiUrl: socketSlack.apiUrl, logger });
+    const threadTs = newThreadTs();
+    const requestsBefore = workspace.fakeModel.requests.length;
+    await proxy.cut();
+    try {
+      const envelopeId = socket.sendEvent(messageEnvelope({ user: 'U1', text: '<@UBOT> over the socket?', channel: CHANNEL, ts: threadTs }));
+      await socket.waitFor(() => socket.acks().find((ack) => ack.envelope_id === envelopeId));
+      await socketSlack.waitFor(() => socketSlack.threadMessages(CHANNEL, threadTs).find((message) => message.text.includes(TURN_SENTENCES.notTaken)), 10_000);
+      expect(socketSlack.threadMessages(CHANNEL, threadTs).map((message) => message.text)).toEqual([`:warning: ${TURN_SENTENCES.notTaken}`]);
+      expect(workspace.fakeModel.requests.length).toBe(requestsBefore);
+    } finally {
+      await proxy.restore();
+      await channel.stop();
+      await socket.close();
+      await socketSlack.close();
+    }
   });
 });
