@@ -3,7 +3,12 @@ import { defineConfig } from 'vitest/config';
 // Files whose assertions include Slack's 3-second ack limit or a lease deadline measured against a
 // real process kill: they run after the rest, one file at a time, so the other files' CPU load
 // cannot make a correct build miss a platform's deadline.
-const RUN_ALONE = ['test/channels/slack/slack-python-load.test.ts', 'test/e2e/durable-turns.test.ts'];
+const RUN_ALONE = [
+  'test/channels/slack/slack-python-load.test.ts',
+  'test/e2e/durable-turns.test.ts',
+  'test/e2e/state-store-outage.test.ts',
+  'test/e2e/replica-coordination.test.ts',
+];
 
 export default defineConfig({
   test: {

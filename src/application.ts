@@ -79,7 +79,7 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
     credentialFor: options.credentialFor ?? identity?.credentialFor,
     toolRuntime: tooling.runtime,
   });
-  const turns = new TurnQueue({ store, clock, createId, logger, settings: environment.turnQueue });
+  const turns = new TurnQueue({ store, clock, createId, logger, settings: environment.turnQueue, cancelTurn: (threadId) => engine.cancel(threadId) });
   return {
     store,
     databases,

@@ -18,13 +18,15 @@ export function createInProcessTurnJobs(options: InProcessTurnJobsOptions): Turn
     register(platform, executor) {
       executors.set(platform, executor);
     },
+    // Every turn runs in this process, where the handler's own cancel already looked.
+    requestStop: async () => false,
     async submit(request, reply) {
       const executor = executors.get(request.platform);
       if (!executor) throw new Error(`No ${request.platform} executor is registered for turn jobs.`);
       const posts = new Map<string, string>();
       const ledger: PostLedger = { get: (postKey) => posts.get(postKey), record: async (postKey, messageId) => void posts.set(postKey, messageId) };
       jobCounter += 1;
-      options.runDetached(() => executor.run({ jobId: `in-process-${jobCounter}`, request, reply, attempt: 1, ledger }));
+      options.runDetached(() => executor.run({ jobId: `in-process-${jobCounter}`, request, reply, attempt: 1, ledger, confirmLease: async () => undefined }));
       return true;
     },
   };

@@ -2,8 +2,11 @@
 // the request to the engine; once the turn holds its thread, show that the bot is working; a
 // duplicate delivery runs nothing; the outcome becomes one reply plan that the channel posts; a
 // federated database that needs the asker's sign-in gets its prompt; a turn that breaks before its
-// answer is posted gets the one interrupted sentence; the working indicator always goes.
+// answer is posted gets the one interrupted sentence; the working indicator always goes. A turn run
+// as a job confirms its lease before each of these posts: a run that lost it (another run took the
+// job over) posts nothing more and leaves the thread's messages to that run.
 import { isStoreOutage } from '../conversations/classify-failure.js';
+import { TurnLeaseLostError } from '../conversations/job-lease.js';
 import { planReply, type ReplyPlan } from '../conversations/reply-plan.js';
 import { TURN_SENTENCES } from '../conversations/standard-sentences.js';
 import type { TurnHandler, TurnObserver, TurnRequest } from '../conversations/types.js';
@@ -36,17 +39,21 @@ export interface ChannelTurnRunner {
   channelName: string;
   handler: TurnHandler;
   logger: ChannelLogger;
+  /** The turn job's lease check (TurnJobRun.confirmLease); absent for a turn that is not a job. */
+  confirmLease?: (() => Promise<void>) | undefined;
 }
 
 export async function runChannelTurn(runner: ChannelTurnRunner, request: TurnRequest, steps: ChannelTurnSteps): Promise<void> {
   const { channelName, handler, logger } = runner;
+  const confirmLease = runner.confirmLease ?? (async () => undefined);
   const threadId = request.threadId;
   let started: Promise<void> | undefined;
+  let leaseLost = false;
   try {
     await steps.beforeTurn?.();
     const result = await handler.handle(request, {
       onStart: () => {
-        started = steps.onStart();
+        started = confirmLease().then(() => steps.onStart());
       },
       onStatus: (status) => steps.onStatus?.(status),
       onTextDelta: (delta) => steps.onTextDelta?.(delta),
@@ -59,17 +66,30 @@ export async function runChannelTurn(runner: ChannelTurnRunner, request: TurnReq
       return;
     }
     const plan = planReply(result.outcome);
+    await confirmLease();
     await steps.postReply(plan);
-    if (plan.signInRequired.length > 0) await steps.promptSignIn?.(plan);
+    if (plan.signInRequired.length > 0) {
+      await confirmLease();
+      await steps.promptSignIn?.(plan);
+    }
   } catch (error) {
     await started?.catch(() => undefined);
+    if (error instanceof TurnLeaseLostError) {
+      leaseLost = true;
+      logger.warn(`${channelName} turn lost its job lease; the run that took the job over answers.`, { threadId });
+      return;
+    }
     logger.error(`${channelName} turn failed before an answer could be posted.`, { threadId, error });
     // Dedupe keys and locks live in the store: its outage stops a turn before the engine answers.
     const sentence = isStoreOutage(error) ? TURN_SENTENCES.storeUnavailable : TURN_SENTENCES.interrupted;
-    await steps.postInterrupted(sentence).catch((postError: unknown) => {
-      logger.error(`${channelName} could not tell the thread that the turn failed.`, { threadId, error: postError });
-    });
+    await confirmLease()
+      .then(() => steps.postInterrupted(sentence))
+      .catch((postError: unknown) => {
+        if (postError instanceof TurnLeaseLostError) leaseLost = true;
+        else logger.error(`${channelName} could not tell the thread that the turn failed.`, { threadId, error: postError });
+      });
   } finally {
-    await steps.finish();
+    // The working indicator and any open stream belong to the run that took the job over.
+    if (!leaseLost) await steps.finish();
   }
 }

@@ -11,6 +11,11 @@ export const TURN_SENTENCES = {
   interrupted: 'Something went wrong on my side and your question was not answered. Please ask again.',
   /** The state store (thread history, dedupe keys) cannot be reached. */
   storeUnavailable: 'I cannot reach my conversation store (the database that keeps thread history), so I could not answer. Ask again in a minute; if it keeps failing, tell an admin to check the state store (DATATHREAD_STATE).',
+  /**
+   * A question that could not even be taken: the state store was down on its last delivery (or, on
+   * Teams, which says nothing about redelivery, on its first), so nothing will answer it.
+   */
+  notTaken: 'I could not take your question: my conversation store (the database that keeps thread history) cannot be reached. Please ask it again in a few minutes; if it keeps failing, tell an admin to check the state store (DATATHREAD_STATE).',
   /** Shown in the working indicator of a turn that resumes after its process stopped. */
   resumed: 'I was interrupted — answering again',
   /** A turn whose process kept dying while answering it: it is not run again. */

@@ -24,6 +24,11 @@ export interface TurnJobRun {
   /** 1 on the first run; more when an earlier run was interrupted (its process died). */
   attempt: number;
   ledger: PostLedger;
+  /**
+   * Resolves while this run still holds the job's lease; throws TurnLeaseLostError (job-lease.ts)
+   * once another run took the job over. Called right before each visible post.
+   */
+  confirmLease(): Promise<void>;
 }
 
 export interface TurnJobExecutor {
@@ -42,4 +47,9 @@ export interface TurnJobs {
   submit(request: TurnRequest, reply: JsonValue): Promise<boolean>;
   /** The executor for this platform's jobs (one per platform). */
   register(platform: Platform, executor: TurnJobExecutor): void;
+  /**
+   * Asks whichever process runs the thread's turn to stop it (a Stop that reached a process not
+   * running the turn). False when no turn of the thread is running anywhere.
+   */
+  requestStop(threadId: string): Promise<boolean>;
 }

@@ -4,13 +4,18 @@
 // unfinished job of a thread is claimable, so the lease is the thread's lock. A worker that dies
 // stops renewing; once its lease expires another replica (or the restarted process) claims the job
 // and runs it again. Execution is therefore at-least-once; the per-job post ledger makes the
-// visible answer exactly-once. A job interrupted `maxAttempts` times is given up, and the thread told.
+// visible answer exactly-once, and each claim's own lease id (job-lease.ts) keeps a run that lost
+// its lease (a state-store outage longer than the lease) from posting beside the run that took over.
+// A job interrupted `maxAttempts` times is given up, and the thread told. A Stop is stored on the
+// running job, so the process running it stops it wherever the click arrived: at once through
+// LISTEN/NOTIFY on PostgreSQL, and at the next heartbeat in any case (SQLite, a lost notification).
 import type { Logger } from '../logging/logger.js';
 import type { Store, TurnJobRecord } from '../store/types.js';
 import type { Clock, IdFactory } from '../support/clock-and-ids.js';
 import type { Platform } from '../support/platforms.js';
 import type { JsonValue } from '../databases/types.js';
 import { EVENT_DEDUPE_TTL_MS } from './conversation-engine.js';
+import { JobLease, LEASE_CONFIRM_RETRY_MS } from './job-lease.js';
 import type { PostLedger, TurnJobExecutor, TurnJobRun, TurnJobs } from './turn-jobs.js';
 import type { TurnRequest } from './types.js';
 
@@ -48,13 +53,21 @@ export interface TurnQueueOptions {
   createId: IdFactory;
   logger: Logger;
   settings?: Partial<TurnQueueSettings>;
+  /** Stops the turn of the thread running in this process (the engine's cancel); false when none runs yet. */
+  cancelTurn?: (threadId: string) => boolean;
 }
 
 export class TurnQueue implements TurnJobs {
   readonly settings: TurnQueueSettings;
   private readonly ownerId: string;
   private readonly executors = new Map<Platform, TurnJobExecutor>();
-  private readonly active = new Map<string, Promise<void>>();
+  /** Running jobs of this process: job id -> the run and the id of the lease it holds. */
+  private readonly active = new Map<string, { running: Promise<void>; leaseId: string; threadId: string }>();
+  /** Jobs of this process whose turn was stopped on a stored Stop request. */
+  private readonly stopped = new Set<string>();
+  private stopWatchingCancels: Promise<() => Promise<void>> | undefined;
+  private cancelPoll: NodeJS.Timeout | undefined;
+  private claims = 0;
   private wakeUp: (() => void) | undefined;
   private loop: Promise<void> | undefined;
   private stopping = false;
@@ -102,6 +115,40 @@ export class TurnQueue implements TurnJobs {
       this.options.logger.warn('turn jobs of other replicas are picked up at the next poll only: the state store cannot notify', { error });
       return async () => undefined;
     });
+    this.stopWatchingCancels = this.options.store.watchTurnJobCancels(() => void this.applyStopRequests()).catch((error: unknown) => {
+      this.options.logger.warn('a Stop clicked on another replica is applied at the next heartbeat only: the state store cannot notify', { error });
+      return async () => undefined;
+    });
+    this.cancelPoll = setInterval(() => void this.applyStopRequests(), this.settings.heartbeatMs);
+    this.cancelPoll.unref();
+  }
+
+  async requestStop(threadId: string): Promise<boolean> {
+    const requested = await this.options.store.requestTurnJobCancel(threadId, this.options.clock());
+    if (requested) this.options.logger.info('a Stop was stored for the thread\'s running turn job', { threadId });
+    return requested;
+  }
+
+  /** Stops the turns of this process whose Stop was requested elsewhere. */
+  private async applyStopRequests(): Promise<void> {
+    const cancelTurn = this.options.cancelTurn;
+    const candidates = [...this.active.keys()].filter((jobId) => !this.stopped.has(jobId));
+    if (!cancelTurn || candidates.length === 0) return;
+    let requested: string[];
+    try {
+      requested = await this.options.store.listCancelRequestedTurnJobs(candidates);
+    } catch (error) {
+      this.options.logger.warn('Stop requests could not be read from the state store; trying again at the next heartbeat', { error });
+      return;
+    }
+    for (const jobId of requested) {
+      const entry = this.active.get(jobId);
+      // A turn still loading its history is not cancellable yet: the next check tries again.
+      if (entry && cancelTurn(entry.threadId)) {
+        this.stopped.add(jobId);
+        this.options.logger.info('stopped a turn on a Stop requested through the state store', { jobId, threadId: entry.threadId });
+      }
+    }
   }
 
   /**
@@ -113,18 +160,20 @@ export class TurnQueue implements TurnJobs {
     this.wake();
     await this.loop;
     await (await this.stopWatching)?.();
+    clearInterval(this.cancelPoll);
+    await (await this.stopWatchingCancels)?.();
     let timer: NodeJS.Timeout | undefined;
     const graceOver = new Promise<void>((resolve) => {
       timer = setTimeout(resolve, graceMs);
     });
-    await Promise.race([Promise.allSettled([...this.active.values()]), graceOver]);
+    await Promise.race([Promise.allSettled([...this.active.values()].map((entry) => entry.running)), graceOver]);
     clearTimeout(timer);
-    const unfinished = [...this.active.keys()];
+    const unfinished = [...this.active.entries()];
     if (unfinished.length === 0) return;
     this.options.logger.warn('shutting down with turns still running; their jobs go back to the queue for another replica', { jobs: unfinished.length });
     await Promise.allSettled(
-      unfinished.map((jobId) =>
-        this.options.store.releaseTurnJob(jobId, this.ownerId, this.options.clock()).catch((error: unknown) => {
+      unfinished.map(([jobId, { leaseId }]) =>
+        this.options.store.releaseTurnJob(jobId, leaseId, this.options.clock()).catch((error: unknown) => {
           this.options.logger.error('a running turn job could not be given back; another replica takes it when its lease expires', { jobId, error });
         }),
       ),
@@ -167,9 +216,12 @@ export class TurnQueue implements TurnJobs {
         continue;
       }
       let job: TurnJobRecord | undefined;
+      // Every claim has an id of its own, so a lease this process lost and claimed again is a new lease.
+      this.claims += 1;
+      const leaseId = `${this.ownerId}/${this.claims}`;
+      const claimedAt = clock();
       try {
-        const now = clock();
-        job = await store.claimTurnJob(this.ownerId, now, new Date(now.getTime() + this.settings.leaseMs));
+        job = await store.claimTurnJob(leaseId, claimedAt, new Date(claimedAt.getTime() + this.settings.leaseMs));
       } catch (error) {
         logger.error('turn jobs could not be claimed from the state store; retrying shortly', { error });
       }
@@ -178,68 +230,106 @@ export class TurnQueue implements TurnJobs {
         continue;
       }
       if (this.stopping) {
-        await store.releaseTurnJob(job.jobId, this.ownerId, clock()).catch(() => undefined);
+        await store.releaseTurnJob(job.jobId, leaseId, clock()).catch(() => undefined);
         break;
       }
-      const running = this.runJob(job).finally(() => {
+      const lease = new JobLease({ store, clock, logger, jobId: job.jobId, threadId: job.threadId, leaseId, leaseMs: this.settings.leaseMs, claimedAt });
+      const running = this.runJob(job, lease).finally(() => {
         this.active.delete(job.jobId);
+        this.stopped.delete(job.jobId);
         // A finished job may unblock the next one of its thread.
         this.wake();
       });
-      this.active.set(job.jobId, running);
+      this.active.set(job.jobId, { running, leaseId, threadId: job.threadId });
     }
   }
 
-  private async runJob(job: TurnJobRecord): Promise<void> {
-    const { store, clock, logger } = this.options;
+  private async runJob(job: TurnJobRecord, lease: JobLease): Promise<void> {
+    const { logger } = this.options;
     const executor = this.executors.get(job.platform);
     if (!executor) {
       logger.error(`a ${job.platform} turn job arrived but ${job.platform} is not configured in this process; the job is dropped`, { jobId: job.jobId, threadId: job.threadId });
-      await store.finishTurnJob(job.jobId, this.ownerId, 'failed', clock()).catch(() => undefined);
+      await this.finish(job, lease, 'failed').catch(() => undefined);
       return;
     }
     const heartbeat = setInterval(() => {
-      const now = clock();
-      store
-        .renewTurnJobLease(job.jobId, this.ownerId, now, new Date(now.getTime() + this.settings.leaseMs))
-        .then((held) => {
-          if (!held) logger.warn('a turn job lease was lost (the state store was unreachable for longer than the lease); another worker may run it too', { jobId: job.jobId, threadId: job.threadId });
-        })
-        .catch((error: unknown) => logger.warn('a turn job lease could not be renewed; retrying at the next heartbeat', { jobId: job.jobId, error }));
+      lease.renew().catch((error: unknown) => {
+        // Past the lease another worker may claim the job as soon as the store is back: this run stops posting.
+        if (lease.expiredLocally()) lease.markLost('the state store could not be reached for longer than the lease');
+        else logger.warn('a turn job lease could not be renewed; retrying at the next heartbeat', { jobId: job.jobId, error });
+      });
     }, this.settings.heartbeatMs);
     heartbeat.unref();
     try {
-      const run = await this.runOf(job);
+      const run = await this.runOf(job, lease);
       if (job.attempts > this.settings.maxAttempts) {
         logger.error('a turn job was interrupted too many times; giving up and telling the thread', { jobId: job.jobId, threadId: job.threadId, attempts: job.attempts - 1 });
+        await lease.confirm();
         await executor.giveUp(run);
-        await store.finishTurnJob(job.jobId, this.ownerId, 'failed', clock());
+        await this.finish(job, lease, 'failed');
         return;
       }
       if (job.attempts > 1) logger.warn('resuming an interrupted turn', { jobId: job.jobId, threadId: job.threadId, attempt: job.attempts });
       await executor.run(run);
-      await store.finishTurnJob(job.jobId, this.ownerId, 'done', clock());
+      await this.finish(job, lease, 'done');
     } catch (error) {
+      if (lease.lost) return;
       // Executors report turn faults in the thread themselves; this is a fault around them.
       logger.error('a turn job failed outside its turn; it is not retried', { jobId: job.jobId, threadId: job.threadId, error });
-      await store.finishTurnJob(job.jobId, this.ownerId, 'failed', clock()).catch(() => undefined);
+      await this.finish(job, lease, 'failed').catch(() => undefined);
     } finally {
       clearInterval(heartbeat);
     }
   }
 
-  private async runOf(job: TurnJobRecord): Promise<TurnJobRun> {
-    const { store, clock } = this.options;
+  /**
+   * Ends the job, unless this run lost its lease (the run that holds it now ends it). While the
+   * store cannot be reached, tries again as long as the lease lasts: a job left running is run again.
+   */
+  private async finish(job: TurnJobRecord, lease: JobLease, state: 'done' | 'failed'): Promise<void> {
+    const { store, clock, logger } = this.options;
+    for (;;) {
+      if (lease.lost) {
+        logger.warn('a turn job run ended after losing its lease; the run that holds it finishes the job', { jobId: job.jobId, threadId: job.threadId });
+        return;
+      }
+      try {
+        await store.finishTurnJob(job.jobId, lease.leaseId, state, clock());
+        return;
+      } catch (error) {
+        if (lease.expiredLocally()) throw error;
+        await new Promise((resolve) => setTimeout(resolve, LEASE_CONFIRM_RETRY_MS));
+      }
+    }
+  }
+
+  private async runOf(job: TurnJobRecord, lease: JobLease): Promise<TurnJobRun> {
+    const { store, clock, logger } = this.options;
     const payload = job.payload as unknown as TurnJobPayload;
     // Read on every run: a job given back at shutdown starts again at attempt 1 with posts behind it.
     const posts = await store.listTurnJobPosts(job.jobId);
     const ledger: PostLedger = {
       get: (postKey) => posts.get(postKey),
+      // Never throws: the post it records is already visible, and a channel that saw an error here
+      // would post it again. A record that cannot be stored while the lease lasts ends this run's
+      // posting (its lease is given up), since a rerun would not know about that post.
       record: async (postKey, messageId) => {
         posts.set(postKey, messageId);
-        await store.recordTurnJobPost(job.jobId, postKey, messageId, clock());
+        for (;;) {
+          try {
+            await store.recordTurnJobPost(job.jobId, postKey, messageId, clock());
+            return;
+          } catch (error) {
+            if (lease.expiredLocally()) {
+              logger.error('a post of a turn job could not be recorded before its lease expired; a rerun may post it again', { jobId: job.jobId, postKey, error });
+              lease.markLost('a post could not be recorded');
+              return;
+            }
+            await new Promise((resolve) => setTimeout(resolve, LEASE_CONFIRM_RETRY_MS));
+          }
+        }
       },
     };
-    return { jobId: job.jobId, request: payload.request, reply: payload.reply, attempt: job.attempts, ledger };
+    return { jobId: job.jobId, request: payload.request, reply: payload.reply, attempt: job.attempts, ledger, confirmLease: () => lease.confirm() };
   }
 }

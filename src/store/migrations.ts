@@ -279,6 +279,13 @@ export const MIGRATIONS: readonly Migration[] = [
       ALTER TABLE query_results_v6 RENAME TO query_results;
     `,
   },
+  {
+    version: 7,
+    name: 'turn jobs: a Stop request stored on the running job, so the replica running it stops it',
+    sql: () => `
+      ALTER TABLE turn_jobs ADD COLUMN cancel_requested_at BIGINT;
+    `,
+  },
 ];
 
 /** The migrations not yet in `appliedVersions`, in version order. */

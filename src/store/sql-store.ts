@@ -253,6 +253,18 @@ export class SqlStore implements Store {
     return this.turnJobs.watchTurnJobs(onChange);
   }
 
+  requestTurnJobCancel(threadId: string, now: Date): Promise<boolean> {
+    return this.turnJobs.requestTurnJobCancel(threadId, now);
+  }
+
+  listCancelRequestedTurnJobs(jobIds: string[]): Promise<string[]> {
+    return this.turnJobs.listCancelRequestedTurnJobs(jobIds);
+  }
+
+  watchTurnJobCancels(onRequest: () => void): Promise<() => Promise<void>> {
+    return this.turnJobs.watchTurnJobCancels(onRequest);
+  }
+
   purgeFinishedTurnJobs(before: Date): Promise<number> {
     return this.turnJobs.purgeFinishedTurnJobs(before);
   }

@@ -12,6 +12,9 @@ const TURN_JOB_COLUMNS = 'job_id, thread_id, platform, payload, state, attempts,
 /** The notification channel that wakes the workers of every replica (PostgreSQL LISTEN/NOTIFY). */
 const TURN_JOBS_CHANNEL = 'datathread_turn_jobs';
 
+/** The notification channel that tells every replica a Stop was requested for a running job. */
+const TURN_JOB_CANCELS_CHANNEL = 'datathread_turn_job_cancels';
+
 /** Thrown inside a transaction to roll back the keys it recorded when one of them was a duplicate. */
 class DuplicateEventKey extends Error {}
 
@@ -19,11 +22,16 @@ export class SqlTurnJobs {
   constructor(private readonly database: StoreDatabase) {}
 
   async markEventsProcessed(eventKeys: string[], now: Date, expiresAt: Date): Promise<boolean> {
-    return this.inKeyTransaction(eventKeys, now, expiresAt, async () => undefined);
+    return this.inKeyTransaction(eventKeys, now, expiresAt, undefined, async () => undefined);
   }
 
   async enqueueTurnJob(job: NewTurnJob, eventKeys: string[], eventsExpireAt: Date): Promise<boolean> {
-    return this.inKeyTransaction(eventKeys, job.createdAt, eventsExpireAt, async (runner) => {
+    // A job's place in its thread is its id, drawn at insert but visible only at commit. Enqueues of
+    // one thread hold the thread's lock from before they draw it until they commit, so ids of a
+    // thread become visible in id order: a claim never sees a later job while an earlier one is
+    // still on its way (and runs the later question first). Taken before the keys, which belong to
+    // one thread, so two enqueues never wait on each other in opposite orders.
+    return this.inKeyTransaction(eventKeys, job.createdAt, eventsExpireAt, `turn-jobs:${job.threadId}`, async (runner) => {
       await runner.execute(
         `INSERT INTO turn_jobs (job_id, thread_id, platform, payload, state, attempts, created_at, updated_at)
          VALUES ($1, $2, $3, $4, 'queued', 0, $5, $5)`,
@@ -38,25 +46,50 @@ export class SqlTurnJobs {
     return this.database.listen ? this.database.listen(TURN_JOBS_CHANNEL, onChange) : async () => undefined;
   }
 
-  /** Runs a job state change and, on PostgreSQL, wakes the other replicas' workers when it commits. */
-  private async changeAndNotify(sql: string, parameters: StoreParameter[]): Promise<void> {
-    if (!this.database.notify) {
-      await this.database.execute(sql, parameters);
-      return;
-    }
-    await this.database.transaction(async (runner) => {
-      if ((await runner.execute(sql, parameters)) > 0) await this.database.notify?.(runner, TURN_JOBS_CHANNEL);
+  /** Calls `onRequest` when any process asked to stop a running job; a no-op stop on SQLite. */
+  async watchTurnJobCancels(onRequest: () => void): Promise<() => Promise<void>> {
+    return this.database.listen ? this.database.listen(TURN_JOB_CANCELS_CHANNEL, onRequest) : async () => undefined;
+  }
+
+  async requestTurnJobCancel(threadId: string, now: Date): Promise<boolean> {
+    const changed = await this.changeAndNotify(
+      `UPDATE turn_jobs SET cancel_requested_at = $2, updated_at = $2 WHERE thread_id = $1 AND state = 'running'`,
+      [threadId, epochMs(now)],
+      TURN_JOB_CANCELS_CHANNEL,
+    );
+    return changed > 0;
+  }
+
+  async listCancelRequestedTurnJobs(jobIds: string[]): Promise<string[]> {
+    if (jobIds.length === 0) return [];
+    const placeholders = jobIds.map((_, index) => `$${index + 1}`).join(', ');
+    const rows = await this.database.query(
+      `SELECT job_id FROM turn_jobs WHERE job_id IN (${placeholders}) AND state = 'running' AND cancel_requested_at IS NOT NULL`,
+      jobIds,
+    );
+    return rows.map((row) => String(row.job_id));
+  }
+
+  /** Runs a job state change and, on PostgreSQL, tells the other replicas when it commits. Returns the rows changed. */
+  private async changeAndNotify(sql: string, parameters: StoreParameter[], channel = TURN_JOBS_CHANNEL): Promise<number> {
+    if (!this.database.notify) return this.database.execute(sql, parameters);
+    return this.database.transaction(async (runner) => {
+      const changed = await runner.execute(sql, parameters);
+      if (changed > 0) await this.database.notify?.(runner, channel);
+      return changed;
     });
   }
 
   /**
-   * Records every key (sorted, so two transactions holding overlapping keys wait for each other
-   * instead of deadlocking), then runs `work`; any key already recorded and live rolls it all back.
+   * Takes `lockKey` when given, records every key (sorted, so two transactions holding overlapping
+   * keys wait for each other instead of deadlocking), then runs `work`; any key already recorded and
+   * live rolls it all back.
    */
-  private async inKeyTransaction(eventKeys: string[], now: Date, expiresAt: Date, work: (runner: StoreQueryRunner) => Promise<void>): Promise<boolean> {
+  private async inKeyTransaction(eventKeys: string[], now: Date, expiresAt: Date, lockKey: string | undefined, work: (runner: StoreQueryRunner) => Promise<void>): Promise<boolean> {
     const keys = [...new Set(eventKeys)].sort();
     try {
       await this.database.transaction(async (runner) => {
+        if (lockKey) await this.database.holdTransactionLock(runner, lockKey);
         for (const key of keys) {
           const rows = await runner.query(
             `INSERT INTO processed_events (event_key, processed_at, expires_at) VALUES ($1, $2, $3)

@@ -199,6 +199,15 @@ export interface Store {
    * idle workers claim at once instead of at their next poll. Returns the stop function.
    */
   watchTurnJobs(onChange: () => void): Promise<() => Promise<void>>;
+  /**
+   * Records a Stop for the thread's running job (whichever replica runs it) and tells every
+   * replica. False when no job of the thread is running.
+   */
+  requestTurnJobCancel(threadId: string, now: Date): Promise<boolean>;
+  /** Of `jobIds`, the running ones whose Stop was requested. */
+  listCancelRequestedTurnJobs(jobIds: string[]): Promise<string[]>;
+  /** Calls `onRequest` when any process requested a Stop (PostgreSQL); returns the stop function. */
+  watchTurnJobCancels(onRequest: () => void): Promise<() => Promise<void>>;
   /** Removes finished jobs (and their posts) last updated before `before`. */
   purgeFinishedTurnJobs(before: Date): Promise<number>;
   /** Remembers the platform message a job posted under `postKey` (first record wins). */

@@ -26,8 +26,8 @@ afterEach(async () => {
   await store.close();
 });
 
-function newQueue(settings: Partial<TurnQueueSettings> = FAST): TurnQueue {
-  const queue = new TurnQueue({ store, clock: () => new Date(), createId: randomIdFactory, logger: createLogger({ write: (line) => logLines.push(line) }), settings });
+function newQueue(settings: Partial<TurnQueueSettings> = FAST, cancelTurn?: (threadId: string) => boolean): TurnQueue {
+  const queue = new TurnQueue({ store, clock: () => new Date(), createId: randomIdFactory, logger: createLogger({ write: (line) => logLines.push(line) }), settings, cancelTurn });
   queues.push(queue);
   return queue;
 }
@@ -68,6 +68,53 @@ async function waitUntil(probe: () => boolean | Promise<boolean>, timeoutMs = 5_
 }
 
 describe('TurnQueue', () => {
+  it('stops a turn running in one queue when another asks (SQLite: no notifications, found at the next heartbeat); asking with nothing running says so', async () => {
+    const stopped = new Map<string, () => void>();
+    const cancelled: string[] = [];
+    const running = newQueue(FAST, (threadId) => {
+      const stop = stopped.get(threadId);
+      if (!stop) return false;
+      cancelled.push(threadId);
+      stop();
+      return true;
+    });
+    const other = newQueue();
+    const { executor, runs } = recordingExecutor((job) => new Promise<void>((resolve) => stopped.set(job.request.threadId, resolve)));
+    running.register('slack', executor);
+    running.start();
+    await running.submit(request('slack:T1:C1:8.1', 'event-8'), {});
+    await waitUntil(() => stopped.has('slack:T1:C1:8.1'));
+    expect(await other.requestStop('slack:T1:C1:8.1')).toBe(true);
+    await waitUntil(async () => (await store.getTurnJob(runs[0]!.jobId))?.state === 'done');
+    expect(cancelled).toEqual(['slack:T1:C1:8.1']);
+    expect(await other.requestStop('slack:T1:C1:8.1')).toBe(false);
+    expect(await other.requestStop('slack:T1:C1:never-asked')).toBe(false);
+  });
+
+  it('a run whose lease expired and was claimed again can no longer confirm its lease, and does not finish the job of the run that took over', async () => {
+    // No heartbeat within the lease: as when the state store was unreachable for longer than it.
+    const queue = newQueue({ leaseMs: 200, heartbeatMs: 60_000, pollIntervalMs: 20_000, maxAttempts: 3 });
+    const confirmations: string[] = [];
+    const { executor, runs } = recordingExecutor(async (job) => {
+      await job.confirmLease();
+      confirmations.push('held');
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const now = new Date();
+      expect((await store.claimTurnJob('worker-that-took-over', now, new Date(now.getTime() + 20_000)))?.jobId).toBe(job.jobId);
+      await job.confirmLease().then(
+        () => confirmations.push('held'),
+        (error: unknown) => confirmations.push((error as { code?: string }).code ?? 'other error'),
+      );
+    });
+    queue.register('slack', executor);
+    queue.start();
+    await queue.submit(request('slack:T1:C1:9.1', 'event-9'), {});
+    await waitUntil(() => confirmations.length === 2);
+    expect(confirmations).toEqual(['held', 'turn_lease_lost']);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await store.getTurnJob(runs[0]!.jobId)).toMatchObject({ state: 'running', leaseOwner: 'worker-that-took-over' });
+  });
+
   it('hands the executor the request without its dedupe keys and the reply target; a redelivery of either key is refused', async () => {
     const queue = newQueue();
     const { executor, runs } = recordingExecutor();

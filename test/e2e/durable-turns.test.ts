@@ -186,8 +186,8 @@ describe('two replicas on one PostgreSQL state store', () => {
     expect(await Promise.all(replicas.map((replica) => deliver(replica, envelope)))).toEqual([200, 200]);
     await waitUntil(() => workspace.fakeModel.requests.length === requestsBefore + 1, 20_000, 'the model call of the first run');
     const owner = await leaseOwnerOf(`slack:T1:${CHANNEL}:${threadTs}`);
-    const running = replicas.find((replica) => replica.workerId === owner);
-    const survivor = replicas.find((replica) => replica.workerId !== owner);
+    const running = replicas.find((replica) => owner?.startsWith(`${replica.workerId}/`));
+    const survivor = replicas.find((replica) => !owner?.startsWith(`${replica.workerId}/`));
     expect(running).toBeDefined();
     await running!.kill('SIGKILL');
     const killedAt = Date.now();
@@ -212,7 +212,7 @@ describe('SIGTERM on a replica with a turn running', () => {
     expect(await Promise.all(replicas.map((replica) => deliver(replica, mention(threadTs, question))))).toEqual([200, 200]);
     await waitUntil(() => workspace.fakeModel.requests.length === requestsBefore + 1, 20_000, 'the model call of the first run');
     const owner = await leaseOwnerOf(`slack:T1:${CHANNEL}:${threadTs}`);
-    const running = replicas.find((replica) => replica.workerId === owner)!;
+    const running = replicas.find((replica) => owner?.startsWith(`${replica.workerId}/`))!;
     const stoppedAt = Date.now();
     expect(await running.kill('SIGTERM')).toBe(0);
     expect(running.logLines.some((line) => line.includes('their jobs go back to the queue'))).toBe(true);

@@ -6,6 +6,7 @@ import { registerAppHome } from './sign-in/app-home.js';
 import { createBackgroundTasks } from './turns/background-tasks.js';
 import { createSlackTurnExecutor } from './turns/slack-turn-jobs.js';
 import { createInProcessTurnJobs } from '../in-process-turn-jobs.js';
+import { EventNotAcceptedError } from '../event-not-accepted.js';
 import { createBoltLogger } from './inbound/bolt-logger.js';
 import type { ChannelContext } from './channel-context.js';
 import { registerAssistantListeners } from './inbound/assistant-listeners.js';
@@ -54,6 +55,9 @@ export async function attachSlackChannel(options: SlackChannelOptions): Promise<
   });
   app.error(async (error) => {
     logger.error('Slack listener failed.', { error: error.message, code: error.code });
+    // Thrown on, Bolt answers 500 instead of the 200 it stored when it acked: an event that was not
+    // stored must not be acknowledged, so Slack delivers it again.
+    if (error instanceof EventNotAcceptedError) throw error;
   });
 
   const tasks = createBackgroundTasks(logger);
@@ -80,7 +84,7 @@ export async function attachSlackChannel(options: SlackChannelOptions): Promise<
   context.turns.register('slack', createSlackTurnExecutor(context));
   registerForeignThreadGuard(app, context);
   registerForeignButtonListener(app, context);
-  registerEventListeners(app, context);
+  registerEventListeners(app, context, { socketMode });
   registerAssistantListeners(app, context);
   registerTurnActionListeners(app, context);
   registerStopActionListener(app, context);

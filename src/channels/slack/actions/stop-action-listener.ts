@@ -1,5 +1,6 @@
 // The Stop button on the working message: cancels the thread's running turn. The engine ends the
 // turn as "cancelled" and the adapter posts that; here the clicker only hears back if nothing ran.
+// A turn running in another replica is stopped through the state store (TurnJobs.requestStop).
 import type { App, BlockAction, ButtonAction } from '@slack/bolt';
 import { NOTHING_TO_STOP_SENTENCE } from '../../../conversations/standard-sentences.js';
 import { ACTION_IDS } from './action-ids.js';
@@ -19,6 +20,10 @@ export function registerStopActionListener(app: App, context: ChannelContext): v
       return;
     }
     context.tasks.run('stop reply', async () => {
+      if (await context.turns.requestStop(click.target.threadId)) {
+        context.logger.info('Slack user stopped a turn running in another process.', { threadId: click.target.threadId, userId: click.userId });
+        return;
+      }
       await outboxFor(context, click.target)
         .postPrivately(click.userId, { text: NOTHING_TO_STOP_TEXT, blocks: [] })
         .catch((error: unknown) => context.logger.warn(explainSlackError('answer the Stop click', error)));

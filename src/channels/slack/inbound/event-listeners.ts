@@ -2,6 +2,9 @@
 // the job is persisted (turn-queue.ts): the turn itself runs later, in any replica. A mention starts (or
 // joins) a thread, a DM always counts, and other thread replies count when the bot is in them.
 // With federated identity, an addressed `unlink` forgets the sender's Microsoft account instead.
+// An event that cannot be stored is not acknowledged (Slack gets a 500 and delivers it again), except
+// on Slack's last retry, or in Socket Mode where Bolt acknowledged it before the listener ran: then
+// nothing would ever answer, so the thread is told to ask again.
 import type { App } from '@slack/bolt';
 import { answerUnlinkCommand, isUnlinkCommand } from '../sign-in/account-linking-listeners.js';
 import { sectionBlock } from '../render/answer-blocks.js';
@@ -11,8 +14,18 @@ import { readInboundMessage, type InboundMessage, type SlackMessageEvent } from 
 import { titleAssistantThread } from './assistant-listeners.js';
 import type { SlackTurnReply } from '../turns/slack-turn-jobs.js';
 import type { JsonValue } from '../../../databases/types.js';
+import { TURN_SENTENCES } from '../../../conversations/standard-sentences.js';
+import { EventNotAcceptedError } from '../../event-not-accepted.js';
+import { RecentKeys } from '../../recent-keys.js';
+import { errorMessage } from '../../../support/errors.js';
 
 export const EMPTY_MENTION_TEXT = 'Hi! Ask me a question about your data in this thread, for example: _How many orders did we ship last week?_';
+
+/** Slack retries a failed event three times (x-slack-retry-num 1, 2, 3); after the third it stops. */
+export const SLACK_LAST_RETRY_NUM = 3;
+
+/** A question told "not taken" is not told again by its twin event (app_mention + message). */
+const NOT_TAKEN_MEMORY = 1_000;
 
 interface EventEnvelope {
   event_id?: string;
@@ -21,16 +34,23 @@ interface EventEnvelope {
   authorizations?: Array<{ team_id?: string }>;
 }
 
-export function registerEventListeners(app: App, context: ChannelContext): void {
-  app.event('app_mention', async ({ event, body }) => {
-    await receive(context, event as unknown as SlackMessageEvent, body as EventEnvelope);
+interface Intake {
+  /** Socket Mode: Bolt acknowledged the event before the listener ran, so Slack will not redeliver it. */
+  acknowledgedEarly: boolean;
+  toldNotTaken: RecentKeys;
+}
+
+export function registerEventListeners(app: App, context: ChannelContext, options: { socketMode: boolean }): void {
+  const intake: Intake = { acknowledgedEarly: options.socketMode, toldNotTaken: new RecentKeys(NOT_TAKEN_MEMORY) };
+  app.event('app_mention', async ({ event, body, context: delivery }) => {
+    await receive(context, event as unknown as SlackMessageEvent, body as EventEnvelope, delivery.retryNum, intake);
   });
-  app.event('message', async ({ event, body }) => {
-    await receive(context, event as unknown as SlackMessageEvent, body as EventEnvelope);
+  app.event('message', async ({ event, body, context: delivery }) => {
+    await receive(context, event as unknown as SlackMessageEvent, body as EventEnvelope, delivery.retryNum, intake);
   });
 }
 
-async function receive(context: ChannelContext, event: SlackMessageEvent, envelope: EventEnvelope): Promise<void> {
+async function receive(context: ChannelContext, event: SlackMessageEvent, envelope: EventEnvelope, retryNum: number | undefined, intake: Intake): Promise<void> {
   // Threads are keyed by the installing workspace. In a Slack Connect channel the envelope's team_id
   // is the workspace of whoever wrote, so the same thread would get another id per organisation.
   const teamId = envelope.authorizations?.[0]?.team_id ?? context.bot.teamId;
@@ -38,7 +58,18 @@ async function receive(context: ChannelContext, event: SlackMessageEvent, envelo
   if (reading.kind === 'ignored') return;
   const { message } = reading;
   const eventKey = eventKeyForDelivery(envelope.event_id ?? `${event.channel}:${event.ts}:${event.type}`);
-  await accept(context, message, eventKey);
+  try {
+    await accept(context, message, eventKey);
+  } catch (error) {
+    if (!intake.acknowledgedEarly && (retryNum ?? 0) < SLACK_LAST_RETRY_NUM) {
+      // Bolt answers 500 for this error (attach-slack-channel.ts): Slack delivers the event again.
+      throw new EventNotAcceptedError(`A Slack event could not be stored as a turn job; Slack is answered with an error and delivers it again. ${errorMessage(error)}`, { cause: error });
+    }
+    context.logger.error('A Slack event could not be stored on its last delivery; the thread is told to ask again.', { threadId: message.target.threadId, error });
+    if (!intake.toldNotTaken.add(eventKeyForPost(message.target.channelId, message.messageTs))) return;
+    const text = `:warning: ${TURN_SENTENCES.notTaken}`;
+    context.tasks.run('not-taken notice', async () => void (await outboxFor(context, message.target).post({ text, blocks: [sectionBlock(text)] })));
+  }
 }
 
 async function accept(context: ChannelContext, message: InboundMessage, eventKey: string): Promise<void> {

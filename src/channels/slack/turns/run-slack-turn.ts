@@ -65,7 +65,7 @@ export async function runSlackTurn(dependencies: TurnRunnerDependencies, request
     recipient: { userId: request.actor.userId, teamId: target.askerTeamId ?? target.teamId },
     job: hooks.job ? { ledger: hooks.job.ledger, attempt: hooks.job.attempt } : undefined,
   });
-  await runChannelTurn({ channelName: 'Slack', handler: dependencies.handler, logger }, request, {
+  await runChannelTurn({ channelName: 'Slack', handler: dependencies.handler, logger, confirmLease: hooks.job?.confirmLease }, request, {
     onStart: async () => {
       await hooks.beforeWork?.(outbox);
       await indicator.start();

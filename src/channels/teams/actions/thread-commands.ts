@@ -5,6 +5,7 @@
 // the `unlink` command.
 import { NOTHING_TO_STOP_SENTENCE } from '../../../conversations/standard-sentences.js';
 import type { TurnHandler } from '../../../conversations/types.js';
+import type { TurnJobs } from '../../../conversations/turn-jobs.js';
 import type { ChannelLogger } from '../../channel-logger.js';
 import type { TeamsOutbox } from '../outbox/teams-outbox.js';
 import { createCard, textBlock } from '../render/adaptive-card-types.js';
@@ -33,6 +34,8 @@ export function readThreadCommand(text: string): ThreadCommand | undefined {
 
 export interface ThreadCommandDependencies {
   handler: Pick<TurnHandler, 'cancel'>;
+  /** Stops a turn that runs in another process (through the state store). */
+  turns: Pick<TurnJobs, 'requestStop'>;
   outbox: TeamsOutbox;
   logger: ChannelLogger;
   signIn?: TeamsSignIn | undefined;
@@ -46,6 +49,10 @@ export async function runThreadCommand(command: ThreadCommand, threadId: string,
     // The stopped turn posts its own "Stopped." card; only a Stop with nothing running is answered here.
     if (dependencies.handler.cancel(threadId)) {
       logger.info('Teams user stopped a turn', { threadId });
+      return;
+    }
+    if (await dependencies.turns.requestStop(threadId)) {
+      logger.info('Teams user stopped a turn running in another process', { threadId });
       return;
     }
     await outbox.post(createCard([textBlock(NOTHING_TO_STOP_SENTENCE)]));

@@ -55,6 +55,8 @@ export interface TeamsTurnDependencies {
     beforeTurn(): Promise<void>;
     onSignInRequired(databases: string[]): Promise<void>;
   };
+  /** The turn job's lease check, right before each visible post. */
+  confirmLease?: () => Promise<void>;
 }
 
 export async function runTeamsTurn(job: TeamsTurnJob, dependencies: TeamsTurnDependencies): Promise<void> {
@@ -79,7 +81,7 @@ export async function runTeamsTurn(job: TeamsTurnJob, dependencies: TeamsTurnDep
     ...(dependencies.streamUpdateIntervalMs ? { updateIntervalMs: dependencies.streamUpdateIntervalMs } : {}),
     ...(dependencies.maxStreamLifetimeMs ? { maxStreamLifetimeMs: dependencies.maxStreamLifetimeMs } : {}),
   });
-  await runChannelTurn({ channelName: 'Teams', handler, logger }, job.request, {
+  await runChannelTurn({ channelName: 'Teams', handler, logger, confirmLease: dependencies.confirmLease }, job.request, {
     ...(signIn ? { beforeTurn: () => signIn.beforeTurn() } : {}),
     onStart: async () => {
       typing.start();

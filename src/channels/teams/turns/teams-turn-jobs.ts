@@ -55,6 +55,7 @@ function runTeamsTurnJob(context: ChannelContext, job: TurnJobRun): Promise<void
         outbox,
         sentCards: context.sentCards,
         logger: context.logger,
+        confirmLease: job.confirmLease,
         ...(context.typingIntervalMs ? { typingIntervalMs: context.typingIntervalMs } : {}),
         ...(context.streamUpdateIntervalMs ? { streamUpdateIntervalMs: context.streamUpdateIntervalMs } : {}),
         ...(context.maxStreamLifetimeMs ? { maxStreamLifetimeMs: context.maxStreamLifetimeMs } : {}),
