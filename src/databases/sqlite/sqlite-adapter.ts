@@ -2,10 +2,12 @@
 // is set, and ATTACH is disabled (limit of 0 attached databases). Rows are read in batches and
 // reading stops after rowCap + 1, so a huge result is never materialised.
 //
-// Limits of the `sqlite3` package worth knowing: rows arrive as objects (duplicate column names
-// collapse into one, integer-like names are reordered by JavaScript), integers arrive as doubles
-// (exact only up to 2^53), and declared column types are not exposed, so types are inferred
-// from the values (integer, real, text, blob, null).
+// The `sqlite3` package hands rows over as objects keyed by column name and does not expose a
+// statement's columns; a query is therefore described through a view first
+// (sqlite-result-columns.ts), which gives every column, in order, even when names repeat or the
+// result is empty, with the declared type of columns read straight from a table (expressions get
+// a type inferred from their values: integer, real, text, blob, null). Integers arrive as doubles
+// (exact only up to 2^53).
 import sqlite3 from 'sqlite3';
 import type { DatabaseConfig } from '../../config/database-config.js';
 import { DatabaseUnavailableError, QueryFailedError } from '../errors.js';
@@ -13,6 +15,7 @@ import { normalizeValue } from '../normalize-value.js';
 import { cancellationError, startQueryDeadline } from '../query-deadline.js';
 import { INTROSPECTION_ROW_CAP, INTROSPECTION_TIMEOUT_MS, schemaSummaryFromRows } from '../schema-summary.js';
 import { closeSqlite, execSqlite, finalizeSqlite, openSqlite, readSqliteRows, prepareSqlite } from './sqlite-connection.js';
+import { createResultView, describeResultView, type SqliteResultColumn } from './sqlite-result-columns.js';
 import type { DatabaseAdapter, JsonValue, QueryColumn, QueryRows, RunQueryOptions, SchemaSummary } from '../types.js';
 import { errorMessage } from '../../support/errors.js';
 
@@ -32,6 +35,11 @@ function inferredType(values: unknown[]): string {
   if (typeof sample === 'string') return 'text';
   if (sample instanceof Uint8Array) return 'blob';
   return typeof sample;
+}
+
+/** For statements that cannot be described (PRAGMA, EXPLAIN): the keys of the first row. */
+function columnsOfFirstRow(objects: Record<string, unknown>[]): SqliteResultColumn[] {
+  return Object.keys(objects[0] ?? {}).map((name) => ({ name, key: name, declaredType: '' }));
 }
 
 function errorCode(error: unknown): unknown {
@@ -59,11 +67,17 @@ export class SqliteAdapter implements DatabaseAdapter {
     const deadline = startQueryDeadline({ cancelAfterMs: options.timeoutMs, signal: options.signal, cancel: () => database.interrupt() });
     let statement: sqlite3.Statement | undefined;
     try {
-      statement = await prepareSqlite(database, sql);
+      const viewCreated = await createResultView(database, sql);
+      if (!this.allowsWrites) await execSqlite(database, 'PRAGMA query_only = 1');
+      const described = viewCreated ? await describeResultView(database) : undefined;
+      statement = await prepareSqlite(database, described?.sql ?? sql);
       const { rows: objects, truncated } = await readSqliteRows(database, statement, options.rowCap);
-      const names = objects[0] ? Object.keys(objects[0]) : [];
-      const columns: QueryColumn[] = names.map((name) => ({ name, type: inferredType(objects.map((row) => row[name])) }));
-      const rows: JsonValue[][] = objects.map((row) => names.map((name) => normalizeValue(row[name])));
+      const resultColumns = described?.columns ?? columnsOfFirstRow(objects);
+      const columns: QueryColumn[] = resultColumns.map((column) => ({
+        name: column.name,
+        type: column.declaredType || inferredType(objects.map((row) => row[column.key])),
+      }));
+      const rows: JsonValue[][] = objects.map((row) => resultColumns.map((column) => normalizeValue(row[column.key])));
       return { columns, rows, rowCount: rows.length, truncated, durationMs: performance.now() - startedAt };
     } catch (error) {
       if (deadline.reason && errorCode(error) === 'SQLITE_INTERRUPT') throw cancellationError(deadline.reason, options.timeoutMs, options.signal);
@@ -105,7 +119,7 @@ export class SqliteAdapter implements DatabaseAdapter {
     if (!this.allowsWrites) {
       // ATTACH would open a second file with its own rules; allow none.
       database.configure('limit', sqlite3.LIMIT_ATTACHED, 0);
-      await execSqlite(database, 'PRAGMA query_only = 1');
+      // `PRAGMA query_only = 1` follows in runQuery, once the describing view exists.
     }
     return database;
   }

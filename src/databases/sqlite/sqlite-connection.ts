@@ -13,6 +13,15 @@ export function execSqlite(database: sqlite3.Database, sql: string): Promise<voi
   return new Promise((resolve, reject) => database.exec(sql, (error) => (error ? reject(error) : resolve())));
 }
 
+/** Runs one statement (only the first statement of the text is compiled). */
+export function runSqlite(database: sqlite3.Database, sql: string): Promise<void> {
+  return new Promise((resolve, reject) => database.run(sql, (error: Error | null) => (error ? reject(error) : resolve())));
+}
+
+export function allSqlite<Row>(database: sqlite3.Database, sql: string): Promise<Row[]> {
+  return new Promise((resolve, reject) => database.all<Row>(sql, (error, rows) => (error ? reject(error) : resolve(rows))));
+}
+
 export function prepareSqlite(database: sqlite3.Database, sql: string): Promise<sqlite3.Statement> {
   return new Promise((resolve, reject) => {
     const statement = database.prepare(sql, (error) => (error ? reject(error) : resolve(statement)));
