@@ -184,6 +184,20 @@ describe('SQLite adapter: limits', () => {
     expect((await adapter.runQuery('SELECT 7 AS seven', QUERY_OPTIONS)).rows).toEqual([[7]]);
   });
 
+  test('a deadline that passes before the query starts stepping still stops it', async () => {
+    await expect(adapter.runQuery(HEAVY_SQL, { rowCap: 1, timeoutMs: 0 })).rejects.toBeInstanceOf(QueryTimeoutError);
+    expect((await adapter.runQuery('SELECT 7 AS seven', QUERY_OPTIONS)).rows).toEqual([[7]]);
+  });
+
+  test('an abort while the file opens stops the query with its reason', async () => {
+    const controller = new AbortController();
+    const reason = new Error('asker left');
+    const running = adapter.runQuery(HEAVY_SQL, { rowCap: 1, timeoutMs: 60_000, signal: controller.signal });
+    controller.abort(reason);
+    await expect(running).rejects.toBe(reason);
+    expect((await adapter.runQuery('SELECT 7 AS seven', QUERY_OPTIONS)).rows).toEqual([[7]]);
+  });
+
   test('an AbortSignal interrupts with its reason', async () => {
     const controller = new AbortController();
     setTimeout(() => controller.abort(new Error('user left')), 100);

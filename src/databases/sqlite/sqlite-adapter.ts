@@ -21,6 +21,14 @@ import { errorMessage } from '../../support/errors.js';
 
 const BUSY_TIMEOUT_MS = 5_000;
 
+/**
+ * db.interrupt() only stops statements running at that moment: a cancel that lands while the
+ * connection opens, or between two of the query's statements, would be lost and the query would
+ * then run to its end. Once cancelled, the connection is interrupted again at this interval until
+ * the query has ended.
+ */
+const INTERRUPT_REPEAT_MS = 10;
+
 const INTROSPECTION_SQL = `
 SELECT 'main' AS schema_name, m.name AS table_name, p.name AS column_name, lower(p.type) AS column_type
 FROM sqlite_schema AS m
@@ -63,8 +71,13 @@ export class SqliteAdapter implements DatabaseAdapter {
   async runQuery(sql: string, options: RunQueryOptions): Promise<QueryRows> {
     options.signal?.throwIfAborted();
     const startedAt = performance.now();
-    const database = await this.open();
-    const deadline = startQueryDeadline({ cancelAfterMs: options.timeoutMs, signal: options.signal, cancel: () => database.interrupt() });
+    const database = await this.openUnlessAborted(options.signal);
+    let interrupting: NodeJS.Timeout | undefined;
+    const interrupt = () => {
+      database.interrupt();
+      interrupting ??= setInterval(() => database.interrupt(), INTERRUPT_REPEAT_MS);
+    };
+    const deadline = startQueryDeadline({ cancelAfterMs: options.timeoutMs, signal: options.signal, cancel: interrupt });
     let statement: sqlite3.Statement | undefined;
     try {
       const viewCreated = await createResultView(database, sql);
@@ -84,6 +97,7 @@ export class SqliteAdapter implements DatabaseAdapter {
       throw new QueryFailedError(errorMessage(error).replace(/^SQLITE_\w+: /, ''), { cause: error });
     } finally {
       deadline.clear();
+      clearInterval(interrupting);
       if (statement) await finalizeSqlite(statement);
       this.openDatabases.delete(database);
       await closeSqlite(database);
@@ -101,6 +115,17 @@ export class SqliteAdapter implements DatabaseAdapter {
     this.openDatabases.clear();
     for (const database of databases) database.interrupt();
     await Promise.all(databases.map((database) => closeSqlite(database)));
+  }
+
+  /** An abort that arrives while the file opens comes before the deadline listens for it. */
+  private async openUnlessAborted(signal: AbortSignal | undefined): Promise<sqlite3.Database> {
+    const database = await this.open();
+    if (signal?.aborted) {
+      this.openDatabases.delete(database);
+      await closeSqlite(database);
+      signal.throwIfAborted();
+    }
+    return database;
   }
 
   private async open(): Promise<sqlite3.Database> {
