@@ -6,8 +6,10 @@
 // statement's columns; a query is therefore described through a view first
 // (sqlite-result-columns.ts), which gives every column, in order, even when names repeat or the
 // result is empty, with the declared type of columns read straight from a table (expressions get
-// a type inferred from their values: integer, real, text, blob, null). Integers arrive as doubles
-// (exact only up to 2^53).
+// a type inferred from their values: integer, real, text, blob, null). The package turns integers
+// into doubles; reading through the view hands those past 2^53 over as their digits instead.
+// Statements that cannot be described (PRAGMA, EXPLAIN) run as they are, columns taken from the
+// keys of their first row.
 import sqlite3 from 'sqlite3';
 import type { DatabaseConfig } from '../../config/database-config.js';
 import { DatabaseUnavailableError, QueryFailedError } from '../errors.js';
