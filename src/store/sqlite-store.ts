@@ -7,7 +7,7 @@ import sqlite3 from 'sqlite3';
 import { applyMigrations } from './apply-migrations.js';
 import { SerialQueue } from './serial-queue.js';
 import { SqlStore } from './sql-store.js';
-import { SqliteWalCheckpointer } from './sqlite-wal-checkpointer.js';
+import { CHECKPOINT_DELAY_MS, SqliteWalCheckpointer } from './sqlite-wal-checkpointer.js';
 import type { StoreDatabase, StoreParameter, StoreQueryRunner, StoreRow } from './store-database.js';
 
 export const SQLITE_MEMORY_FILENAME = ':memory:';
@@ -155,8 +155,11 @@ async function switchToWriteAheadLog(runner: SqliteConnectionRunner): Promise<vo
   }
 }
 
-/** Opens (creating when missing) a SQLite store. `filename` is a path or `:memory:`. Does not migrate. */
-export async function openSqliteStore(filename: string): Promise<SqlStore> {
+/**
+ * Opens (creating when missing) a SQLite store. `filename` is a path or `:memory:`. Does not migrate.
+ * `checkpointDelayMs`: how soon after a write the write-ahead log is copied back (tests set it).
+ */
+export async function openSqliteStore(filename: string, options: { checkpointDelayMs?: number } = {}): Promise<SqlStore> {
   if (filename !== SQLITE_MEMORY_FILENAME) {
     await mkdir(dirname(filename), { recursive: true });
   }
@@ -169,7 +172,7 @@ export async function openSqliteStore(filename: string): Promise<SqlStore> {
     await runner.executeScript('PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON');
     if (filename === SQLITE_MEMORY_FILENAME) return new SqlStore(new SqliteStoreDatabase(connection));
     await runner.executeScript(`PRAGMA wal_autocheckpoint = ${BACKSTOP_AUTOCHECKPOINT_PAGES}`);
-    return new SqlStore(new SqliteStoreDatabase(connection, await SqliteWalCheckpointer.open(filename, SQLITE_BUSY_TIMEOUT_MS)));
+    return new SqlStore(new SqliteStoreDatabase(connection, await SqliteWalCheckpointer.open(filename, SQLITE_BUSY_TIMEOUT_MS, options.checkpointDelayMs ?? CHECKPOINT_DELAY_MS)));
   } catch (error) {
     connection.close();
     throw error;

@@ -9,21 +9,24 @@
 import sqlite3 from 'sqlite3';
 
 /** How soon after a write the log is copied back. */
-const CHECKPOINT_DELAY_MS = 1_000;
+export const CHECKPOINT_DELAY_MS = 1_000;
 
 export class SqliteWalCheckpointer {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   private closed = false;
 
-  private constructor(private readonly connection: sqlite3.Database) {}
+  private constructor(
+    private readonly connection: sqlite3.Database,
+    private readonly delayMs: number,
+  ) {}
 
-  static open(filename: string, busyTimeoutMs: number): Promise<SqliteWalCheckpointer> {
+  static open(filename: string, busyTimeoutMs: number, delayMs = CHECKPOINT_DELAY_MS): Promise<SqliteWalCheckpointer> {
     return new Promise((resolve, reject) => {
       const connection = new sqlite3.Database(filename, (error: Error | null) => {
         if (error) return reject(error);
         connection.configure('busyTimeout', busyTimeoutMs);
-        resolve(new SqliteWalCheckpointer(connection));
+        resolve(new SqliteWalCheckpointer(connection, delayMs));
       });
     });
   }
@@ -36,7 +39,7 @@ export class SqliteWalCheckpointer {
       this.running = this.checkpoint().finally(() => {
         this.running = undefined;
       });
-    }, CHECKPOINT_DELAY_MS);
+    }, this.delayMs);
     this.timer.unref();
   }
 

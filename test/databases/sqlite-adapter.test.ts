@@ -37,7 +37,9 @@ beforeAll(async () => {
     databasePath,
     `CREATE TABLE t (id INTEGER PRIMARY KEY, label TEXT NOT NULL);
      WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 100) INSERT INTO t SELECT i, 'row ' || i FROM n;
-     CREATE TABLE invoices (invoice_id INTEGER, amount NUMERIC(12, 2), issued_on DATE);`,
+     CREATE TABLE invoices (invoice_id INTEGER, amount NUMERIC(12, 2), issued_on DATE);
+     CREATE TABLE counters (total INTEGER, reading REAL, code TEXT);
+     INSERT INTO counters VALUES (9223372036854775807, 9007199254740993, '9007199254740993');`,
   );
   adapter = createDatabaseAdapter(databaseConfig({ type: 'sqlite', name: 'app', path: databasePath }));
 });
@@ -63,6 +65,7 @@ describe('SQLite adapter: results', () => {
   test('introspection lists tables with their declared column types', async () => {
     const schema = await adapter.introspect();
     expect(schema.tables).toEqual([
+      { schema: 'main', name: 'counters', columns: [{ name: 'total', type: 'integer' }, { name: 'reading', type: 'real' }, { name: 'code', type: 'text' }] },
       { schema: 'main', name: 'invoices', columns: [{ name: 'invoice_id', type: 'integer' }, { name: 'amount', type: 'numeric(12, 2)' }, { name: 'issued_on', type: 'date' }] },
       { schema: 'main', name: 't', columns: [{ name: 'id', type: 'integer' }, { name: 'label', type: 'text' }] },
     ]);
@@ -78,6 +81,80 @@ describe('SQLite adapter: results', () => {
     await expect(missing.runQuery('SELECT 1', QUERY_OPTIONS)).rejects.toBeInstanceOf(DatabaseUnavailableError);
     expect(existsSync(missingPath)).toBe(false);
     await missing.close();
+  });
+});
+
+describe('SQLite adapter: result columns', () => {
+  test('two columns with the same name, as in a self-join, each keep their own values', async () => {
+    const result = await adapter.runQuery(
+      'SELECT T1.id, T1.label, T2.id, T2.label FROM t AS T1 JOIN t AS T2 ON T2.id = T1.id + 1 WHERE T1.id IN (1, 2) ORDER BY T1.id',
+      QUERY_OPTIONS,
+    );
+    expect(result.columns).toEqual([
+      { name: 'id', type: 'integer' }, { name: 'label', type: 'text' }, { name: 'id', type: 'integer' }, { name: 'label', type: 'text' },
+    ]);
+    expect(result.rows).toEqual([[1, 'row 1', 2, 'row 2'], [2, 'row 2', 3, 'row 3']]);
+  });
+
+  test('three columns with one name keep their order, and a name that merely ends in ":1" is kept', async () => {
+    const result = await adapter.runQuery(`SELECT 1 AS n, 2 AS n, 3 AS n, 4 AS "total:1"`, QUERY_OPTIONS);
+    expect(result.columns.map((column) => column.name)).toEqual(['n', 'n', 'n', 'total:1']);
+    expect(result.rows).toEqual([[1, 2, 3, 4]]);
+  });
+
+  test('integer-like column names keep their place', async () => {
+    const result = await adapter.runQuery(`SELECT 1 AS x, 2 AS "1", 'b' AS "0"`, QUERY_OPTIONS);
+    expect(result.columns.map((column) => column.name)).toEqual(['x', '1', '0']);
+    expect(result.rows).toEqual([[1, 2, 'b']]);
+  });
+
+  test('an empty result keeps its columns, with the declared types of table columns', async () => {
+    const result = await adapter.runQuery('SELECT invoice_id, amount AS total, issued_on, invoice_id * 2 AS doubled FROM invoices', QUERY_OPTIONS);
+    expect(result).toMatchObject({ rows: [], rowCount: 0, truncated: false });
+    expect(result.columns).toEqual([
+      { name: 'invoice_id', type: 'integer' }, { name: 'total', type: 'numeric(12, 2)' }, { name: 'issued_on', type: 'date' }, { name: 'doubled', type: 'null' },
+    ]);
+  });
+
+  test('a table column has the same type with or without rows', async () => {
+    const withRow = await adapter.runQuery('SELECT id, label FROM t WHERE id = 3', QUERY_OPTIONS);
+    const empty = await adapter.runQuery('SELECT id, label FROM t WHERE id = 0', QUERY_OPTIONS);
+    expect(withRow.rows).toEqual([[3, 'row 3']]);
+    expect(empty.rows).toEqual([]);
+    expect(empty.columns).toEqual([{ name: 'id', type: 'integer' }, { name: 'label', type: 'text' }]);
+    expect(empty.columns).toEqual(withRow.columns);
+  });
+
+  test('integers past 2^53 keep every digit, as text; smaller ones stay numbers', async () => {
+    const result = await adapter.runQuery(
+      'SELECT 9007199254740993 AS big, -9223372036854775808 AS lowest, 9007199254740991 AS largest_exact, -9007199254740991 AS smallest_exact',
+      QUERY_OPTIONS,
+    );
+    expect(result.rows).toEqual([['9007199254740993', '-9223372036854775808', 9007199254740991, -9007199254740991]]);
+  });
+
+  test('a large integer in a table keeps its digits; REAL and TEXT columns keep their own values', async () => {
+    const result = await adapter.runQuery('SELECT total, reading, code FROM counters', QUERY_OPTIONS);
+    expect(result.rows).toEqual([['9223372036854775807', 9007199254740992, '9007199254740993']]);
+  });
+
+  test('unicode names and values come back unchanged', async () => {
+    const result = await adapter.runQuery(`SELECT 'héllo wörld — 日本語 🎉' AS "prix €", 'x' AS "prix €"`, QUERY_OPTIONS);
+    expect(result.columns.map((column) => column.name)).toEqual(['prix €', 'prix €']);
+    expect(result.rows).toEqual([['héllo wörld — 日本語 🎉', 'x']]);
+  });
+
+  test('a catalogue PRAGMA, which cannot be described as a query, still returns its rows', async () => {
+    const result = await adapter.runQuery('PRAGMA table_info(t)', QUERY_OPTIONS);
+    expect(result.columns.map((column) => column.name)).toEqual(['cid', 'name', 'type', 'notnull', 'dflt_value', 'pk']);
+    expect(result.rows).toEqual([[0, 'id', 'INTEGER', 0, null, 1], [1, 'label', 'TEXT', 1, null, 0]]);
+  });
+
+  test('only the first statement runs, and a DELETE after it changes nothing', async () => {
+    const before = await checksum();
+    const result = await adapter.runQuery('SELECT 1 AS one; DELETE FROM t', QUERY_OPTIONS);
+    expect(result.rows).toEqual([[1]]);
+    expect(await checksum()).toEqual(before);
   });
 });
 
@@ -104,6 +181,20 @@ describe('SQLite adapter: limits', () => {
     const started = performance.now();
     await expect(adapter.runQuery(HEAVY_SQL, { rowCap: 1, timeoutMs: 300 })).rejects.toBeInstanceOf(QueryTimeoutError);
     expect(performance.now() - started).toBeLessThan(2_000);
+    expect((await adapter.runQuery('SELECT 7 AS seven', QUERY_OPTIONS)).rows).toEqual([[7]]);
+  });
+
+  test('a deadline that passes before the query starts stepping still stops it', async () => {
+    await expect(adapter.runQuery(HEAVY_SQL, { rowCap: 1, timeoutMs: 0 })).rejects.toBeInstanceOf(QueryTimeoutError);
+    expect((await adapter.runQuery('SELECT 7 AS seven', QUERY_OPTIONS)).rows).toEqual([[7]]);
+  });
+
+  test('an abort while the file opens stops the query with its reason', async () => {
+    const controller = new AbortController();
+    const reason = new Error('asker left');
+    const running = adapter.runQuery(HEAVY_SQL, { rowCap: 1, timeoutMs: 60_000, signal: controller.signal });
+    controller.abort(reason);
+    await expect(running).rejects.toBe(reason);
     expect((await adapter.runQuery('SELECT 7 AS seven', QUERY_OPTIONS)).rows).toEqual([[7]]);
   });
 

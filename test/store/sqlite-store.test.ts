@@ -6,6 +6,8 @@ import sqlite3 from 'sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { MIGRATIONS } from '../../src/store/migrations.js';
 import { openStore } from '../../src/store/open-store.js';
+import type { SqlStore } from '../../src/store/sql-store.js';
+import { openSqliteStore } from '../../src/store/sqlite-store.js';
 import { describeStoreContract } from './store-contract.js';
 
 const directory = await mkdtemp(join(tmpdir(), 'datathread-store-'));
@@ -77,21 +79,38 @@ describe('sqlite store files', () => {
     }
   });
 
-  it('copies the write-ahead log back into the file after writes, not during them', async () => {
-    const file = join(directory, 'checkpoint', 'state.db');
-    const store = await openStore(`sqlite:${file}`);
+  // 12 results of ~0.6 MB: past the 1,000 pages at which SQLite's own checkpoint would copy the
+  // log inside a commit, and far below the store's backstop.
+  const checkpointRows = Array.from({ length: 20_000 }, (_, index) => [index * 1.5, `customer ${index} ${'x'.repeat(10)}`]);
+  async function writeLargeResults(store: SqlStore): Promise<void> {
+    const columns = [{ name: 'amount', type: 'double' }, { name: 'name', type: 'varchar' }];
+    for (let index = 0; index < 12; index += 1) {
+      await store.saveQueryResult({ threadId: 'slack:C1:9.9', queryId: `query_${index}`, databaseName: 'd', sql: 'SELECT 1', columns, rows: checkpointRows, rowCount: checkpointRows.length, truncated: false, createdAt: new Date(0) });
+    }
+  }
+
+  it('does not copy the write-ahead log back inside the writes', async () => {
+    const file = join(directory, 'no-inline-checkpoint', 'state.db');
+    const store = await openSqliteStore(file, { checkpointDelayMs: 3_600_000 });
     try {
-      const rows = Array.from({ length: 20_000 }, (_, index) => [index * 1.5, `customer ${index} ${'x'.repeat(10)}`]);
-      const columns = [{ name: 'amount', type: 'double' }, { name: 'name', type: 'varchar' }];
+      await store.migrate();
       const sizeBefore = (await stat(file)).size;
-      // 12 results of ~0.6 MB: past the 1,000 pages at which SQLite's own checkpoint would copy
-      // the log inside a commit.
-      for (let index = 0; index < 12; index += 1) {
-        await store.saveQueryResult({ threadId: 'slack:C1:9.9', queryId: `query_${index}`, databaseName: 'd', sql: 'SELECT 1', columns, rows, rowCount: rows.length, truncated: false, createdAt: new Date(0) });
-      }
+      await writeLargeResults(store);
       expect((await stat(file)).size).toBe(sizeBefore);
-      await expect.poll(async () => (await stat(file)).size, { timeout: 10_000 }).toBeGreaterThan(6_000_000);
-      expect((await store.getQueryResult('slack:C1:9.9', 'query_11'))?.rows).toEqual(rows);
+      expect((await store.getQueryResult('slack:C1:9.9', 'query_11'))?.rows).toEqual(checkpointRows);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('copies the write-ahead log back into the file after writes', async () => {
+    const file = join(directory, 'checkpoint', 'state.db');
+    const store = await openSqliteStore(file, { checkpointDelayMs: 0 });
+    try {
+      await store.migrate();
+      await writeLargeResults(store);
+      await expect.poll(async () => (await stat(file)).size, { timeout: 30_000 }).toBeGreaterThan(6_000_000);
+      expect((await store.getQueryResult('slack:C1:9.9', 'query_11'))?.rows).toEqual(checkpointRows);
     } finally {
       await store.close();
     }

@@ -2,10 +2,14 @@
 // is set, and ATTACH is disabled (limit of 0 attached databases). Rows are read in batches and
 // reading stops after rowCap + 1, so a huge result is never materialised.
 //
-// Limits of the `sqlite3` package worth knowing: rows arrive as objects (duplicate column names
-// collapse into one, integer-like names are reordered by JavaScript), integers arrive as doubles
-// (exact only up to 2^53), and declared column types are not exposed, so types are inferred
-// from the values (integer, real, text, blob, null).
+// The `sqlite3` package hands rows over as objects keyed by column name and does not expose a
+// statement's columns; a query is therefore described through a view first
+// (sqlite-result-columns.ts), which gives every column, in order, even when names repeat or the
+// result is empty, with the declared type of columns read straight from a table (expressions get
+// a type inferred from their values: integer, real, text, blob, null). The package turns integers
+// into doubles; reading through the view hands those past 2^53 over as their digits instead.
+// Statements that cannot be described (PRAGMA, EXPLAIN) run as they are, columns taken from the
+// keys of their first row.
 import sqlite3 from 'sqlite3';
 import type { DatabaseConfig } from '../../config/database-config.js';
 import { DatabaseUnavailableError, QueryFailedError } from '../errors.js';
@@ -13,10 +17,19 @@ import { normalizeValue } from '../normalize-value.js';
 import { cancellationError, startQueryDeadline } from '../query-deadline.js';
 import { INTROSPECTION_ROW_CAP, INTROSPECTION_TIMEOUT_MS, schemaSummaryFromRows } from '../schema-summary.js';
 import { closeSqlite, execSqlite, finalizeSqlite, openSqlite, readSqliteRows, prepareSqlite } from './sqlite-connection.js';
+import { createResultView, describeResultView, type SqliteResultColumn } from './sqlite-result-columns.js';
 import type { DatabaseAdapter, JsonValue, QueryColumn, QueryRows, RunQueryOptions, SchemaSummary } from '../types.js';
 import { errorMessage } from '../../support/errors.js';
 
 const BUSY_TIMEOUT_MS = 5_000;
+
+/**
+ * db.interrupt() only stops statements running at that moment: a cancel that lands while the
+ * connection opens, or between two of the query's statements, would be lost and the query would
+ * then run to its end. Once cancelled, the connection is interrupted again at this interval until
+ * the query has ended.
+ */
+const INTERRUPT_REPEAT_MS = 10;
 
 const INTROSPECTION_SQL = `
 SELECT 'main' AS schema_name, m.name AS table_name, p.name AS column_name, lower(p.type) AS column_type
@@ -32,6 +45,11 @@ function inferredType(values: unknown[]): string {
   if (typeof sample === 'string') return 'text';
   if (sample instanceof Uint8Array) return 'blob';
   return typeof sample;
+}
+
+/** For statements that cannot be described (PRAGMA, EXPLAIN): the keys of the first row. */
+function columnsOfFirstRow(objects: Record<string, unknown>[]): SqliteResultColumn[] {
+  return Object.keys(objects[0] ?? {}).map((name) => ({ name, key: name, declaredType: '' }));
 }
 
 function errorCode(error: unknown): unknown {
@@ -55,21 +73,33 @@ export class SqliteAdapter implements DatabaseAdapter {
   async runQuery(sql: string, options: RunQueryOptions): Promise<QueryRows> {
     options.signal?.throwIfAborted();
     const startedAt = performance.now();
-    const database = await this.open();
-    const deadline = startQueryDeadline({ cancelAfterMs: options.timeoutMs, signal: options.signal, cancel: () => database.interrupt() });
+    const database = await this.openUnlessAborted(options.signal);
+    let interrupting: NodeJS.Timeout | undefined;
+    const interrupt = () => {
+      database.interrupt();
+      interrupting ??= setInterval(() => database.interrupt(), INTERRUPT_REPEAT_MS);
+    };
+    const deadline = startQueryDeadline({ cancelAfterMs: options.timeoutMs, signal: options.signal, cancel: interrupt });
     let statement: sqlite3.Statement | undefined;
     try {
-      statement = await prepareSqlite(database, sql);
+      const viewCreated = await createResultView(database, sql);
+      if (!this.allowsWrites) await execSqlite(database, 'PRAGMA query_only = 1');
+      const described = viewCreated ? await describeResultView(database) : undefined;
+      statement = await prepareSqlite(database, described?.sql ?? sql);
       const { rows: objects, truncated } = await readSqliteRows(database, statement, options.rowCap);
-      const names = objects[0] ? Object.keys(objects[0]) : [];
-      const columns: QueryColumn[] = names.map((name) => ({ name, type: inferredType(objects.map((row) => row[name])) }));
-      const rows: JsonValue[][] = objects.map((row) => names.map((name) => normalizeValue(row[name])));
+      const resultColumns = described?.columns ?? columnsOfFirstRow(objects);
+      const columns: QueryColumn[] = resultColumns.map((column) => ({
+        name: column.name,
+        type: column.declaredType || inferredType(objects.map((row) => row[column.key])),
+      }));
+      const rows: JsonValue[][] = objects.map((row) => resultColumns.map((column) => normalizeValue(row[column.key])));
       return { columns, rows, rowCount: rows.length, truncated, durationMs: performance.now() - startedAt };
     } catch (error) {
       if (deadline.reason && errorCode(error) === 'SQLITE_INTERRUPT') throw cancellationError(deadline.reason, options.timeoutMs, options.signal);
       throw new QueryFailedError(errorMessage(error).replace(/^SQLITE_\w+: /, ''), { cause: error });
     } finally {
       deadline.clear();
+      clearInterval(interrupting);
       if (statement) await finalizeSqlite(statement);
       this.openDatabases.delete(database);
       await closeSqlite(database);
@@ -89,6 +119,17 @@ export class SqliteAdapter implements DatabaseAdapter {
     await Promise.all(databases.map((database) => closeSqlite(database)));
   }
 
+  /** An abort that arrives while the file opens comes before the deadline listens for it. */
+  private async openUnlessAborted(signal: AbortSignal | undefined): Promise<sqlite3.Database> {
+    const database = await this.open();
+    if (signal?.aborted) {
+      this.openDatabases.delete(database);
+      await closeSqlite(database);
+      signal.throwIfAborted();
+    }
+    return database;
+  }
+
   private async open(): Promise<sqlite3.Database> {
     if (this.closed) throw new DatabaseUnavailableError(this.name, 'the adapter was closed');
     const path = this.config.path ?? '';
@@ -105,7 +146,7 @@ export class SqliteAdapter implements DatabaseAdapter {
     if (!this.allowsWrites) {
       // ATTACH would open a second file with its own rules; allow none.
       database.configure('limit', sqlite3.LIMIT_ATTACHED, 0);
-      await execSqlite(database, 'PRAGMA query_only = 1');
+      // `PRAGMA query_only = 1` follows in runQuery, once the describing view exists.
     }
     return database;
   }

@@ -1,6 +1,14 @@
 // Promise wrappers around the callback API of the `sqlite3` package, just the calls the adapter
 // uses. Each query opens its own connection: opening a local file is cheap, and it keeps
 // db.interrupt() (which stops everything on a connection) aimed at one query only.
+//
+// Why this package, although it compiles from source where its prebuilt binary cannot be fetched:
+// it steps every row on the thread pool, so a long scan never blocks the event loop and
+// db.interrupt() stops any step at the deadline, and it opens files with OPEN_READONLY and sets
+// SQLite limits (no ATTACH). libsql 0.5 (binaries in npm packages) steps all rows after the first
+// on the main thread, has no read-only flag or limits (ATTACH creates a new file), and its
+// statement interrupt waits for the running step; node:sqlite runs on the main thread and needs
+// Node 22.5+; node-sqlite3-wasm runs on the main thread with no interrupt.
 import sqlite3 from 'sqlite3';
 
 export function openSqlite(path: string, mode: number): Promise<sqlite3.Database> {
@@ -11,6 +19,15 @@ export function openSqlite(path: string, mode: number): Promise<sqlite3.Database
 
 export function execSqlite(database: sqlite3.Database, sql: string): Promise<void> {
   return new Promise((resolve, reject) => database.exec(sql, (error) => (error ? reject(error) : resolve())));
+}
+
+/** Runs one statement (only the first statement of the text is compiled). */
+export function runSqlite(database: sqlite3.Database, sql: string): Promise<void> {
+  return new Promise((resolve, reject) => database.run(sql, (error: Error | null) => (error ? reject(error) : resolve())));
+}
+
+export function allSqlite<Row>(database: sqlite3.Database, sql: string): Promise<Row[]> {
+  return new Promise((resolve, reject) => database.all<Row>(sql, (error, rows) => (error ? reject(error) : resolve(rows))));
 }
 
 export function prepareSqlite(database: sqlite3.Database, sql: string): Promise<sqlite3.Statement> {
