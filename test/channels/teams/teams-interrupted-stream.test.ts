@@ -40,6 +40,7 @@ function recordingTurnJobs() {
     register: (_platform, registered) => {
       executor = registered;
     },
+    requestStop: async () => false,
   };
   return { jobs, submitted, executor: () => executor! };
 }
@@ -100,7 +101,7 @@ describe('a Teams stream interrupted with its process', () => {
     expect((await postActivity(firstUrl, personalMessage(connector.url, 'interrupted-1', 'tell me'))).status).toBe(200);
     const { request, reply } = first.submitted[0]!;
     const ledger = memoryLedger();
-    void first.executor().run({ jobId: 'job-interrupted-1', request, reply, attempt: 1, ledger });
+    void first.executor().run({ jobId: 'job-interrupted-1', request, reply, attempt: 1, ledger, confirmLease: async () => undefined });
     await connector.waitFor(() => connector.streamingActivities().length >= 1);
     await expect.poll(() => ledger.entries.get('stream:1:0')).toBeDefined();
     const deadStreamId = ledger.entries.get('stream:1:0')!;
@@ -109,7 +110,7 @@ describe('a Teams stream interrupted with its process', () => {
     // Another process claims the job after the first one died.
     const second = recordingTurnJobs();
     await startProcess(answeringHandler('The whole answer, written again.'), second.jobs);
-    await second.executor().run({ jobId: 'job-interrupted-1', request, reply, attempt: 2, ledger });
+    await second.executor().run({ jobId: 'job-interrupted-1', request, reply, attempt: 2, ledger, confirmLease: async () => undefined });
 
     expect(connector.streamRefusals()).toEqual([]);
     expect(connector.openStreams()).toEqual([]);
