@@ -22,16 +22,21 @@ export function normalizeIntegerText(text: string): number | string {
 }
 
 /**
- * Decimals arriving as text (BigQuery NUMERIC, Athena and Databricks DECIMAL): a number when the
+ * Decimals arriving as text (every adapter's DECIMAL / NUMERIC): a number when the
  * number prints back as the same decimal, otherwise the digits as a string (a 38-digit value
  * keeps every digit).
  */
-export function normalizeDecimalText(text: string): number | string {
+export function normalizeDecimalText(text: string): number | string | null {
   const asNumber = Number(text);
-  if (!Number.isFinite(asNumber)) return text;
+  // NaN and the infinities (PostgreSQL numeric has them) are no number JSON holds: null, as in
+  // normalizeNumber. Digits too large for a double are kept as digits.
+  if (!Number.isFinite(asNumber)) return /\d/.test(text) ? text : null;
   const canonical = (text.includes('.') ? text.replace(/0+$/, '').replace(/\.$/, '') : text).replace(/^(-?)0+(?=\d)/, '$1');
   return String(asNumber) === canonical ? asNumber : text;
 }
+
+/** Any decimal of at most this many digits survives the trip through a double and prints back the same. */
+export const DOUBLE_EXACT_DECIMAL_DIGITS = 15;
 
 /** JSON has no NaN or Infinity; null is the honest "no number here". */
 export function normalizeNumber(value: number): number | null {
@@ -46,6 +51,38 @@ export function formatDateOnly(date: Date): string | null {
 /** ISO 8601 for an instant; an invalid Date becomes null rather than throwing. */
 export function formatTimestamp(date: Date): string | null {
   return Number.isNaN(date.getTime()) ? null : date.toISOString();
+}
+
+const NAIVE_TIMESTAMP_TEXT = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2}:\d{2})(?:\.(\d+))?$/;
+const MILLISECOND_DIGITS = 3;
+
+/**
+ * A timestamp without a time zone, from the text a driver hands out (`2024-01-02 03:04:05.5`, a
+ * space or a T): ISO 8601 with milliseconds and no offset (`2024-01-02T03:04:05.500`), the form
+ * formatTimestamp gives an instant, without its Z, since the value names no zone. Text of another
+ * shape (`infinity`, years past 9999) is kept as it came.
+ */
+export function normalizeNaiveTimestampText(text: string): string {
+  const match = NAIVE_TIMESTAMP_TEXT.exec(text);
+  if (!match) return text;
+  const milliseconds = (match[3] ?? '').padEnd(MILLISECOND_DIGITS, '0').slice(0, MILLISECOND_DIGITS);
+  return `${match[1]}T${match[2]}.${milliseconds}`;
+}
+
+const ZONED_TIMESTAMP_TEXT = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2}:\d{2}(?:\.\d+)?) ?(Z|UTC|[+-]\d{2}(?::?\d{2})?)$/;
+
+/**
+ * A timestamp with a time zone or offset, from a driver's text (`2024-01-02 03:04:05.123 UTC`,
+ * `… +01:00`, `…+00`): the instant in UTC as formatTimestamp writes it. A zone given by region
+ * name (`Europe/Paris`) or text of another shape is kept as it came.
+ */
+export function normalizeZonedTimestampText(text: string): string | null {
+  const match = ZONED_TIMESTAMP_TEXT.exec(text);
+  if (!match) return text;
+  const zone = match[3]!;
+  const offset = zone === 'UTC' || zone === 'Z' ? 'Z' : zone.length === 3 ? `${zone}:00` : zone.includes(':') ? zone : `${zone.slice(0, 3)}:${zone.slice(3)}`;
+  const fraction = match[2]!.includes('.') ? '' : '.000';
+  return formatTimestamp(new Date(`${match[1]}T${match[2]}${fraction}${offset}`));
 }
 
 function isPlainObject(value: object): value is Record<string, unknown> {

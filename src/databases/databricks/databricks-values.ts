@@ -1,11 +1,15 @@
 // Turns the Databricks driver's row values into datathread's. With preserveBigNumericPrecision
 // the driver hands DECIMAL as exact text and BIGINT as bigint: a decimal becomes a number when it
 // prints back the same (digits otherwise), a bigint a number while exact; MAP and STRUCT arrive
-// parsed into objects and ARRAY into lists, normalised member by member.
-import { normalizeDecimalText, normalizeValue } from '../normalize-value.js';
+// parsed into objects and ARRAY into lists, normalised member by member. A TIMESTAMP arrives as a
+// Date from Arrow results (an instant: ISO 8601 in UTC with Z) or as wall-clock text from
+// column-based results, which carry no zone, so the text takes the ISO form of a timestamp
+// without one.
+import { normalizeDecimalText, normalizeNaiveTimestampText, normalizeValue } from '../normalize-value.js';
 import type { JsonValue } from '../types.js';
 
 export function databricksValueConverter(type: string): (value: unknown) => JsonValue {
   if (type.startsWith('decimal')) return (value) => (typeof value === 'string' ? normalizeDecimalText(value) : normalizeValue(value));
+  if (type === 'timestamp') return (value) => (typeof value === 'string' ? normalizeNaiveTimestampText(value) : normalizeValue(value));
   return normalizeValue;
 }

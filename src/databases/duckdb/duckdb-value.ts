@@ -16,7 +16,7 @@ import {
   DuckDBUnionValue,
   type DuckDBValue,
 } from '@duckdb/node-api';
-import { blobPlaceholder, normalizeValue } from '../normalize-value.js';
+import { blobPlaceholder, DOUBLE_EXACT_DECIMAL_DIGITS, normalizeDecimalText, normalizeValue } from '../normalize-value.js';
 import type { JsonValue } from '../types.js';
 
 const MICROSECONDS_PER_MILLISECOND = 1000n;
@@ -48,9 +48,14 @@ function timestampToJson(value: DuckDBValue): JsonValue | undefined {
   return undefined;
 }
 
+/** Exact: a double while it holds the decimal (any of 15 digits or fewer), otherwise the digits. */
+function decimalToJson(value: DuckDBDecimalValue): JsonValue {
+  return value.width <= DOUBLE_EXACT_DECIMAL_DIGITS ? normalizeValue(value.toDouble()) : normalizeDecimalText(value.toString());
+}
+
 export function duckdbValueToJson(value: DuckDBValue): JsonValue {
   if (value === null || typeof value !== 'object') return normalizeValue(value);
-  if (value instanceof DuckDBDecimalValue) return normalizeValue(value.toDouble());
+  if (value instanceof DuckDBDecimalValue) return decimalToJson(value);
   // DuckDB prints dates as YYYY-MM-DD already (and "infinity" for the infinite ones).
   if (value instanceof DuckDBDateValue) return value.toString();
   const timestamp = timestampToJson(value);
