@@ -21,6 +21,9 @@ export function normalizeIntegerText(text: string): number | string {
   return Number.isSafeInteger(asNumber) ? asNumber : text;
 }
 
+/** Any decimal of at most this many digits survives the trip through a double and prints back the same. */
+export const DOUBLE_EXACT_DECIMAL_DIGITS = 15;
+
 /**
  * Decimals arriving as text (every adapter's DECIMAL / NUMERIC): a number when the
  * number prints back as the same decimal, otherwise the digits as a string (a 38-digit value
@@ -28,15 +31,14 @@ export function normalizeIntegerText(text: string): number | string {
  */
 export function normalizeDecimalText(text: string): number | string | null {
   const asNumber = Number(text);
+  // Text this short holds at most 15 digits: the double is exact (the common case, checked cheaply).
+  if (text.length <= DOUBLE_EXACT_DECIMAL_DIGITS && Number.isFinite(asNumber)) return asNumber;
   // NaN and the infinities (PostgreSQL numeric has them) are no number JSON holds: null, as in
   // normalizeNumber. Digits too large for a double are kept as digits.
   if (!Number.isFinite(asNumber)) return /\d/.test(text) ? text : null;
   const canonical = (text.includes('.') ? text.replace(/0+$/, '').replace(/\.$/, '') : text).replace(/^(-?)0+(?=\d)/, '$1');
   return String(asNumber) === canonical ? asNumber : text;
 }
-
-/** Any decimal of at most this many digits survives the trip through a double and prints back the same. */
-export const DOUBLE_EXACT_DECIMAL_DIGITS = 15;
 
 /** JSON has no NaN or Infinity; null is the honest "no number here". */
 export function normalizeNumber(value: number): number | null {

@@ -48,9 +48,17 @@ function timestampToJson(value: DuckDBValue): JsonValue | undefined {
   return undefined;
 }
 
-/** Exact: a double while it holds the decimal (any of 15 digits or fewer), otherwise the digits. */
+/** Unscaled decimal values below this have at most 15 digits, which a double holds exactly. */
+const DOUBLE_EXACT_UNSCALED_LIMIT = 10n ** BigInt(DOUBLE_EXACT_DECIMAL_DIGITS);
+
+/**
+ * Exact: a double while it holds the value (15 digits or fewer, whatever the column's width: a
+ * SUM is DECIMAL(38, s) but its values are mostly short), otherwise through the digits.
+ */
 function decimalToJson(value: DuckDBDecimalValue): JsonValue {
-  return value.width <= DOUBLE_EXACT_DECIMAL_DIGITS ? normalizeValue(value.toDouble()) : normalizeDecimalText(value.toString());
+  const unscaled = value.value;
+  if (unscaled < DOUBLE_EXACT_UNSCALED_LIMIT && unscaled > -DOUBLE_EXACT_UNSCALED_LIMIT) return normalizeValue(value.toDouble());
+  return normalizeDecimalText(value.toString());
 }
 
 export function duckdbValueToJson(value: DuckDBValue): JsonValue {
