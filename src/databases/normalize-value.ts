@@ -1,6 +1,7 @@
 // Turns whatever a database driver hands back into a value JSON can carry unchanged, so results
 // can be stored, sent to the model and rendered without surprises (no bigint, no NaN, no Buffer).
 import type { JsonValue } from './types.js';
+import { instantOfWallTime } from './zoned-wall-time.js';
 
 const MAX_SAFE_BIGINT = BigInt(Number.MAX_SAFE_INTEGER);
 const MIN_SAFE_BIGINT = BigInt(Number.MIN_SAFE_INTEGER);
@@ -71,20 +72,41 @@ export function normalizeNaiveTimestampText(text: string): string {
   return `${match[1]}T${match[2]}.${milliseconds}`;
 }
 
-const ZONED_TIMESTAMP_TEXT = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2}:\d{2}(?:\.\d+)?) ?(Z|UTC|[+-]\d{2}(?::?\d{2})?)$/;
+const ZONED_TIMESTAMP_TEXT = /^(\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(?:\.\d+)?) ?(Z|UTC|[+-]\d{2}(?::?\d{2})?|[A-Za-z]+(?:\/[\w+-]+)+)$/;
+
+/** The instant in UTC a wall-clock text names in `zone`; undefined for text or a zone not understood. */
+function utcTextOfWallTime(text: string, zone: string): string | undefined {
+  const wallAsIfUtcMs = Date.parse(`${normalizeNaiveTimestampText(text)}Z`);
+  if (Number.isNaN(wallAsIfUtcMs)) return undefined;
+  try {
+    return formatTimestamp(new Date(instantOfWallTime(wallAsIfUtcMs, zone))) ?? undefined;
+  } catch {
+    // Intl knows no zone of that name.
+    return undefined;
+  }
+}
 
 /**
- * A timestamp with a time zone or offset, from a driver's text (`2024-01-02 03:04:05.123 UTC`,
- * `… +01:00`, `…+00`): the instant in UTC as formatTimestamp writes it. A zone given by region
- * name (`Europe/Paris`) or text of another shape is kept as it came.
+ * Wall-clock text (`2024-01-02 03:04:05.123`) in a named zone (`Europe/Paris`, `UTC`) as the
+ * instant in UTC that formatTimestamp writes; text or a zone not understood keeps the text as it came.
+ */
+export function wallTimeInZoneToUtc(text: string, zone: string): string {
+  return utcTextOfWallTime(text, zone) ?? text;
+}
+
+/**
+ * A timestamp with a time zone, from a driver's text (`2024-01-02 03:04:05.123 UTC`, `… +01:00`,
+ * `…+00`, `… Europe/Paris`): the instant in UTC as formatTimestamp writes it. Text of another shape
+ * is kept as it came.
  */
 export function normalizeZonedTimestampText(text: string): string | null {
   const match = ZONED_TIMESTAMP_TEXT.exec(text);
   if (!match) return text;
-  const zone = match[3]!;
+  const wall = normalizeNaiveTimestampText(match[1]!);
+  const zone = match[2]!;
+  if (/^[A-Za-z]+\//.test(zone)) return utcTextOfWallTime(wall, zone) ?? text;
   const offset = zone === 'UTC' || zone === 'Z' ? 'Z' : zone.length === 3 ? `${zone}:00` : zone.includes(':') ? zone : `${zone.slice(0, 3)}:${zone.slice(3)}`;
-  const fraction = match[2]!.includes('.') ? '' : '.000';
-  return formatTimestamp(new Date(`${match[1]}T${match[2]}${fraction}${offset}`));
+  return formatTimestamp(new Date(`${wall}${offset}`));
 }
 
 function isPlainObject(value: object): value is Record<string, unknown> {

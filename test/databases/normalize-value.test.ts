@@ -67,6 +67,8 @@ describe('normalizeValue', () => {
     expect(normalizeZonedTimestampText('2024-01-02 03:04:05.123 UTC')).toBe('2024-01-02T03:04:05.123Z');
     expect(normalizeZonedTimestampText('2024-01-02 03:04:05+00')).toBe('2024-01-02T03:04:05.000Z');
     expect(normalizeZonedTimestampText('2024-01-02 03:04:05.5 +01:30')).toBe('2024-01-02T01:34:05.500Z');
-    expect(normalizeZonedTimestampText('2024-01-02 03:04:05 Europe/Paris')).toBe('2024-01-02 03:04:05 Europe/Paris');
+    expect(normalizeZonedTimestampText('2024-07-02 03:04:05.250 Europe/Paris')).toBe('2024-07-02T01:04:05.250Z');
+    expect(normalizeZonedTimestampText('2024-01-02 03:04:05 America/Argentina/Buenos_Aires')).toBe('2024-01-02T06:04:05.000Z');
+    expect(normalizeZonedTimestampText('2024-01-02 03:04:05 Nowhere/Atlantis')).toBe('2024-01-02 03:04:05 Nowhere/Atlantis');
   });
 });
