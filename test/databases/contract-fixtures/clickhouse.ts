@@ -36,6 +36,6 @@ export const clickhouseFixture: ContractFixture = {
   },
   duplicateNamesRefused: {
     message: /MULTIPLE_EXPRESSIONS_FOR_ALIAS/,
-    reason: 'ClickHouse refuses one alias for two expressions and names a join’s columns by their qualified names: no result has two columns of one name',
+    reason: 'ClickHouse refuses one alias for two different expressions and names a join’s second id `r.id`: two columns share a name only when they hold the same expression',
   },
 };

@@ -67,8 +67,8 @@ export interface ContractFixture {
    */
   valueExceptions?: Partial<Record<ContractValueColumn, { value: string | number | null; reason: string }>>;
   /**
-   * Where no result can carry two columns of one name through this dialect, the query error that
-   * says so instead of a result with a value missing, and the reason.
+   * Where two columns of one name holding different values cannot come through this dialect, the
+   * query error that says so (instead of a result with a value missing), and the reason.
    */
   duplicateNamesRefused?: { message: RegExp; reason: string };
 }
