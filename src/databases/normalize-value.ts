@@ -56,6 +56,15 @@ export function formatTimestamp(date: Date): string | null {
   return Number.isNaN(date.getTime()) ? null : date.toISOString();
 }
 
+/**
+ * A timestamp without a time zone that a driver built as a Date by reading its wall-clock time as
+ * UTC (tedious' DATETIME2, snowflake-sdk's TIMESTAMP_NTZ): ISO 8601 with milliseconds and without
+ * the Z, since the value names no zone.
+ */
+export function formatWallClockDate(date: Date): string | null {
+  return formatTimestamp(date)?.slice(0, -1) ?? null;
+}
+
 const NAIVE_TIMESTAMP_TEXT = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2}:\d{2})(?:\.(\d+))?$/;
 const MILLISECOND_DIGITS = 3;
 

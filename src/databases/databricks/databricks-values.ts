@@ -1,6 +1,8 @@
-// Turns the Databricks driver's row values into datathread's. With preserveBigNumericPrecision
-// the driver hands DECIMAL as exact text and BIGINT as bigint: a decimal becomes a number when it
-// prints back the same (digits otherwise), a bigint a number while exact; MAP and STRUCT arrive
+// Turns the Databricks driver's row values into datathread's. From Arrow results (what warehouses
+// send), with preserveBigNumericPrecision, the driver hands DECIMAL as exact text and BIGINT as
+// bigint: a decimal becomes a number when it prints back the same (digits otherwise), a bigint a
+// number while exact. From column-based results (servers on older protocols) the driver itself
+// reads both into doubles, so their digits past about 15 are gone before this. MAP and STRUCT arrive
 // parsed into objects and ARRAY into lists, normalised member by member. A TIMESTAMP arrives as a
 // Date from Arrow results (an instant: ISO 8601 in UTC with Z) or as wall-clock text from
 // column-based results, which carry no zone, so the text takes the ISO form of a timestamp

@@ -4,7 +4,7 @@
 // lost before the adapter sees them), UNIQUEIDENTIFIER as upper-case text and binary as Buffers.
 // DATETIMEOFFSET is an instant, written in UTC with Z; DATETIME, DATETIME2 and SMALLDATETIME name
 // no zone (tedious reads their wall-clock time as UTC), so they are written without the Z.
-import { formatDateOnly, formatTimestamp, normalizeIntegerText, normalizeValue } from '../normalize-value.js';
+import { formatDateOnly, formatWallClockDate, normalizeIntegerText, normalizeValue } from '../normalize-value.js';
 import type { JsonValue } from '../types.js';
 
 type ValueConverter = (value: unknown) => JsonValue;
@@ -18,8 +18,7 @@ function convertDate(value: unknown): JsonValue {
 }
 
 function convertTimestampWithoutZone(value: unknown): JsonValue {
-  if (!(value instanceof Date)) return normalizeValue(value);
-  return formatTimestamp(value)?.slice(0, -1) ?? null;
+  return value instanceof Date ? formatWallClockDate(value) : normalizeValue(value);
 }
 
 /** MONEY and SMALLMONEY are exact to four decimals; the number tedious builds may carry float noise. */

@@ -8,7 +8,7 @@
 // Timestamps arrive as Dates: TIMESTAMP_LTZ and TIMESTAMP_TZ are instants (ISO 8601 in UTC, with
 // Z); the sdk builds TIMESTAMP_NTZ's Date by reading its wall-clock time as UTC, so it is written in
 // UTC without the Z, since the value names no zone.
-import { formatDateOnly, formatTimestamp, normalizeDecimalText, normalizeIntegerText, normalizeValue } from '../normalize-value.js';
+import { formatDateOnly, formatWallClockDate, normalizeDecimalText, normalizeIntegerText, normalizeValue } from '../normalize-value.js';
 import type { JsonValue } from '../types.js';
 
 type ValueConverter = (value: unknown) => JsonValue;
@@ -32,8 +32,7 @@ function convertFloating(value: unknown): JsonValue {
 }
 
 function convertTimestampWithoutZone(value: unknown): JsonValue {
-  if (!(value instanceof Date)) return normalizeValue(value);
-  return formatTimestamp(value)?.slice(0, -1) ?? null;
+  return value instanceof Date ? formatWallClockDate(value) : normalizeValue(value);
 }
 
 const MS_PER_DAY = 86_400_000;
