@@ -145,7 +145,7 @@ export class DatabricksAdapter implements DatabaseAdapter {
     const schemaColumns = schema?.columns ?? [];
     const columns = schemaColumns.map((column) => ({ name: column.columnName, type: typeName(column) }));
     refuseDuplicateColumnNames(columns.map((column) => column.name));
-    const converters = columns.map((column) => databricksValueConverter(column.type));
+    const converters = columns.map((column) => databricksValueConverter(column));
     const rows: JsonValue[][] = [];
     while (true) {
       const chunk = (await operation.fetchChunk({ maxRows: Math.min(PAGE_ROWS, rowCap + 1 - rows.length), disableBuffering: true })) as Record<string, unknown>[];

@@ -36,10 +36,11 @@ export interface ContractSql {
   /**
    * Columns day (date 2024-02-29), at (timestamp without time zone 2024-01-02 03:04:05.123),
    * whole (the same kind of timestamp at 2024-01-02 03:04:05), price (decimal(10,2) 12.50),
-   * huge (decimal(30,1) 12345678901234567890.5), big (64-bit integer 9007199254740993),
-   * small (64-bit integer 42).
+   * huge (decimal(30,1) 12345678901234567890.5).
    */
   values: string;
+  /** Columns big (64-bit integer 9007199254740993) and small (64-bit integer 42). */
+  integers: string;
   /**
    * Column at_utc: the instant 2024-01-02 03:04:05.123 UTC in the dialect's zoned timestamp type.
    * Absent where the dialect has no such type.
@@ -71,6 +72,11 @@ export interface ContractFixture {
    * query error that says so (instead of a result with a value missing), and the reason.
    */
   duplicateNamesRefused?: { message: RegExp; reason: string };
+  /**
+   * Where a 64-bit integer past 2^53 cannot reach the adapter whole, the query error that says so
+   * (instead of a wrong or missing value), and the reason.
+   */
+  bigIntegerRefused?: { message: RegExp; reason: string };
 }
 
-export type ContractValueColumn = 'day' | 'at' | 'whole' | 'price' | 'huge' | 'big' | 'small';
+export type ContractValueColumn = 'day' | 'at' | 'whole' | 'price' | 'huge';

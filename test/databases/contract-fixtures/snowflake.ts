@@ -31,7 +31,8 @@ export const snowflakeFixture: ContractFixture = {
   sql: {
     ...STANDARD_CONTRACT_SQL,
     values: `SELECT '2024-02-29'::DATE AS day, '2024-01-02 03:04:05.123'::TIMESTAMP_NTZ AS at, '2024-01-02 03:04:05'::TIMESTAMP_NTZ AS whole,
-      12.50::DECIMAL(10,2) AS price, '12345678901234567890.5'::DECIMAL(30,1) AS huge, 9007199254740993::BIGINT AS big, 42::BIGINT AS small`,
+      12.50::DECIMAL(10,2) AS price, '12345678901234567890.5'::DECIMAL(30,1) AS huge`,
+    integers: `SELECT 9007199254740993::BIGINT AS big, 42::BIGINT AS small`,
     zonedTimestamp: "SELECT '2024-01-02T03:04:05.123+00:00'::TIMESTAMP_TZ AS at_utc",
     slow: DUCKDB_SLOW_SQL,
   },
