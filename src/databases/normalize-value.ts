@@ -65,20 +65,21 @@ export function formatWallClockDate(date: Date): string | null {
   return formatTimestamp(date)?.slice(0, -1) ?? null;
 }
 
-const NAIVE_TIMESTAMP_TEXT = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2}:\d{2})(?:\.(\d+))?$/;
+/** `YYYY-MM-DD HH:MM:SS[.fraction]`, with a space or a T: every part at a fixed position. */
+const NAIVE_TIMESTAMP_TEXT = /^\d{4}-\d\d-\d\d[ T]\d\d:\d\d:\d\d(?:\.\d+)?$/;
 const MILLISECOND_DIGITS = 3;
 
 /**
  * A timestamp without a time zone, from the text a driver hands out (`2024-01-02 03:04:05.5`, a
  * space or a T): ISO 8601 with milliseconds and no offset (`2024-01-02T03:04:05.500`), the form
  * formatTimestamp gives an instant, without its Z, since the value names no zone. Text of another
- * shape (`infinity`, years past 9999) is kept as it came.
+ * shape (`infinity`, years past 9999) is kept as it came. Read by position after one test: a
+ * timestamp column can hold every row of a result.
  */
 export function normalizeNaiveTimestampText(text: string): string {
-  const match = NAIVE_TIMESTAMP_TEXT.exec(text);
-  if (!match) return text;
-  const milliseconds = (match[3] ?? '').padEnd(MILLISECOND_DIGITS, '0').slice(0, MILLISECOND_DIGITS);
-  return `${match[1]}T${match[2]}.${milliseconds}`;
+  if (!NAIVE_TIMESTAMP_TEXT.test(text)) return text;
+  const milliseconds = text.length > 20 ? text.slice(20, 20 + MILLISECOND_DIGITS).padEnd(MILLISECOND_DIGITS, '0') : '000';
+  return `${text.slice(0, 10)}T${text.slice(11, 19)}.${milliseconds}`;
 }
 
 const ZONED_TIMESTAMP_TEXT = /^(\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(?:\.\d+)?) ?(Z|UTC|[+-]\d{2}(?::?\d{2})?|[A-Za-z]+(?:\/[\w+-]+)+)$/;
