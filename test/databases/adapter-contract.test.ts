@@ -121,10 +121,14 @@ describe.each(fixtures)('%s adapter contract', (dialect, fixture: ContractFixtur
       expect(result.rows).toEqual([['9007199254740993', 42]]);
     });
 
-    test.skipIf(!fixture.sql.zonedTimestamp)('a timestamp with a time zone is the instant in UTC, ending in Z', async () => {
-      const result = await run(fixture.sql.zonedTimestamp!);
-      expect(result.rows).toEqual([['2024-01-02T03:04:05.123Z']]);
-    });
+    // Only where the dialect has a zoned timestamp type (each fixture without one says why).
+    const zonedTimestamp = fixture.sql.zonedTimestamp;
+    if (zonedTimestamp) {
+      test('a timestamp with a time zone is the instant in UTC, ending in Z', async () => {
+        const result = await run(zonedTimestamp);
+        expect(result.rows).toEqual([['2024-01-02T03:04:05.123Z']]);
+      });
+    }
   });
 
   describe.skipIf(!available)('limits', () => {

@@ -41,6 +41,7 @@ export const sqliteFixture: ContractFixture = {
     values: `SELECT '2024-02-29' AS day, '2024-01-02 03:04:05.123' AS at, '2024-01-02 03:04:05' AS whole, 12.50 AS price,
       '12345678901234567890.5' AS huge`,
     integers: `SELECT 9007199254740993 AS big, 42 AS small`,
+    // No time zone type either: a zoned timestamp is text like any other.
     zonedTimestamp: undefined,
     slow: 'WITH RECURSIVE counter(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM counter WHERE i < 1000000000) SELECT count(*) AS n FROM counter',
   },
