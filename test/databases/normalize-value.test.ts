@@ -1,5 +1,14 @@
 import { describe, expect, test } from 'vitest';
-import { blobPlaceholder, formatDateOnly, normalizeBigInt, normalizeIntegerText, normalizeValue } from '../../src/databases/normalize-value.js';
+import {
+  blobPlaceholder,
+  formatDateOnly,
+  normalizeBigInt,
+  normalizeDecimalText,
+  normalizeIntegerText,
+  normalizeNaiveTimestampText,
+  normalizeValue,
+  normalizeZonedTimestampText,
+} from '../../src/databases/normalize-value.js';
 
 describe('normalizeValue', () => {
   test('bigints stay exact: numbers within 2^53, strings beyond', () => {
@@ -36,5 +45,30 @@ describe('normalizeValue', () => {
       }
     }
     expect(normalizeValue(new Interval())).toBe('1 day');
+  });
+
+  test('decimal text: a number while a double prints it back, the digits past that, null for NaN and infinities', () => {
+    expect(normalizeDecimalText('12.50')).toBe(12.5);
+    expect(normalizeDecimalText('-0.10')).toBe(-0.1);
+    expect(normalizeDecimalText('12345678901234567890.5')).toBe('12345678901234567890.5');
+    expect(normalizeDecimalText('NaN')).toBeNull();
+    expect(normalizeDecimalText('-Infinity')).toBeNull();
+    expect(normalizeDecimalText(`1${'0'.repeat(400)}`)).toBe(`1${'0'.repeat(400)}`);
+  });
+
+  test('timestamps without a zone become ISO 8601 with milliseconds and no offset', () => {
+    expect(normalizeNaiveTimestampText('2024-01-02 03:04:05')).toBe('2024-01-02T03:04:05.000');
+    expect(normalizeNaiveTimestampText('2024-01-02T03:04:05.5')).toBe('2024-01-02T03:04:05.500');
+    expect(normalizeNaiveTimestampText('2024-01-02 03:04:05.123456')).toBe('2024-01-02T03:04:05.123');
+    expect(normalizeNaiveTimestampText('infinity')).toBe('infinity');
+  });
+
+  test('timestamps with a zone or offset become the instant in UTC with Z', () => {
+    expect(normalizeZonedTimestampText('2024-01-02 03:04:05.123 UTC')).toBe('2024-01-02T03:04:05.123Z');
+    expect(normalizeZonedTimestampText('2024-01-02 03:04:05+00')).toBe('2024-01-02T03:04:05.000Z');
+    expect(normalizeZonedTimestampText('2024-01-02 03:04:05.5 +01:30')).toBe('2024-01-02T01:34:05.500Z');
+    expect(normalizeZonedTimestampText('2024-07-02 03:04:05.250 Europe/Paris')).toBe('2024-07-02T01:04:05.250Z');
+    expect(normalizeZonedTimestampText('2024-01-02 03:04:05 America/Argentina/Buenos_Aires')).toBe('2024-01-02T06:04:05.000Z');
+    expect(normalizeZonedTimestampText('2024-01-02 03:04:05 Nowhere/Atlantis')).toBe('2024-01-02 03:04:05 Nowhere/Atlantis');
   });
 });

@@ -59,8 +59,8 @@ describe('Trino adapter', () => {
       { name: 'tags', type: 'array(varchar)' },
     ]);
     expect(result.rows).toEqual([
-      [1, 'North', 100.5, '2024-01-31', '2024-01-31 10:00:00.000', ['a', 'b']],
-      [2, 'South', 50.25, '2024-02-29', '2024-02-29 12:30:00.500', []],
+      [1, 'North', 100.5, '2024-01-31', '2024-01-31T10:00:00.000', ['a', 'b']],
+      [2, 'South', 50.25, '2024-02-29', '2024-02-29T12:30:00.500', []],
     ]);
     expect(result.truncated).toBe(false);
     const posted = trino.requests.filter((request) => request.method === 'POST').at(-1);

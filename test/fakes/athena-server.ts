@@ -209,10 +209,10 @@ export async function startFakeAthena(options: FakeAthenaOptions): Promise<FakeA
       query.record.rowsServed += rows.length;
       query.record.pagesServed += 1;
       const more = query.buffered.length > 0 || !query.ended;
-      const text = (value: unknown) => (value === null || value === undefined ? {} : { VarCharValue: typeof value === 'object' ? athenaText(value) : String(value) });
+      const text = (value: unknown, index: number) => (value === null || value === undefined ? {} : { VarCharValue: athenaCell(value, columns[index]?.type ?? 'varchar') });
       return {
         ResultSet: {
-          Rows: [...(header ? [{ Data: columns.map((column) => ({ VarCharValue: column.name })) }] : []), ...rows.map((row) => ({ Data: row.map(text) }))],
+          Rows: [...(header ? [{ Data: columns.map((column) => ({ VarCharValue: column.name })) }] : []), ...rows.map((row) => ({ Data: row.map((value, index) => text(value, index)) }))],
           ResultSetMetadata: { ColumnInfo: columns.map((column) => ({ CatalogName: 'hive', SchemaName: '', TableName: '', Name: column.name, Label: column.name, Type: column.type, Precision: 0, Scale: 0, Nullable: 'UNKNOWN', CaseSensitive: column.type === 'varchar' })) },
         },
         UpdateCount: 0,
@@ -275,8 +275,21 @@ function athenaType(duckdbType: string): string {
   if (duckdbType.startsWith('DECIMAL')) return 'decimal';
   if (duckdbType.startsWith('STRUCT')) return 'row';
   if (duckdbType.startsWith('MAP')) return 'map';
-  const names: Record<string, string> = { INTEGER: 'integer', BIGINT: 'bigint', SMALLINT: 'smallint', TINYINT: 'tinyint', DOUBLE: 'double', FLOAT: 'float', VARCHAR: 'varchar', BOOLEAN: 'boolean', DATE: 'date', TIMESTAMP: 'timestamp', BLOB: 'varbinary' };
+  const names: Record<string, string> = { INTEGER: 'integer', BIGINT: 'bigint', SMALLINT: 'smallint', TINYINT: 'tinyint', DOUBLE: 'double', FLOAT: 'float', VARCHAR: 'varchar', BOOLEAN: 'boolean', DATE: 'date', TIMESTAMP: 'timestamp', 'TIMESTAMP WITH TIME ZONE': 'timestamp with time zone', BLOB: 'varbinary' };
   return names[duckdbType] ?? 'varchar';
+}
+
+/**
+ * One cell as Athena's (Trino's) text: timestamps with their three fractional digits
+ * (`2024-01-02 03:04:05.000`) and a zoned one with its zone name (`… UTC`); arrays and rows as below.
+ */
+function athenaCell(value: unknown, type: string): string {
+  if (typeof value === 'object' && value !== null) return athenaText(value);
+  const text = String(value);
+  const timestamp = /^(\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2})(?:\.(\d+))?(\+00)?$/.exec(text);
+  if (!timestamp || !type.startsWith('timestamp')) return text;
+  const milliseconds = (timestamp[2] ?? '').padEnd(3, '0').slice(0, 3);
+  return `${timestamp[1]}.${milliseconds}${type === 'timestamp with time zone' ? ' UTC' : ''}`;
 }
 
 /** Athena renders arrays and rows in Trino's text form: `[a, b]`, `{name=Ann, vip=true}`. */

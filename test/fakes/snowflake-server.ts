@@ -16,7 +16,7 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { gunzipSync } from 'node:zlib';
-import { DuckDBInstance, type DuckDBConnection, type DuckDBResult } from '@duckdb/node-api';
+import { DuckDBInstance, DuckDBTimestampTZValue, DuckDBTimestampValue, type DuckDBConnection, type DuckDBResult } from '@duckdb/node-api';
 
 const INLINE_ROWS = 1000;
 const CHUNK_ROWS = 5000;
@@ -350,15 +350,34 @@ function describe(result: DuckDBResult, ownNames: string[] | undefined): RowType
     if (/^(FLOAT|DOUBLE)$/.test(duckdbType)) return { ...base, type: 'real', precision: 0, scale: 0 };
     if (duckdbType === 'BOOLEAN') return { ...base, type: 'boolean', precision: 0, scale: 0 };
     if (duckdbType === 'DATE') return { ...base, type: 'date', precision: 0, scale: 0 };
+    // Snowflake's timestamps carry nanoseconds (scale 9) unless the column says otherwise.
+    if (duckdbType === 'TIMESTAMP') return { ...base, type: 'timestamp_ntz', precision: 0, scale: 9 };
+    if (duckdbType === 'TIMESTAMP WITH TIME ZONE') return { ...base, type: 'timestamp_tz', precision: 0, scale: 9 };
     if (duckdbType === 'JSON') return { ...base, type: 'variant', precision: 0, scale: 0, length: 16_777_216, byteLength: 16_777_216 };
     return { ...base, type: 'text', precision: 0, scale: 0, length: 16_777_216, byteLength: 16_777_216 };
   });
 }
 
-/** Every value travels as text in Snowflake's JSON result format; DATE as days since the epoch. */
+const MICROSECONDS_PER_SECOND = 1_000_000n;
+/** TIMESTAMP_TZ's offset travels as minutes + 1440, after the instant (result version 1). */
+const UTC_OFFSET_INDEX = 1440;
+
+/** Seconds since the epoch with nine fractional digits, as Snowflake sends TIMESTAMP_NTZ / _LTZ. */
+function epochSecondsText(micros: bigint): string {
+  const seconds = micros / MICROSECONDS_PER_SECOND - (micros % MICROSECONDS_PER_SECOND < 0n ? 1n : 0n);
+  const fraction = micros - seconds * MICROSECONDS_PER_SECOND;
+  return `${seconds}.${String(fraction).padStart(6, '0')}000`;
+}
+
+/**
+ * Every value travels as text in Snowflake's JSON result format; DATE as days since the epoch,
+ * timestamps as epoch seconds (and TIMESTAMP_TZ's offset index; DuckDB keeps the instant in UTC).
+ */
 function wireValue(value: unknown): string | null {
   if (value === null || value === undefined) return null;
   if (typeof value === 'boolean') return value ? '1' : '0';
+  if (value instanceof DuckDBTimestampTZValue) return `${epochSecondsText(value.micros)} ${UTC_OFFSET_INDEX}`;
+  if (value instanceof DuckDBTimestampValue) return epochSecondsText(value.micros);
   const days = (value as { days?: unknown }).days;
   if (typeof days === 'number') return String(days);
   return String(value);

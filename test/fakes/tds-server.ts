@@ -15,7 +15,7 @@
 // Types sent: bigint (INTN 8), float (FLTN 8), bit, nvarchar(4000), date, datetime2(7),
 // datetimeoffset(7) (from DuckDB TIMESTAMPTZ), money (from DECIMAL(19,4)), uniqueidentifier (UUID).
 import { createServer, type Server, type Socket } from 'node:net';
-import { DuckDBInstance, type DuckDBConnection, type DuckDBResult, type DuckDBValue } from '@duckdb/node-api';
+import { DuckDBInstance, StatementType, type DuckDBConnection, type DuckDBResult, type DuckDBValue } from '@duckdb/node-api';
 
 const PACKET = { SQL_BATCH: 0x01, RESPONSE: 0x04, ATTENTION: 0x06, LOGIN7: 0x10, PRELOGIN: 0x12 } as const;
 const HEADER_BYTES = 8;
@@ -38,6 +38,11 @@ export interface FakeTdsOptions {
   verifyToken?: (token: string) => Record<string, unknown> | undefined;
   /** DuckDB statements run on each new connection once its login is known (row filters). */
   sessionSetup?: (login: string) => string[];
+  /**
+   * Logins that are only members of db_datareader: a statement other than a read is refused with
+   * error 229 (permission denied), as SQL Server refuses it.
+   */
+  readers?: string[];
 }
 
 export interface TdsConnectionRecord {
@@ -214,6 +219,9 @@ class TdsSession {
       if (this.inTransaction) await connection.run('ROLLBACK');
       this.inTransaction = false;
       return this.send(doneToken(0, 0n));
+    }
+    if (this.options.readers?.includes(this.record.login ?? '') && !(await isRead(connection, text))) {
+      return this.send(Buffer.concat([errorToken(229, 5, 14, permissionDenied(text, this.record.database)), doneToken(DONE_ERROR, 0n)]));
     }
     await this.query(connection, text);
   }
@@ -393,6 +401,27 @@ function doneToken(status: number, rowCount: bigint): Buffer {
   token.writeUInt16LE(0xc1, 3);
   token.writeBigUInt64LE(rowCount, 5);
   return token;
+}
+
+async function isRead(connection: DuckDBConnection, sql: string): Promise<boolean> {
+  try {
+    const extracted = await connection.extractStatements(sql);
+    for (let index = 0; index < extracted.count; index += 1) {
+      const prepared = await extracted.prepare(index);
+      if (prepared.statementType !== StatementType.SELECT) return false;
+    }
+    return true;
+  } catch {
+    // SQL DuckDB cannot prepare fails when it runs, with the engine's own error.
+    return true;
+  }
+}
+
+/** Msg 229 as SQL Server words it, naming the statement's verb and the object it writes. */
+function permissionDenied(sql: string, database: string): string {
+  const verb = (/^\s*(\w+)/.exec(sql)?.[1] ?? 'EXECUTE').toUpperCase();
+  const object = /\b(?:INTO|UPDATE|FROM|TABLE)\s+([\w.]+)/i.exec(sql)?.[1] ?? 'unknown';
+  return `The ${verb} permission was denied on the object '${object}', database '${database}', schema 'dbo'.`;
 }
 
 type TdsColumnKind = 'bigint' | 'float' | 'bit' | 'nvarchar' | 'date' | 'datetime2' | 'datetimeoffset' | 'money' | 'uniqueidentifier';

@@ -387,7 +387,15 @@ function send(response: ServerResponse, status: number, text: string): void {
   response.end(text);
 }
 
+const BIGINT_MARK = 'trino-fake-bigint:';
+
+/** JSON as Trino writes it: a BIGINT (a bigint here) as a bare integer with every digit. */
+function trinoJson(body: unknown): string {
+  const text = JSON.stringify(body, (_key, value: unknown) => (typeof value === 'bigint' ? `${BIGINT_MARK}${value}` : value));
+  return text.replace(new RegExp(`"${BIGINT_MARK}(-?\\d+)"`, 'g'), '$1');
+}
+
 function sendJson(response: ServerResponse, body: unknown, headers: Record<string, string> = {}): void {
   response.writeHead(200, { 'Content-Type': 'application/json', ...headers });
-  response.end(JSON.stringify(body));
+  response.end(trinoJson(body));
 }

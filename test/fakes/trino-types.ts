@@ -75,8 +75,10 @@ export function trinoValue(value: DuckDBValue, signature: TrinoTypeSignature): u
     case 'tinyint':
     case 'smallint':
     case 'integer':
-    case 'bigint':
       return Number(value);
+    case 'bigint':
+      // Trino writes every digit; the server's JSON writer prints a bigint as a bare integer.
+      return typeof value === 'bigint' && !Number.isSafeInteger(Number(value)) ? value : Number(value);
     case 'real':
     case 'double': {
       const number = Number(value);

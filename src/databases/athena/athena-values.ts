@@ -1,9 +1,10 @@
 // Turns Athena's result cells into datathread's values. GetQueryResults hands every value as text
 // (VarCharValue) next to the column's type: integers become numbers while a number holds them
 // exactly, decimals become numbers when they print back the same (digits otherwise), double
-// NaN/Infinity become null, booleans become booleans. Arrays, maps and rows arrive as Athena's
+// NaN/Infinity become null, booleans become booleans, timestamps take the ISO form every adapter
+// gives (`2024-01-02T03:04:05.123`, and in UTC with Z when zoned). Arrays, maps and rows arrive as Athena's
 // own text rendering (`[a, b]`, `{k=v}`), which is not JSON and cannot be split safely, so they stay text.
-import { normalizeDecimalText, normalizeIntegerText } from '../normalize-value.js';
+import { normalizeDecimalText, normalizeIntegerText, normalizeNaiveTimestampText, normalizeZonedTimestampText } from '../normalize-value.js';
 import type { JsonValue } from '../types.js';
 
 type ValueConverter = (text: string) => JsonValue;
@@ -26,5 +27,7 @@ export function athenaValueConverter(type: string): ValueConverter {
   if (FLOATING_TYPES.has(type)) return floating;
   if (type === 'decimal') return normalizeDecimalText;
   if (type === 'boolean') return (text) => text === 'true';
+  if (type === 'timestamp') return normalizeNaiveTimestampText;
+  if (type === 'timestamp with time zone') return normalizeZonedTimestampText;
   return identity;
 }

@@ -1,9 +1,10 @@
 // Turns BigQuery's REST row encoding into datathread's JSON values. Every scalar arrives as text:
 // INT64 and NUMERIC/BIGNUMERIC become numbers while a number holds them exactly and stay digit
 // strings beyond that (a 38-digit BIGNUMERIC keeps every digit); FLOAT64 NaN/Infinity become null;
-// TIMESTAMP (microseconds since the epoch) becomes ISO 8601; BYTES a size placeholder; STRUCT an
+// TIMESTAMP (microseconds since the epoch) becomes ISO 8601 in UTC with Z, DATETIME (a wall-clock
+// time without a zone) ISO 8601 with milliseconds and no Z, as every adapter writes them; BYTES a size placeholder; STRUCT an
 // object by field name; ARRAY (mode REPEATED) a list; JSON its parsed value.
-import { blobPlaceholder, normalizeDecimalText, normalizeIntegerText } from '../normalize-value.js';
+import { blobPlaceholder, normalizeDecimalText, normalizeIntegerText, normalizeNaiveTimestampText } from '../normalize-value.js';
 import type { JsonValue } from '../types.js';
 
 export interface BigQuerySchemaField {
@@ -56,6 +57,8 @@ function scalarValue(text: string, type: string): JsonValue {
       return text === 'true';
     case 'TIMESTAMP':
       return /^-?\d+$/.test(text) ? timestampValue(text) : text;
+    case 'DATETIME':
+      return normalizeNaiveTimestampText(text);
     case 'BYTES':
       return blobPlaceholder(Buffer.from(text, 'base64').byteLength);
     case 'JSON':
@@ -65,7 +68,7 @@ function scalarValue(text: string, type: string): JsonValue {
         return text;
       }
     default:
-      // STRING, DATE, TIME, DATETIME, GEOGRAPHY, INTERVAL, RANGE: their text is the value.
+      // STRING, DATE, TIME, GEOGRAPHY, INTERVAL, RANGE: their text is the value.
       return text;
   }
 }

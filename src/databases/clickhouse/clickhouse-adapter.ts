@@ -86,8 +86,9 @@ export class ClickHouseAdapter implements DatabaseAdapter {
           max_execution_time: Math.max(1, Math.ceil(options.timeoutMs / 1000)),
           max_result_rows: String(options.rowCap + 1),
           result_overflow_mode: 'break',
-          // 64-bit integers as text, so no digit is lost on the way through JSON.
+          // 64-bit integers and decimals as text, so no digit is lost on the way through JSON.
           output_format_json_quote_64bit_integers: 1,
+          output_format_json_quote_decimals: 1,
         },
       });
       return await readCapped(resultSet, options.rowCap, startedAt);

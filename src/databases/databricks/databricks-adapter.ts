@@ -20,6 +20,7 @@ import { INTROSPECTION_ROW_CAP, INTROSPECTION_TIMEOUT_MS, schemaSummaryFromRows 
 import type { DatabaseAdapter, JsonValue, QueryColumn, QueryRows, RunQueryOptions, SchemaSummary, UserDatabaseCredential } from '../types.js';
 import { type ClosablePool, UserPools } from '../user-pools.js';
 import { databricksError, isRefusedCredential } from './databricks-errors.js';
+import { refuseDuplicateColumnNames } from './databricks-column-names.js';
 import { databricksValueConverter } from './databricks-values.js';
 
 type IDBSQLSession = Awaited<ReturnType<DBSQLClient['openSession']>>;
@@ -143,7 +144,8 @@ export class DatabricksAdapter implements DatabaseAdapter {
     const schema = (await operation.getSchema()) as { columns?: SchemaColumn[] } | null;
     const schemaColumns = schema?.columns ?? [];
     const columns = schemaColumns.map((column) => ({ name: column.columnName, type: typeName(column) }));
-    const converters = columns.map((column) => databricksValueConverter(column.type));
+    refuseDuplicateColumnNames(columns.map((column) => column.name));
+    const converters = columns.map((column) => databricksValueConverter(column));
     const rows: JsonValue[][] = [];
     while (true) {
       const chunk = (await operation.fetchChunk({ maxRows: Math.min(PAGE_ROWS, rowCap + 1 - rows.length), disableBuffering: true })) as Record<string, unknown>[];

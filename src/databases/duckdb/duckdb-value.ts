@@ -16,7 +16,7 @@ import {
   DuckDBUnionValue,
   type DuckDBValue,
 } from '@duckdb/node-api';
-import { blobPlaceholder, normalizeValue } from '../normalize-value.js';
+import { blobPlaceholder, DOUBLE_EXACT_DECIMAL_DIGITS, normalizeDecimalText, normalizeValue } from '../normalize-value.js';
 import type { JsonValue } from '../types.js';
 
 const MICROSECONDS_PER_MILLISECOND = 1000n;
@@ -48,9 +48,22 @@ function timestampToJson(value: DuckDBValue): JsonValue | undefined {
   return undefined;
 }
 
+/** Unscaled decimal values below this have at most 15 digits, which a double holds exactly. */
+const DOUBLE_EXACT_UNSCALED_LIMIT = 10n ** BigInt(DOUBLE_EXACT_DECIMAL_DIGITS);
+
+/**
+ * Exact: a double while it holds the value (15 digits or fewer, whatever the column's width: a
+ * SUM is DECIMAL(38, s) but its values are mostly short), otherwise through the digits.
+ */
+function decimalToJson(value: DuckDBDecimalValue): JsonValue {
+  const unscaled = value.value;
+  if (unscaled < DOUBLE_EXACT_UNSCALED_LIMIT && unscaled > -DOUBLE_EXACT_UNSCALED_LIMIT) return normalizeValue(value.toDouble());
+  return normalizeDecimalText(value.toString());
+}
+
 export function duckdbValueToJson(value: DuckDBValue): JsonValue {
   if (value === null || typeof value !== 'object') return normalizeValue(value);
-  if (value instanceof DuckDBDecimalValue) return normalizeValue(value.toDouble());
+  if (value instanceof DuckDBDecimalValue) return decimalToJson(value);
   // DuckDB prints dates as YYYY-MM-DD already (and "infinity" for the infinite ones).
   if (value instanceof DuckDBDateValue) return value.toString();
   const timestamp = timestampToJson(value);

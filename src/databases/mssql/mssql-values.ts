@@ -1,7 +1,10 @@
 // Turns tedious' values into datathread's. tedious hands out bigint as decimal text, DATE as a
-// Date at UTC midnight, DATETIMEOFFSET / DATETIME2 / DATETIME as Dates (instants, read in UTC),
-// MONEY and DECIMAL as JavaScript numbers, UNIQUEIDENTIFIER as upper-case text and binary as Buffers.
-import { formatDateOnly, normalizeIntegerText, normalizeValue } from '../normalize-value.js';
+// Date at UTC midnight, DATETIMEOFFSET / DATETIME2 / DATETIME as Dates (read in UTC), MONEY and
+// DECIMAL as JavaScript numbers (tedious reads DECIMAL into a double, so digits past about 15 are
+// lost before the adapter sees them), UNIQUEIDENTIFIER as upper-case text and binary as Buffers.
+// DATETIMEOFFSET is an instant, written in UTC with Z; DATETIME, DATETIME2 and SMALLDATETIME name
+// no zone (tedious reads their wall-clock time as UTC), so they are written without the Z.
+import { formatDateOnly, formatWallClockDate, normalizeIntegerText, normalizeValue } from '../normalize-value.js';
 import type { JsonValue } from '../types.js';
 
 type ValueConverter = (value: unknown) => JsonValue;
@@ -12,6 +15,10 @@ function convertBigInt(value: unknown): JsonValue {
 
 function convertDate(value: unknown): JsonValue {
   return value instanceof Date ? formatDateOnly(value) : normalizeValue(value);
+}
+
+function convertTimestampWithoutZone(value: unknown): JsonValue {
+  return value instanceof Date ? formatWallClockDate(value) : normalizeValue(value);
 }
 
 /** MONEY and SMALLMONEY are exact to four decimals; the number tedious builds may carry float noise. */
@@ -31,6 +38,10 @@ export function mssqlValueConverter(type: string): ValueConverter {
       return convertBigInt;
     case 'date':
       return convertDate;
+    case 'datetime':
+    case 'datetime2':
+    case 'smalldatetime':
+      return convertTimestampWithoutZone;
     case 'money':
     case 'smallmoney':
       return convertMoney;

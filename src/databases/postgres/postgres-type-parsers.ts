@@ -2,7 +2,7 @@
 // Date objects and int8/numeric into strings; datathread wants calendar dates as written, numbers
 // as numbers (bigints as strings only past 2^53), and no Buffers or interval objects.
 import pg from 'pg';
-import { blobPlaceholder, normalizeIntegerText } from '../normalize-value.js';
+import { blobPlaceholder, normalizeDecimalText, normalizeIntegerText, normalizeNaiveTimestampText } from '../normalize-value.js';
 
 type TextParser = (text: string) => unknown;
 
@@ -21,12 +21,12 @@ const POSTGRES_TYPE_OIDS = {
 
 const overrides = new Map<number, TextParser>([
   [POSTGRES_TYPE_OIDS.int8, normalizeIntegerText],
-  // Numeric becomes a double: analysis wants numbers, and the precision lost past 15 digits is
-  // the same trade every BI tool makes. 'NaN' becomes NaN here and null after normalisation.
-  [POSTGRES_TYPE_OIDS.numeric, (text) => Number(text)],
+  // Numeric becomes a number while a double holds it exactly, otherwise its digits, as every
+  // adapter does; 'NaN' and the infinities become null.
+  [POSTGRES_TYPE_OIDS.numeric, normalizeDecimalText],
   [POSTGRES_TYPE_OIDS.date, passThrough],
   // A timestamp without time zone has no offset; ISO form without one says exactly that.
-  [POSTGRES_TYPE_OIDS.timestamp, (text) => text.replace(' ', 'T')],
+  [POSTGRES_TYPE_OIDS.timestamp, normalizeNaiveTimestampText],
   [POSTGRES_TYPE_OIDS.time, passThrough],
   [POSTGRES_TYPE_OIDS.timetz, passThrough],
   [POSTGRES_TYPE_OIDS.interval, passThrough],

@@ -5,8 +5,10 @@
 // DATE is not fetched as text: the sdk formats a date's text with moment and DATE_OUTPUT_FORMAT
 // (about 8 µs a value, most of the adapter's extra cost on a 10,000-row result), while the Date it
 // builds anyway is midnight UTC of that day, so YYYY-MM-DD is read from it in UTC.
-// Timestamps arrive as Dates (instants, ISO 8601 in UTC).
-import { formatDateOnly, normalizeIntegerText, normalizeValue } from '../normalize-value.js';
+// Timestamps arrive as Dates: TIMESTAMP_LTZ and TIMESTAMP_TZ are instants (ISO 8601 in UTC, with
+// Z); the sdk builds TIMESTAMP_NTZ's Date by reading its wall-clock time as UTC, so it is written in
+// UTC without the Z, since the value names no zone.
+import { formatDateOnly, formatWallClockDate, normalizeDecimalText, normalizeIntegerText, normalizeValue } from '../normalize-value.js';
 import type { JsonValue } from '../types.js';
 
 type ValueConverter = (value: unknown) => JsonValue;
@@ -18,9 +20,19 @@ function convertInteger(value: unknown): JsonValue {
   return typeof value === 'string' ? normalizeIntegerText(value) : normalizeValue(value);
 }
 
+/** A scaled NUMBER: a number while a double holds it exactly, otherwise its digits. */
 function convertDecimal(value: unknown): JsonValue {
   if (value === NULL_AS_TEXT) return null;
+  return typeof value === 'string' ? normalizeDecimalText(value) : normalizeValue(value);
+}
+
+function convertFloating(value: unknown): JsonValue {
+  if (value === NULL_AS_TEXT) return null;
   return typeof value === 'string' ? normalizeValue(Number(value)) : normalizeValue(value);
+}
+
+function convertTimestampWithoutZone(value: unknown): JsonValue {
+  return value instanceof Date ? formatWallClockDate(value) : normalizeValue(value);
 }
 
 const MS_PER_DAY = 86_400_000;
@@ -69,8 +81,9 @@ function convertSemiStructured(value: unknown): JsonValue {
 /** One converter per column, from its lower-case Snowflake type (`fixed`, `variant`, …) and scale. */
 export function snowflakeValueConverter(type: string, scale: number | undefined): ValueConverter {
   if (type === 'fixed' || type === 'number') return scale ? convertDecimal : convertInteger;
-  if (type === 'real' || type === 'float') return convertDecimal;
+  if (type === 'real' || type === 'float') return convertFloating;
   if (type === 'date') return convertDate;
+  if (type === 'timestamp_ntz') return convertTimestampWithoutZone;
   if (type === 'variant' || type === 'object' || type === 'array') return convertSemiStructured;
   return normalizeValue;
 }

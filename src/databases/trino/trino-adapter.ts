@@ -17,6 +17,7 @@ import { createStopSignal, cancellationError, startQueryDeadline } from '../quer
 import { INTROSPECTION_ROW_CAP, INTROSPECTION_TIMEOUT_MS, schemaSummaryFromRows } from '../schema-summary.js';
 import type { DatabaseAdapter, JsonValue, QueryColumn, QueryRows, RunQueryOptions, SchemaSummary, UserDatabaseCredential } from '../types.js';
 import { trinoPageError, trinoTransportError } from './trino-errors.js';
+import { parseTrinoResponse } from './trino-json.js';
 import { rollbackTransaction, startReadOnlyTransaction, TRANSACTION_ID_HEADER, type TrinoEndpoint } from './trino-transaction.js';
 import { trinoValueConverter } from './trino-values.js';
 
@@ -70,6 +71,7 @@ export class TrinoAdapter implements DatabaseAdapter {
       server: endpoint.server,
       extraHeaders: transactionId ? { ...endpoint.headers, [TRANSACTION_ID_HEADER]: transactionId } : endpoint.headers,
     });
+    keepBigIntegers(trino);
     let queryId: string | undefined;
     let finished = false;
     const cancel = (): void => {
@@ -160,6 +162,16 @@ export class TrinoAdapter implements DatabaseAdapter {
   }
 }
 
+
+/**
+ * Has trino-client parse each answer with parseTrinoResponse, so a BIGINT past 2^53 keeps its
+ * digits. trino-client takes no option for it: the transform goes on the axios settings its
+ * client keeps (and builds every request from); the contract suite checks the digits arrive.
+ */
+function keepBigIntegers(trino: Trino): void {
+  const client = (trino as unknown as { client?: { clientConfig?: { transformResponse?: unknown } } }).client;
+  if (client?.clientConfig) client.clientConfig.transformResponse = [parseTrinoResponse];
+}
 
 /**
  * The id Trino gave the query in its answer to the POST. trino-client keeps that answer inside its
