@@ -30,6 +30,9 @@ export const SQLITE_CONTRACT_DATA = [
   'CREATE TABLE contract_items (id INTEGER, label TEXT)',
   `INSERT INTO contract_items VALUES ${ITEM_ROWS}`,
   'CREATE TABLE contract_numbers (n INTEGER)',
+  // SQLite gives an expression no type until it has a value: the typed select reads declared columns.
+  'CREATE TABLE contract_typed (id INTEGER, n INTEGER, label TEXT, price REAL, day DATE)',
+  "INSERT INTO contract_typed VALUES (1, 7, 'x', 1.5, '2024-02-29')",
   `WITH RECURSIVE counter(n) AS (SELECT 0 UNION ALL SELECT n + 1 FROM counter WHERE n < ${CONTRACT_NUMBER_COUNT - 1}) INSERT INTO contract_numbers SELECT n FROM counter`,
 ];
 

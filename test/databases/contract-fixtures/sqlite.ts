@@ -36,7 +36,7 @@ export const sqliteFixture: ContractFixture = {
   },
   sql: {
     ...STANDARD_CONTRACT_SQL,
-    typedSelect: "SELECT 7 AS n, 'x' AS label, 1.5 AS price, '2024-02-29' AS day FROM contract_items",
+    typedSelect: 'SELECT n, label, price, day FROM contract_typed',
     nulls: 'SELECT NULL AS n, NULL AS label, NULL AS day, NULL AS price',
     values: `SELECT '2024-02-29' AS day, '2024-01-02 03:04:05.123' AS at, '2024-01-02 03:04:05' AS whole, 12.50 AS price,
       '12345678901234567890.5' AS huge`,
