@@ -13,6 +13,8 @@ declare module 'vitest' {
 let postgres: TestPostgres | undefined;
 
 export async function setup(project: TestProject): Promise<void> {
+  // CI runs the suite once per supported Node version: the log says which one this run is on.
+  console.log(`Tests run on Node ${process.version} (${process.execPath})`);
   postgres = await startTestPostgres();
   project.provide('postgresAdminUrl', postgres.adminUrl);
 }
