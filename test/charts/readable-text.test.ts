@@ -126,7 +126,7 @@ describe('chart text as a Teams card shows it', () => {
     expect(prepared.dataUrl).toBeDefined();
     const pixelRatio = rendered.widthPx / layout.widthPx;
     const shownWidthPx = Math.min(prepared.widthPx, TEAMS_CARD_SHOWN_WIDTH_PX);
-    // The image's pixels per layout pixel: 2 as drawn, 1 when drawn again, less if shrunk.
+    // The image's pixels per layout pixel: 2 as drawn, 2 or 1 when drawn again, less if shrunk.
     expect(prepared.widthPx / layout.widthPx).toBeGreaterThanOrEqual(Math.min(1, pixelRatio));
     expect(smallestShownPx(await drawnTexts(name, 'card_image'), layout.widthPx, shownWidthPx)).toBeGreaterThanOrEqual(MIN_TEXT_DISPLAY_PX);
   });

@@ -1,9 +1,9 @@
 // A card carries its charts inline as base64 `data:` URLs, which count against the message size.
 // Charts drawn here are laid out for the width Teams shows them (charts/chart-layout.ts), so
 // shrinking their bitmap would shrink their text below the legibility minimum: a chart whose 2×
-// PNG does not fit its budget is drawn again from its spec at 1× in at most 256 colours (same
-// layout, same text size on screen, about a fifth of the bytes), and one that still does not fit is
-// described instead. A PNG the
+// PNG does not fit its budget is drawn again from its spec in at most 256 colours (about half the
+// bytes), then at 1× too (same layout, same text size on screen, about a fifth of the bytes); one
+// that still does not fit is described instead. A PNG the
 // sandboxed code wrote has no spec: it can only be scaled down, step by step, until it fits. Charts
 // drawn here carry their title in the image; a PNG the sandboxed code wrote does not.
 import { createCanvas, loadImage } from 'canvas';
@@ -13,8 +13,11 @@ import { SANDBOX_IMAGE_CHART_TYPE, type ChartArtifact } from '../../../conversat
 import { CHART_IMAGE_BUDGET_BYTES, CHART_IMAGE_MAX_SIDE_PX, CHART_IMAGE_MIN_WIDTH_PX } from './message-budget.js';
 
 const SCALE_STEP = 0.8;
-/** One device pixel per layout pixel, one byte per pixel: the smallest PNG that still shows the chart's text at full size. */
-const COMPACT_DRAWING: ChartDrawing = { pixelRatio: 1, indexedColours: true };
+/**
+ * Smaller and smaller drawings of the same chart: 2× (sharp on phones) in 256 colours, then one
+ * device pixel per layout pixel, the smallest PNG that still shows the chart's text at full size.
+ */
+const COMPACT_DRAWINGS: ChartDrawing[] = [{ indexedColours: true }, { pixelRatio: 1, indexedColours: true }];
 
 export interface PreparedChart {
   chartId: string;
@@ -38,9 +41,12 @@ export async function prepareChartImage(chart: ChartImageSource, budgetBytes = C
   const fitsSide = image.width <= CHART_IMAGE_MAX_SIDE_PX && image.height <= CHART_IMAGE_MAX_SIDE_PX;
   if (fitsSide && chart.png.length <= budgetBytes) return describe(chart, chart.png, image.width, image.height);
   if (chart.spec && titleDrawn(chart)) {
-    const redrawn = await redraw(chart.spec as unknown as TopLevelSpec, COMPACT_DRAWING);
-    const fits = redrawn.png.length <= budgetBytes && redrawn.widthPx <= CHART_IMAGE_MAX_SIDE_PX && redrawn.heightPx <= CHART_IMAGE_MAX_SIDE_PX;
-    return fits ? describe(chart, redrawn.png, redrawn.widthPx, redrawn.heightPx) : notShown(chart);
+    for (const drawing of COMPACT_DRAWINGS) {
+      const redrawn = await redraw(chart.spec as unknown as TopLevelSpec, drawing);
+      const fits = redrawn.png.length <= budgetBytes && redrawn.widthPx <= CHART_IMAGE_MAX_SIDE_PX && redrawn.heightPx <= CHART_IMAGE_MAX_SIDE_PX;
+      if (fits) return describe(chart, redrawn.png, redrawn.widthPx, redrawn.heightPx);
+    }
+    return notShown(chart);
   }
   return scaledToFit(chart, image, budgetBytes);
 }

@@ -9,6 +9,9 @@ import { describeShownPart, queryResultToElements, TABLE_COLUMN_LIMIT } from '..
 import type { FactSetElement, TableElement, TextBlockElement } from '../../../../src/channels/teams/render/adaptive-card-types.js';
 import { markdownToCardElements } from '../../../../src/channels/teams/render/card-elements-from-markdown.js';
 import { measureTextWidth } from '../../../../src/charts/text-measure.js';
+import type { TopLevelSpec } from 'vega-lite';
+import { buildVegaLiteSpec, renderChartPng, type ChartDrawing } from '../../../../src/charts/index.js';
+import { allChartFixtures, fixtureConfig, queryDuckDb } from '../../../../bench/charts-fixtures.js';
 import { adaptiveCardProblems } from '../adaptive-card-validation.js';
 import { drawChartPng } from '../chart-png.js';
 
@@ -218,6 +221,32 @@ describe('chart images', () => {
     expect(prepared.widthPx).toBeLessThanOrEqual(1024);
     expect(prepared.widthPx).toBeGreaterThanOrEqual(320);
     expect(prepared.dataUrl?.startsWith('data:image/png;base64,iVBOR')).toBe(true);
+  });
+
+  it('draws a chart too large for the budget again in 256 colours, then at 1×, never shrinking its bitmap', async () => {
+    const drawings: ChartDrawing[] = [];
+    const redraw = async (spec: TopLevelSpec, drawing: ChartDrawing) => {
+      drawings.push(drawing);
+      return renderChartPng(spec, drawing);
+    };
+    const chartOf = async (name: string) => {
+      const fixture = allChartFixtures.find((entry) => entry.name === name)!;
+      const source = await queryDuckDb(fixture.sql);
+      const { spec } = buildVegaLiteSpec(fixtureConfig(fixture), source, 'card_image');
+      const drawn = await renderChartPng(spec);
+      expect(drawn.png.length).toBeGreaterThan(CHART_IMAGE_BUDGET_BYTES);
+      return { chartId: 'chart_1', title: name, chartType: fixture.config.chart_type, png: drawn.png, spec: spec as never, widthPx: drawn.widthPx };
+    };
+    const bar = await chartOf('bar');
+    const sharp = await prepareChartImage(bar, CHART_IMAGE_BUDGET_BYTES, redraw);
+    expect([sharp.widthPx, drawings]).toEqual([bar.widthPx, [{ indexedColours: true }]]);
+    expect(sharp.byteLength).toBeLessThanOrEqual(CHART_IMAGE_BUDGET_BYTES);
+
+    drawings.length = 0;
+    const line = await chartOf('line');
+    const compact = await prepareChartImage(line, CHART_IMAGE_BUDGET_BYTES, redraw);
+    expect([compact.widthPx, drawings]).toEqual([line.widthPx / 2, [{ indexedColours: true }, { pixelRatio: 1, indexedColours: true }]]);
+    expect(compact.byteLength).toBeLessThanOrEqual(CHART_IMAGE_BUDGET_BYTES);
   });
 
   it('gives up on a chart that would be unreadable within the budget', async () => {
