@@ -120,10 +120,10 @@ describe('chart text as a Teams card shows it', () => {
     const rendered = await renderChartPng(spec);
     const prepared = await prepareChartImage({ chartId: 'chart_1', title: config.title, chartType: config.chart_type, png: rendered.png, spec: spec as never }, undefined, renderChartPng);
     if (TOO_DENSE_FOR_A_CARD.has(name)) {
-      expect(prepared.dataUrl).toBeUndefined();
+      expect(prepared.url).toBeUndefined();
       return;
     }
-    expect(prepared.dataUrl).toBeDefined();
+    expect(prepared.url).toBeDefined();
     const pixelRatio = rendered.widthPx / layout.widthPx;
     const shownWidthPx = Math.min(prepared.widthPx, TEAMS_CARD_SHOWN_WIDTH_PX);
     // The image's pixels per layout pixel: 2 as drawn, 2 or 1 when drawn again, less if shrunk.

@@ -31,10 +31,10 @@ export interface AnswerContent {
 }
 
 function chartElements(chart: PreparedChart): CardElement[] {
-  if (!chart.dataUrl) {
+  if (!chart.url) {
     return [textBlock(`The chart "${chart.title}" is too detailed to show inline in Teams.`, { isSubtle: true })];
   }
-  const image: CardElement = { type: 'Image', url: chart.dataUrl, altText: `Chart: ${chart.title}` };
+  const image: CardElement = { type: 'Image', url: chart.url, altText: `Chart: ${chart.title}` };
   return chart.titleDrawn ? [image] : [{ type: 'Container', items: [textBlock(chart.title, { weight: 'Bolder' }), image] }];
 }
 

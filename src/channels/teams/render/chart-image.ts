@@ -1,5 +1,6 @@
-// A card carries its charts inline as base64 `data:` URLs, which count against the message size.
-// Charts drawn here are laid out for the width Teams shows them (charts/chart-layout.ts), so
+// Where DATATHREAD_PUBLIC_URL is set, a card points at its chart (a signed, expiring link served
+// by this server, `hosting`), and the PNG is shown as drawn. Otherwise a card carries its charts
+// inline as base64 `data:` URLs, which count against the message size. Charts drawn here are laid out for the width Teams shows them (charts/chart-layout.ts), so
 // shrinking their bitmap would shrink their text below the legibility minimum: a chart whose 2×
 // PNG does not fit its budget is drawn again from its spec in at most 256 colours (about half the
 // bytes), then at 1× too (same layout, same text size on screen, about a fifth of the bytes); one
@@ -24,8 +25,8 @@ export interface PreparedChart {
   title: string;
   /** Whether the image shows the title itself; a card captions only images that do not. */
   titleDrawn: boolean;
-  /** `data:image/png;base64,…`, or undefined when no size within the budget stayed readable. */
-  dataUrl: string | undefined;
+  /** A hosted https link, `data:image/png;base64,…`, or undefined when no size within the budget stayed readable. */
+  url: string | undefined;
   widthPx: number;
   heightPx: number;
   byteLength: number;
@@ -36,8 +37,29 @@ export type RedrawChart = (spec: TopLevelSpec, drawing: ChartDrawing) => Promise
 
 export type ChartImageSource = Pick<ChartArtifact, 'chartId' | 'title' | 'png'> & Partial<Pick<ChartArtifact, 'chartType' | 'spec'>>;
 
-export async function prepareChartImage(chart: ChartImageSource, budgetBytes = CHART_IMAGE_BUDGET_BYTES, redraw: RedrawChart = renderChartPngOffThread): Promise<PreparedChart> {
+/** Keeps chart PNGs where Teams can fetch them (server/chart-image-store.ts). */
+export interface HostedChartImages {
+  /** Stores the PNG for the thread and returns its signed, expiring https address. */
+  publish(threadId: string, png: Buffer): Promise<string>;
+}
+
+export interface ChartImageHosting {
+  threadId: string;
+  images: HostedChartImages;
+}
+
+export async function prepareChartImage(
+  chart: ChartImageSource,
+  budgetBytes = CHART_IMAGE_BUDGET_BYTES,
+  redraw: RedrawChart = renderChartPngOffThread,
+  hosting?: ChartImageHosting,
+): Promise<PreparedChart> {
   const image = await loadImage(chart.png);
+  if (hosting && image.width <= CHART_IMAGE_MAX_SIDE_PX && image.height <= CHART_IMAGE_MAX_SIDE_PX) {
+    // A store that cannot keep the image leaves the chart inline, as without a public address.
+    const url = await hosting.images.publish(hosting.threadId, chart.png).catch(() => undefined);
+    if (url) return { ...describe(chart, chart.png, image.width, image.height), url };
+  }
   const fitsSide = image.width <= CHART_IMAGE_MAX_SIDE_PX && image.height <= CHART_IMAGE_MAX_SIDE_PX;
   if (fitsSide && chart.png.length <= budgetBytes) return describe(chart, chart.png, image.width, image.height);
   if (chart.spec && titleDrawn(chart)) {
@@ -74,7 +96,7 @@ function titleDrawn(chart: Partial<Pick<ChartArtifact, 'chartType'>>): boolean {
 }
 
 function notShown(chart: ChartImageSource): PreparedChart {
-  return { chartId: chart.chartId, title: chart.title, titleDrawn: titleDrawn(chart), dataUrl: undefined, widthPx: 0, heightPx: 0, byteLength: 0 };
+  return { chartId: chart.chartId, title: chart.title, titleDrawn: titleDrawn(chart), url: undefined, widthPx: 0, heightPx: 0, byteLength: 0 };
 }
 
 function describe(chart: ChartImageSource, png: Buffer, widthPx: number, heightPx: number): PreparedChart {
@@ -82,7 +104,7 @@ function describe(chart: ChartImageSource, png: Buffer, widthPx: number, heightP
     chartId: chart.chartId,
     title: chart.title,
     titleDrawn: titleDrawn(chart),
-    dataUrl: `data:image/png;base64,${png.toString('base64')}`,
+    url: `data:image/png;base64,${png.toString('base64')}`,
     widthPx,
     heightPx,
     byteLength: png.length,

@@ -156,19 +156,19 @@ describe('answer card', () => {
   });
 
   it('puts a chart that fits inline, without repeating the title its image draws, and continues with one that does not', async () => {
-    const chart: PreparedChart = { chartId: 'chart_1', title: 'Revenue', titleDrawn: true, dataUrl: 'data:image/png;base64,iVBORw0KGgo=', widthPx: 10, heightPx: 10, byteLength: 8 };
+    const chart: PreparedChart = { chartId: 'chart_1', title: 'Revenue', titleDrawn: true, url: 'data:image/png;base64,iVBORw0KGgo=', widthPx: 10, heightPx: 10, byteLength: 8 };
     const [card] = buildAnswerCards({ ...noOutcome, text: 'Up.' }, [chart]);
     expect(card?.body).toEqual([
       { type: 'TextBlock', text: 'Up.', wrap: true },
       { type: 'Image', url: 'data:image/png;base64,iVBORw0KGgo=', altText: 'Chart: Revenue' },
     ]);
 
-    const big: PreparedChart = { ...chart, dataUrl: `data:image/png;base64,${'A'.repeat(30_000)}` };
+    const big: PreparedChart = { ...chart, url: `data:image/png;base64,${'A'.repeat(30_000)}` };
     const cards = buildAnswerCards({ ...noOutcome, text: 'Two charts.', followUps: ['More?'] }, [big, { ...big, chartId: 'chart_2', title: 'Orders' }]);
     expect(cards).toHaveLength(2);
     expect(cards[0]?.body.map((element) => element.type)).toEqual(['TextBlock', 'Image']);
     expect(cards[0]?.actions).toBeUndefined();
-    expect(cards[1]?.body).toEqual([{ type: 'Image', url: big.dataUrl, altText: 'Chart: Orders' }]);
+    expect(cards[1]?.body).toEqual([{ type: 'Image', url: big.url, altText: 'Chart: Orders' }]);
     expect(cards[1]?.actions?.map((action) => action.title)).toEqual(['More?']);
     for (const each of cards) {
       expect(cardSizeInCharacters(each)).toBeLessThanOrEqual(CARD_BUDGET_CHARACTERS);
@@ -186,7 +186,7 @@ describe('answer card', () => {
       type: 'Container',
       items: [
         { type: 'TextBlock', text: 'share', wrap: true, weight: 'Bolder' },
-        { type: 'Image', url: prepared.dataUrl, altText: 'Chart: share' },
+        { type: 'Image', url: prepared.url, altText: 'Chart: share' },
       ],
     });
     expect(await adaptiveCardProblems(card)).toEqual([]);
@@ -210,7 +210,7 @@ describe('chart images', () => {
     const png = drawChartPng(600, 400);
     const prepared = await prepareChartImage({ chartId: 'chart_1', title: 'Revenue', png });
     expect(prepared.widthPx).toBe(600);
-    expect(prepared.dataUrl).toBe(`data:image/png;base64,${png.toString('base64')}`);
+    expect(prepared.url).toBe(`data:image/png;base64,${png.toString('base64')}`);
   });
 
   it('downscales a large chart until its PNG fits the image budget', async () => {
@@ -220,7 +220,7 @@ describe('chart images', () => {
     expect(prepared.byteLength).toBeLessThanOrEqual(CHART_IMAGE_BUDGET_BYTES);
     expect(prepared.widthPx).toBeLessThanOrEqual(1024);
     expect(prepared.widthPx).toBeGreaterThanOrEqual(320);
-    expect(prepared.dataUrl?.startsWith('data:image/png;base64,iVBOR')).toBe(true);
+    expect(prepared.url?.startsWith('data:image/png;base64,iVBOR')).toBe(true);
   });
 
   it('draws a chart too large for the budget again in 256 colours, then at 1×, never shrinking its bitmap', async () => {
@@ -251,7 +251,7 @@ describe('chart images', () => {
 
   it('gives up on a chart that would be unreadable within the budget', async () => {
     const prepared = await prepareChartImage({ chartId: 'chart_1', title: 'Noise', png: drawChartPng(800, 800, { noisy: true }) }, 500);
-    expect(prepared.dataUrl).toBeUndefined();
+    expect(prepared.url).toBeUndefined();
     const [card] = buildAnswerCards({ ...noOutcome, text: 'See:' }, [prepared]);
     expect(card?.body[1]).toEqual({ type: 'TextBlock', text: 'The chart "Noise" is too detailed to show inline in Teams.', wrap: true, isSubtle: true });
   });
