@@ -6,6 +6,9 @@ import { ConfigError } from './config/config-error.js';
 import { createHttpServer } from './server/http-server.js';
 import { attachCsvDownloadRoute } from './server/csv-download-route.js';
 import { csvDownloadLinksFrom } from './server/csv-download-links.js';
+import { chartImageLinksFrom } from './server/chart-image-links.js';
+import { attachChartImageRoute } from './server/chart-image-route.js';
+import { storedChartImages } from './server/chart-image-store.js';
 import { createReadinessCheck } from './server/readiness.js';
 import { checkDatabaseConnections } from './databases/check-connections.js';
 import { attachSignInRoutes } from './server/sign-in-routes.js';
@@ -22,7 +25,11 @@ export async function startServer(): Promise<void> {
   // GET /downloads/csv/<signed token> (Teams CSV), when a public URL and the encryption key are set.
   const csvLinks = csvDownloadLinksFrom(environment, systemClock);
   if (csvLinks) attachCsvDownloadRoute(server.app, { links: csvLinks, getQueryResult: (threadId, queryId) => application.store.getQueryResult(threadId, queryId), logger });
-  const channels = await attachChannels({ app: server.app, environment, application, logger, ...(csvLinks ? { csvLinks } : {}) });
+  // GET /images/<signed token>.png (Teams chart images), under the same conditions.
+  const imageLinks = chartImageLinksFrom(environment, systemClock);
+  const chartImages = imageLinks ? storedChartImages(application.store, imageLinks) : undefined;
+  if (imageLinks && chartImages) attachChartImageRoute(server.app, { links: imageLinks, getImage: (threadId, imageKey) => chartImages.get(threadId, imageKey), logger });
+  const channels = await attachChannels({ app: server.app, environment, application, logger, ...(csvLinks ? { csvLinks } : {}), ...(chartImages ? { chartImages } : {}) });
   // Workers start once every channel registered its executor; jobs left by a crash resume now.
   application.turns.start();
   const port = await server.listen(environment.port);

@@ -7,6 +7,7 @@ import type { Application } from '../application.js';
 import type { Environment } from '../config/environment.js';
 import type { Logger } from '../logging/logger.js';
 import type { CsvDownloadLinks } from '../server/csv-download-links.js';
+import type { StoredChartImages } from '../server/chart-image-store.js';
 import { attachSlackChannel } from './slack/index.js';
 import { attachTeamsChannel } from './teams/index.js';
 
@@ -22,6 +23,8 @@ export interface AttachChannelsOptions {
   logger: Logger;
   /** Signed CSV download links (Teams CSV buttons); absent without DATATHREAD_PUBLIC_URL and DATATHREAD_ENCRYPTION_KEY. */
   csvLinks?: CsvDownloadLinks;
+  /** Chart images behind signed links (Teams cards link their charts); absent under the same conditions. */
+  chartImages?: StoredChartImages;
 }
 
 export async function attachChannels(options: AttachChannelsOptions): Promise<AttachedChannels> {
@@ -66,6 +69,7 @@ export async function attachChannels(options: AttachChannelsOptions): Promise<At
       storyCardValues: { get: (threadId, key) => store.getThreadValue(threadId, key), set: (threadId, key, value) => store.setThreadValue(threadId, key, value, new Date()) },
       feedback: application.feedback,
       ...(options.csvLinks ? { csv: teamsCsvDownloads(options.csvLinks, application) } : {}),
+      ...(options.chartImages ? { chartImages: options.chartImages } : {}),
       mayReadResult: createResultReadCheck(
         application.config.accessRules,
         application.databases.map((database) => database.name),

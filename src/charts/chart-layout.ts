@@ -6,7 +6,8 @@
 /**
  * - `thread_image`: the answer image in a Slack thread (previewed 360–480 px wide) and the
  *   terminal's PNG files;
- * - `card_image`: an image in a Teams Adaptive Card (about 500 px);
+ * - `card_image`: an image in a Teams Adaptive Card: 382 px wide inside the padding of a card
+ *   414 px wide (a chat on a phone, the narrowest place a card is shown);
  * - `grid_cell`: one cell of a story's side-by-side grid (about 240 px).
  */
 export const chartPlacements = ['thread_image', 'card_image', 'grid_cell'] as const;
@@ -28,7 +29,9 @@ interface PlacementCanvas {
 const PLACEMENT_CANVAS: Record<ChartPlacement, PlacementCanvas> = {
   // Drawn for 480 (the widest preview, so 2× stays sharp there) and sized for 360 (the narrowest).
   thread_image: { widthPx: 480, heightPx: 300, displayWidthPx: 360 },
-  card_image: { widthPx: 500, heightPx: 320, displayWidthPx: 500 },
+  // Drawn at the width Teams shows it: the 2× PNG is only ever shown smaller by the client, and
+  // drawn again at 1× (never shrunk) when a card cannot carry its bytes.
+  card_image: { widthPx: 382, heightPx: 260, displayWidthPx: 382 },
   grid_cell: { widthPx: 300, heightPx: 240, displayWidthPx: 240 },
 };
 

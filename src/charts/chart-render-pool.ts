@@ -8,9 +8,9 @@ import { Piscina } from 'piscina';
 import { errorMessage } from '../support/errors.js';
 import { reportWorkerFailure } from '../support/worker-failures.js';
 import { workerScript } from '../support/worker-script.js';
-import type { RenderedChartMessage } from './chart-worker.js';
+import type { ChartRenderTask, RenderedChartMessage } from './chart-worker.js';
 import { ChartRenderError } from './chart-render-error.js';
-import type { RenderedChart } from './render-chart-png.js';
+import type { ChartDrawing, RenderedChart } from './render-chart-png.js';
 
 export const CHART_RENDER_TIME_LIMIT_MS = 30_000;
 /** Charts are short CPU bursts: two workers keep one slow chart from queueing every other. */
@@ -28,7 +28,7 @@ export interface ChartRenderPoolOptions {
 }
 
 export class ChartRenderPool {
-  private readonly pool: Piscina<TopLevelSpec, RenderedChartMessage>;
+  private readonly pool: Piscina<ChartRenderTask, RenderedChartMessage>;
   private readonly timeLimitMs: number;
   private readonly heapLimitMb: number;
   /** The last failure of a worker outside any render (a worker that cannot start), told with a timeout. */
@@ -53,10 +53,10 @@ export class ChartRenderPool {
     });
   }
 
-  async render(spec: TopLevelSpec): Promise<RenderedChart> {
+  async render(spec: TopLevelSpec, drawing?: ChartDrawing): Promise<RenderedChart> {
     const timeLimit = AbortSignal.timeout(this.timeLimitMs);
     try {
-      const rendered = await this.pool.run(spec, { signal: timeLimit });
+      const rendered = await this.pool.run(drawing === undefined ? { spec } : { spec, drawing }, { signal: timeLimit });
       return { png: Buffer.from(rendered.png.buffer, rendered.png.byteOffset, rendered.png.byteLength), widthPx: rendered.widthPx, heightPx: rendered.heightPx };
     } catch (error) {
       if (timeLimit.aborted) {
@@ -80,9 +80,9 @@ export class ChartRenderPool {
 let shared: ChartRenderPool | undefined;
 
 /** Renders on the process-wide pool; idle workers do not keep the process alive. */
-export function renderChartPngOffThread(spec: TopLevelSpec): Promise<RenderedChart> {
+export function renderChartPngOffThread(spec: TopLevelSpec, drawing?: ChartDrawing): Promise<RenderedChart> {
   shared ??= new ChartRenderPool({ onWorkerError: (error) => reportWorkerFailure('chart', error) });
-  return shared.render(spec);
+  return shared.render(spec, drawing);
 }
 
 export async function closeSharedChartRenderPool(): Promise<void> {

@@ -1,12 +1,19 @@
 // A stored query result (or any table of text) as CSV (RFC 4180 quoting), for the CSV buttons of
 // every channel and `datathread feedback --format csv`. Cells that a spreadsheet would run as a formula
 // (starting with =, +, -, @, or a tab / carriage return) get a leading ' so they open as text.
+// Dates and timestamps are written the way spreadsheets read them (csv-dates.ts).
 import type { JsonValue, QueryColumn } from '../databases/types.js';
+import { csvDateKind, csvDateText } from './csv-dates.js';
 
 const FORMULA_TRIGGERS = ['=', '+', '-', '@', '\t', '\r'];
 
 export function resultToCsv(columns: QueryColumn[], rows: JsonValue[][]): string {
-  return textRowsToCsv([columns.map((column) => column.name), ...rows.map((row) => row.map(cellToText))]);
+  const dateKinds = columns.map(csvDateKind);
+  const cells = (row: JsonValue[]) => row.map((value, index) => {
+    const kind = dateKinds[index];
+    return cellToText(kind ? csvDateText(value, kind) : value);
+  });
+  return textRowsToCsv([columns.map((column) => column.name), ...rows.map(cells)]);
 }
 
 /** Rows of text (the first one the header) as CSV lines ending in CRLF. */

@@ -38,6 +38,14 @@ describe('chart render pool', () => {
     expect(pooled.png.equals(inline.png)).toBe(true);
   });
 
+  it('draws at the pixel density and in the colours it is asked for', async () => {
+    const full = await pool.render(barSpec);
+    const compact = await pool.render(barSpec, { pixelRatio: 1, indexedColours: true });
+    expect({ widthPx: compact.widthPx * 2, heightPx: compact.heightPx * 2 }).toEqual({ widthPx: full.widthPx, heightPx: full.heightPx });
+    expect(compact.png.readUInt8(25)).toBe(3); // a palette PNG
+    expect(compact.png.equals((await renderChartPng(barSpec, { pixelRatio: 1, indexedColours: true })).png)).toBe(true);
+  });
+
   it('keeps the main event loop turning while charts are drawn', async () => {
     await pool.render(scatterSpec);
     let ticks = 0;

@@ -1,6 +1,6 @@
 import { createCanvas, loadImage } from 'canvas';
 import { describe, expect, it } from 'vitest';
-import { encodePng } from '../../src/charts/encode-png.js';
+import { encodeIndexedPng, encodePng } from '../../src/charts/encode-png.js';
 
 async function decode(png: Buffer) {
   const image = await loadImage(png);
@@ -33,5 +33,30 @@ describe('encodePng', () => {
     expect(Math.abs(red! - 234)).toBeLessThanOrEqual(1);
     expect(Math.abs(green! - 175)).toBeLessThanOrEqual(1);
     expect(Math.abs(blue! - 128)).toBeLessThanOrEqual(1);
+  });
+
+  it('writes a palette PNG of at most 256 colours: flat colours exact, a rare colour its nearest kept one', async () => {
+    const canvas = createCanvas(300, 10);
+    const context = canvas.getContext('2d');
+    context.fillStyle = '#ffffff';
+    context.fillRect(0, 0, 300, 10);
+    context.fillStyle = '#0072b2';
+    context.fillRect(0, 0, 100, 10);
+    // 299 one-pixel shades of grey: more colours than a palette holds; the rarest give way.
+    for (let x = 1; x < 300; x += 1) {
+      context.fillStyle = `rgb(${x % 256}, ${x % 256}, ${x % 256})`;
+      context.fillRect(x, 9, 1, 1);
+    }
+    const image = { width: canvas.width, height: canvas.height, pixels: canvas.data() };
+    const png = encodeIndexedPng(image);
+    expect(png.readUInt8(25)).toBe(3); // colour type indexed
+    const decoded = await decode(png);
+    const pixel = (x: number, y: number) => Array.from(decoded.data.subarray((y * 300 + x) * 4, (y * 300 + x) * 4 + 4));
+    expect(pixel(50, 5)).toEqual([0, 114, 178, 255]);
+    expect(pixel(200, 5)).toEqual([255, 255, 255, 255]);
+    const greys = Array.from({ length: 299 }, (_, index) => pixel(index + 1, 9));
+    expect(new Set(greys.map((value) => value.join())).size).toBeLessThanOrEqual(256);
+    const worst = Math.max(...greys.map((value, index) => Math.abs(value[0]! - ((index + 1) % 256))));
+    expect(worst).toBeLessThanOrEqual(8);
   });
 });

@@ -16,6 +16,8 @@ import {
   type ChartPlacement,
 } from '../../src/charts/index.js';
 import { registerChartFonts } from '../../src/charts/fonts.js';
+import { renderChartPng } from '../../src/charts/render-chart-png.js';
+import { prepareChartImage } from '../../src/channels/teams/render/chart-image.js';
 import { allChartFixtures, fixtureConfig, queryDuckDb } from '../../bench/charts-fixtures.js';
 
 /** Vega's default when a text mark sets no font size. */
@@ -51,13 +53,17 @@ function visibleTexts(node: SceneNode, out: DrawnText[] = [], inTitle = false): 
   return out;
 }
 
-async function drawnTexts(name: string, placement: ChartPlacement): Promise<DrawnText[]> {
+async function fixtureSpec(name: string, placement: ChartPlacement) {
   const fixture = allChartFixtures.find((entry) => entry.name === name)!;
   const source = await queryDuckDb(fixture.sql);
   const config = fixtureConfig(fixture);
   const validation = validateChartConfig(config, source);
   if (!validation.success) throw new Error(validation.error);
-  const { spec } = buildVegaLiteSpec(config, source, placement);
+  return { config, spec: buildVegaLiteSpec(config, source, placement).spec };
+}
+
+async function drawnTexts(name: string, placement: ChartPlacement): Promise<DrawnText[]> {
+  const { spec } = await fixtureSpec(name, placement);
   const view = new vega.View(vega.parse(compileToVega(spec)), { renderer: 'none' });
   try {
     await view.runAsync();
@@ -66,6 +72,16 @@ async function drawnTexts(name: string, placement: ChartPlacement): Promise<Draw
     view.finalize();
   }
 }
+
+/** The smallest text of a chart, as the reader sees it when the image is shown `shownWidthPx` wide. */
+function smallestShownPx(texts: DrawnText[], layoutWidthPx: number, shownWidthPx: number): number {
+  return Math.round((Math.min(...texts.map((text) => text.fontSizePx)) * shownWidthPx * 10) / layoutWidthPx) / 10;
+}
+
+/** How wide Microsoft's Adaptive Cards renderer shows an image in a card 414 px wide (a Teams chat on a phone): inside its 16 px padding. */
+const TEAMS_CARD_SHOWN_WIDTH_PX = 382;
+/** Charts too dense for any inline image within the message budget; they are described instead. */
+const TOO_DENSE_FOR_A_CARD = new Set(['edge-10k-line']);
 
 const cases = chartPlacements.flatMap((placement) => allChartFixtures.map((fixture) => [placement, fixture.name] as const));
 
@@ -84,10 +100,34 @@ describe('chart text at its display width', () => {
   });
 
   it('would catch a chart drawn for a wider canvas than its placement shows', async () => {
-    // A chart laid out for a Teams card (500 px) but shown in a story grid cell (240 px).
+    // A chart laid out for a Teams card (382 px) but shown in a story grid cell (240 px).
     const texts = await drawnTexts('bar', 'card_image');
     const grid = chartLayout('grid_cell');
     const shrunk = texts.map((text) => (text.fontSizePx * grid.displayWidthPx) / chartLayout('card_image').widthPx);
     expect(Math.min(...shrunk)).toBeLessThan(MIN_TEXT_DISPLAY_PX);
+  });
+});
+
+describe('chart text as a Teams card shows it', () => {
+  registerChartFonts();
+  const teamsCases = allChartFixtures.map((fixture) => fixture.name);
+
+  // The card holds the image at its own pixel width, scaled down to the card's width when wider
+  // (never up); its 2× PNG may be drawn again at 1×, never shrunk as a bitmap.
+  it.each(teamsCases)('%s: no text under 11 px in a card 414 px wide', async (name) => {
+    const { config, spec } = await fixtureSpec(name, 'card_image');
+    const layout = chartLayout('card_image');
+    const rendered = await renderChartPng(spec);
+    const prepared = await prepareChartImage({ chartId: 'chart_1', title: config.title, chartType: config.chart_type, png: rendered.png, spec: spec as never }, undefined, renderChartPng);
+    if (TOO_DENSE_FOR_A_CARD.has(name)) {
+      expect(prepared.url).toBeUndefined();
+      return;
+    }
+    expect(prepared.url).toBeDefined();
+    const pixelRatio = rendered.widthPx / layout.widthPx;
+    const shownWidthPx = Math.min(prepared.widthPx, TEAMS_CARD_SHOWN_WIDTH_PX);
+    // The image's pixels per layout pixel: 2 as drawn, 2 or 1 when drawn again, less if shrunk.
+    expect(prepared.widthPx / layout.widthPx).toBeGreaterThanOrEqual(Math.min(1, pixelRatio));
+    expect(smallestShownPx(await drawnTexts(name, 'card_image'), layout.widthPx, shownWidthPx)).toBeGreaterThanOrEqual(MIN_TEXT_DISPLAY_PX);
   });
 });

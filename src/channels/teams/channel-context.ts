@@ -5,6 +5,7 @@ import type { TurnHandler } from '../../conversations/types.js';
 import type { ChannelLogger } from '../channel-logger.js';
 import type { ResultReadCheck } from '../../conversations/result-access.js';
 import type { TeamsCsvDownloads } from './actions/csv-click.js';
+import type { HostedChartImages } from './render/chart-image.js';
 import type { TeamsFeedback } from './actions/feedback-invoke.js';
 import type { SentCardMemory } from './actions/sent-card-memory.js';
 import type { TeamsSignIn } from './sign-in/teams-sign-in.js';
@@ -34,6 +35,8 @@ export interface ChannelContext {
   feedback?: TeamsFeedback | undefined;
   /** Present when CSV download links can be made: answers get CSV buttons. */
   csv?: TeamsCsvDownloads | undefined;
+  /** Where cards link their charts from (DATATHREAD_PUBLIC_URL set); inline images otherwise. */
+  chartImages?: HostedChartImages | undefined;
   /** The access rules for stored results (story re-posts); absent when every reader may read every result. */
   mayReadResult?: ResultReadCheck | undefined;
 }

@@ -6,6 +6,7 @@ import type { TurnHandler } from '../../conversations/types.js';
 import type { ChannelLogger } from '../channel-logger.js';
 import type { ResultReadCheck } from '../../conversations/result-access.js';
 import type { TeamsCsvDownloads } from './actions/csv-click.js';
+import type { HostedChartImages } from './render/chart-image.js';
 import type { PostRetryPolicy } from '../retry-transient.js';
 import type { TeamsAuthOptions } from './inbound/create-teams-adapter.js';
 import type { TeamsSignInOptions } from './sign-in/teams-sign-in.js';
@@ -56,6 +57,8 @@ export interface TeamsChannelOptions {
   feedback?: Pick<AnswerFeedbackRecorder, 'record'>;
   /** Signed download links to stored results (DATATHREAD_PUBLIC_URL and DATATHREAD_ENCRYPTION_KEY set): answers get CSV buttons. */
   csv?: TeamsCsvDownloads;
+  /** Chart images kept where Teams fetches them (signed links; DATATHREAD_PUBLIC_URL and DATATHREAD_ENCRYPTION_KEY set): cards link their charts instead of carrying them. */
+  chartImages?: HostedChartImages;
   /** The access rules for stored results: a story re-post checks the clicker's grants (as on Slack). */
   mayReadResult?: ResultReadCheck;
 }

@@ -34,6 +34,21 @@ describe('SlackAnswerStream lifetime', () => {
     expect(slack.calls.filter((call) => call.failedWith !== undefined)).toEqual([]);
   });
 
+  it('finishes a table row before moving on, and starts the new message with the table\'s header', async () => {
+    slack = await startFakeSlackApi({ streaming: { lifetimeMs: 2_000 } });
+    const client = new webApi.WebClient('xoxb-test', { slackApiUrl: slack.apiUrl });
+    const stream = new SlackAnswerStream({ client, target, logger: silent, support: { available: true }, recipient: { userId: 'UANA', teamId: 'T1' }, appendIntervalMs: 50, maxMessageLifetimeMs: 200 });
+    stream.appendText('| region | total |\n|---|---|\n| North | ');
+    await slack.waitFor(() => slack!.callsOf('chat.startStream').length === 1);
+    await sleep(300);
+    stream.appendText('300 |\n| South | 50 |\n');
+    expect(await stream.finish()).toBe(true);
+
+    const streamed = slack.threadMessages('C1', '50.1').filter((message) => message.chunks !== undefined);
+    expect(streamed.map((message) => message.text)).toEqual(['| region | total |\n|---|---|\n| North | 300 |\n', '| region | total |\n|---|---|\n| South | 50 |\n']);
+    expect(stream.previewOnly).toBe(false);
+  });
+
   it('reports the answer as not shown when Slack ended the stream first, and removes the partial message', async () => {
     slack = await startFakeSlackApi({ streaming: { lifetimeMs: 100 } });
     const client = new webApi.WebClient('xoxb-test', { slackApiUrl: slack.apiUrl, retryConfig: { retries: 0 } });

@@ -4,6 +4,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { TurnObserver, TurnOutcome } from '../../../src/conversations/types.js';
 import { MAX_STREAM_MESSAGE_CHARACTERS } from '../../../src/channels/slack/streaming/stream-limits.js';
+import { ANSWER_FILE_THRESHOLD_CHARACTERS } from '../../../src/channels/slack/render/slack-limits.js';
 import { startFakeSlackApi, type FakeSlackApi, type FakeSlackMessage, type FakeStreamingOptions } from '../../fakes/slack-api-server.js';
 import { problemsInCalls } from './support/block-kit-validator.js';
 import { RecordingTurnHandler, type OutcomeScript } from './support/recording-turn-handler.js';
@@ -102,6 +103,66 @@ describe('Slack streaming', () => {
     expect(slack.calls.filter((call) => call.failedWith !== undefined)).toEqual([]);
     // Nothing but the streamed messages carries the answer.
     expect(slack.threadMessages('C1', '11.1').filter((message) => message.chunks === undefined && message.text.includes('xxxx'))).toEqual([]);
+  });
+
+  it('starts every streamed message a table continues in with the table\'s header', async () => {
+    const columns = Array.from({ length: 26 }, (_unused, index) => `column_${index + 1}`);
+    const header = `| ${columns.join(' | ')} |`;
+    const delimiter = `|${columns.map(() => '---').join('|')}|`;
+    const rows = Array.from({ length: 120 }, (_unused, row) => `| ${columns.map((_name, column) => `r${row}c${column}`).join(' | ')} |`);
+    const answer = ['Every order of the quarter:', '', header, delimiter, ...rows, '', 'That is all of them.'].join('\n');
+    expect(answer.length).toBeGreaterThan(MAX_STREAM_MESSAGE_CHARACTERS * 2);
+    const { slack } = await start(async (_request, observer) => {
+      // A row at a time, each in two pieces, as a model writes it.
+      for (const line of answer.match(/[^\n]*\n|[^\n]+$/g) ?? []) {
+        observer.onTextDelta?.(line.slice(0, 40));
+        observer.onTextDelta?.(line.slice(40));
+        await sleep(1);
+      }
+      return { text: answer };
+    });
+    await harness!.sendEvent({ user: 'UANA', text: '<@UBOT> orders?', channel: 'C1', ts: '12.1' });
+    await slack.waitFor(() => streamedMessages(slack, 'C1', '12.1').length >= 3 && streamedMessages(slack, 'C1', '12.1').every((message) => message.streaming === false) && slack.callsOf('chat.stopStream').length >= 3);
+
+    const streamed = streamedMessages(slack, 'C1', '12.1').map((message) => message.text);
+    expect(streamed.length).toBeGreaterThanOrEqual(3);
+    for (const text of streamed) {
+      expect(text.length).toBeLessThanOrEqual(MAX_STREAM_MESSAGE_CHARACTERS);
+      const lines = text.split('\n');
+      const firstRow = lines.findIndex((line) => line.startsWith('|'));
+      if (firstRow >= 0) expect(lines.slice(firstRow, firstRow + 2)).toEqual([header, delimiter]);
+    }
+    // Every row is shown once; only the header lines are repeated.
+    const shownRows = streamed.flatMap((text) => text.split('\n')).filter((line) => line.startsWith('| r'));
+    expect(shownRows).toEqual(rows);
+    expect(streamed.join('').replaceAll(`${header}\n${delimiter}\n`, '')).toBe(answer.replace(`${header}\n${delimiter}\n`, ''));
+  });
+
+  it('streams a preview of an answer too long for chat and attaches the whole answer as answer.md, as a posted answer does', async () => {
+    const line = `${'y'.repeat(99)}\n`;
+    const answer = line.repeat(450).trim();
+    expect(answer.length).toBeGreaterThan(ANSWER_FILE_THRESHOLD_CHARACTERS);
+    const { slack } = await start(async (_request, observer) => {
+      for (let index = 0; index < 45; index += 1) {
+        observer.onTextDelta?.(index === 44 ? line.repeat(10).trim() : line.repeat(10));
+        await sleep(5);
+      }
+      return { text: answer, followUps: ['By month?'] };
+    });
+    await harness!.sendEvent({ user: 'UANA', text: '<@UBOT> everything?', channel: 'C1', ts: '13.1' });
+    const file = await slack.waitFor(() => slack.files.find((candidate) => candidate.filename === 'answer.md' && candidate.threadTs === '13.1'));
+    expect(file.bytes.toString('utf8')).toBe(answer);
+    const controls = await slack.waitFor(() => slack.threadMessages('C1', '13.1').find((message) => findButton(message.blocks ?? [], 'datathread_follow_up_0')));
+
+    const streamed = streamedMessages(slack, 'C1', '13.1');
+    const shown = streamed.map((message) => message.text).join('');
+    expect(shown.length).toBeLessThanOrEqual(ANSWER_FILE_THRESHOLD_CHARACTERS + 200);
+    expect(answer.startsWith(shown.slice(0, shown.indexOf('\n\n_')))).toBe(true);
+    expect(shown.endsWith('_The full answer is long, so it is attached as a file: **answer.md**._')).toBe(true);
+    // The answer is not posted again beside the file, and the buttons come last.
+    expect(slack.threadMessages('C1', '13.1').filter((message) => message.chunks === undefined && message.text.includes('yyyy'))).toEqual([]);
+    const thread = slack.threadMessages('C1', '13.1');
+    expect(thread.indexOf(controls)).toBe(thread.length - 1);
   });
 
   it('posts the whole answer the usual way when Slack refuses to stream, and stops asking', async () => {

@@ -8,6 +8,7 @@ import { type FakeOpenAI, firstQueryIdIn, type RecordedChatRequest } from '../..
 import { createE2eWorkspace, type E2eWorkspace } from '../../support/e2e-workspace.js';
 import { startTeamsBot, stopTeamsBot, type RunningTeamsBot } from './support/teams-bot.js';
 import { adaptiveCardProblems } from './adaptive-card-validation.js';
+import { ChartImageLinks } from '../../../src/server/chart-image-links.js';
 import { CHANNEL_ID, GRACE, channelCardClick, channelMention, postActivity } from './teams-activities.js';
 
 interface CardContent {
@@ -66,6 +67,32 @@ afterAll(async () => {
 });
 
 describe('Teams end to end', () => {
+  it('links a chart from the card when the server has a public address: the image is served as drawn, signed and unshrunk', async () => {
+    const links = new ChartImageLinks(Buffer.alloc(32, 3), 'https://datathread.example.com', () => new Date());
+    running = await startTeamsBot(variables, { chartImageLinks: links });
+    const bot = running;
+    fakeModel.enqueue(
+      { toolCalls: [{ name: 'execute_sql', arguments: { sql_query: 'SELECT month, SUM(amount) AS revenue FROM orders GROUP BY month ORDER BY month' } }] },
+      (request) => ({
+        toolCalls: [{ name: 'display_chart', arguments: { query_id: firstQueryIdIn(request), chart_type: 'line', x_axis_key: 'month', x_axis_type: 'date', series: [{ data_key: 'revenue' }], title: 'Revenue by month' } }],
+      }),
+      { text: 'Revenue peaked in April.' },
+    );
+    expect((await postActivity(bot.baseUrl, channelMention(connector.url, 'e2e-root-image', 'revenue by month?'))).status).toBe(200);
+    await bot.channel.idle();
+
+    const [card] = cardsOf(connector.messages()[0]);
+    const image = card?.body.find((element) => element.type === 'Image');
+    expect(image?.url).toMatch(/^https:\/\/datathread\.example\.com\/images\/[\w-]+\.[\w-]+\.png$/);
+    expect(JSON.stringify(card).length).toBeLessThan(2_000);
+    const served = await fetch(image!.url!.replace('https://datathread.example.com', bot.baseUrl));
+    expect(served.status).toBe(200);
+    const png = Buffer.from(await served.arrayBuffer());
+    // Drawn for the 382 px Teams shows it at, at 2×: not a pixel narrower.
+    expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([764, 520]);
+    expect(await adaptiveCardProblems(card)).toEqual([]);
+  });
+
   it('1. answers a channel mention with SQL, an inline chart and follow-ups, all in the post thread', async () => {
     const bot = await startBot();
     fakeModel.enqueue(

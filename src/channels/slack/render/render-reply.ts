@@ -35,9 +35,16 @@ export interface RenderOptions {
    * no one-line story notice then, and the buttons stay in a message of their own, below the stories.
    */
   storiesAsMessages?: boolean;
+  /**
+   * The answer text is already in the thread, streamed: `whole`, or only a `preview` of it (the
+   * answer was too long for chat; the whole answer is then attached as a file, as when posted).
+   */
+  answerStreamed?: 'whole' | 'preview';
 }
 
 export const ANSWER_FILE_NOTE = 'The full answer is long, so it is attached as a file: *answer.md*.';
+/** The same note at the end of a streamed answer's preview (streams take Markdown). */
+export const ANSWER_FILE_NOTE_MARKDOWN = 'The full answer is long, so it is attached as a file: **answer.md**.';
 
 export function renderReply(plan: ReplyPlan, options: RenderOptions): RenderedReply {
   const charts = plan.charts.map((chart, index) => ({
@@ -45,7 +52,7 @@ export function renderReply(plan: ReplyPlan, options: RenderOptions): RenderedRe
     title: chart.title,
     content: chart.png,
   }));
-  const { blocks: answerBlocks, answerFile } = renderAnswerText(plan.answer);
+  const { blocks: answerBlocks, answerFile } = options.answerStreamed ? streamedAnswerText(plan.answer, options.answerStreamed) : renderAnswerText(plan.answer);
   const storiesAsMessages = options.storiesAsMessages === true && plan.stories.length > 0;
   const bodyBlocks = [
     ...answerBlocks,
@@ -72,10 +79,15 @@ function renderAnswerText(answer: string): { blocks: SlackBlock[]; answerFile?: 
   const mrkdwn = markdownToMrkdwn(answer);
   if (mrkdwn.length <= ANSWER_FILE_THRESHOLD_CHARACTERS) return { blocks: buildAnswerBlocks(answer) };
   const preview = splitText(mrkdwn, MAX_SECTION_TEXT_CHARACTERS)[0] ?? '';
-  return {
-    blocks: [...textSections(preview), contextBlock(ANSWER_FILE_NOTE)],
-    answerFile: { filename: 'answer.md', title: 'Full answer', content: Buffer.from(answer, 'utf8') },
-  };
+  return { blocks: [...textSections(preview), contextBlock(ANSWER_FILE_NOTE)], answerFile: answerAsFile(answer) };
+}
+
+function streamedAnswerText(answer: string, streamed: 'whole' | 'preview'): { blocks: SlackBlock[]; answerFile?: FileToUpload } {
+  return streamed === 'preview' && answer !== '' ? { blocks: [], answerFile: answerAsFile(answer) } : { blocks: [] };
+}
+
+function answerAsFile(answer: string): FileToUpload {
+  return { filename: 'answer.md', title: 'Full answer', content: Buffer.from(answer, 'utf8') };
 }
 
 /** A stopped turn says so quietly; an empty one says so plainly (a failure goes with its Retry button). */

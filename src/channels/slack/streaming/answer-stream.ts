@@ -1,14 +1,20 @@
 // Streams one turn's answer into its Slack thread as the model writes it: the first text or task
 // opens a streamed message (chat.startStream), later text and task updates are appended at most once
 // per STREAM_APPEND_INTERVAL_MS, a message that would outgrow Slack's limit or lifetime is stopped and
-// the answer goes on in a new one, and finish() stops the last one. When Slack refuses streaming
+// the answer goes on in a new one (a table cut there gets its header again, and a message outliving
+// its lifetime in the middle of a table row first finishes the row), and finish() stops the last one. Past
+// ANSWER_FILE_THRESHOLD_CHARACTERS the answer stops streaming with a note that the whole answer
+// comes as a file, as a posted answer does (`previewOnly`; the caller uploads it). When Slack refuses streaming
 // (an older workspace, an app not allowed to stream, a stream that ended under us), nothing is lost:
 // finish() reports that the answer was not shown, and the caller posts it the usual way.
 import type { ChannelLogger } from '../../channel-logger.js';
 import { explainSlackError, slackErrorCode } from '../outbox/slack-api-errors.js';
 import type { ReplyTarget, SlackWebClient } from '../types.js';
 import type { PostLedger } from '../../../conversations/turn-jobs.js';
+import { ANSWER_FILE_NOTE_MARKDOWN } from '../render/render-reply.js';
+import { ANSWER_FILE_THRESHOLD_CHARACTERS } from '../render/slack-limits.js';
 import { MAX_STREAM_MESSAGE_CHARACTERS, MAX_STREAM_MESSAGE_LIFETIME_MS, STREAM_APPEND_INTERVAL_MS } from './stream-limits.js';
+import { continuesTable, openTableHeader } from './table-continuation.js';
 import { taskUpdateChunk, type StreamChunk, type ToolCallEvent } from './task-updates.js';
 
 /** Shared by every stream of one channel: once Slack says this app or workspace cannot stream, stop asking. */
@@ -30,6 +36,8 @@ export interface AnswerStreamOptions {
   appendIntervalMs?: number;
   maxMessageCharacters?: number;
   maxMessageLifetimeMs?: number;
+  /** Answer characters streamed before the rest goes into a file instead (default ANSWER_FILE_THRESHOLD_CHARACTERS). */
+  maxAnswerCharacters?: number;
   /**
    * The turn job's post ledger and run: each streamed message is recorded (`stream:<attempt>:<n>`),
    * so a rerun of an interrupted job removes the half-streamed messages the dead run left.
@@ -59,6 +67,12 @@ export class SlackAnswerStream {
   private readonly intervalMs: number;
   private readonly maxCharacters: number;
   private readonly lifetimeMs: number;
+  private readonly maxAnswerCharacters: number;
+  /** The answer's text as queued so far (what the model wrote, up to the preview length). */
+  private queuedCharacters = 0;
+  /** Every text character Slack accepted, in order, across the streamed messages. */
+  private streamedText = '';
+  private cutShort = false;
 
   constructor(private readonly options: AnswerStreamOptions) {
     this.state = options.support.available ? 'waiting' : 'refused';
@@ -66,13 +80,32 @@ export class SlackAnswerStream {
     this.intervalMs = options.appendIntervalMs ?? STREAM_APPEND_INTERVAL_MS;
     this.maxCharacters = options.maxMessageCharacters ?? MAX_STREAM_MESSAGE_CHARACTERS;
     this.lifetimeMs = options.maxMessageLifetimeMs ?? MAX_STREAM_MESSAGE_LIFETIME_MS;
+    this.maxAnswerCharacters = options.maxAnswerCharacters ?? ANSWER_FILE_THRESHOLD_CHARACTERS;
+  }
+
+  /** True when the answer outgrew the preview length: only its start was streamed; the whole answer belongs in a file. */
+  get previewOnly(): boolean {
+    return this.cutShort;
   }
 
   appendText(delta: string): void {
-    if (!this.accepting() || delta === '') return;
+    if (!this.accepting() || delta === '' || this.cutShort) return;
+    const room = this.maxAnswerCharacters - this.queuedCharacters;
+    if (delta.length > room) {
+      // The preview ends with the last whole line that fits, then says where the rest is.
+      const lineEnd = delta.lastIndexOf('\n', room - 1);
+      this.cutShort = true;
+      this.queueText(`${lineEnd >= 0 ? delta.slice(0, lineEnd + 1) : ''}\n\n_${ANSWER_FILE_NOTE_MARKDOWN}_`);
+      return;
+    }
+    this.queueText(delta);
+  }
+
+  private queueText(text: string): void {
+    this.queuedCharacters += text.length;
     const last = this.queue.at(-1);
-    if (last?.type === 'markdown_text') last.text += delta;
-    else this.queue.push({ type: 'markdown_text', text: delta });
+    if (last?.type === 'markdown_text') last.text += text;
+    else this.queue.push({ type: 'markdown_text', text });
     this.schedule();
   }
 
@@ -136,13 +169,24 @@ export class SlackAnswerStream {
   private async deliver(chunks: StreamChunk[]): Promise<void> {
     let rest = chunks;
     while (rest.length > 0 && this.accepting()) {
-      if (this.open && this.now() - this.open.startedAtMs > this.lifetimeMs) await this.rollOver();
-      const room = this.open ? this.maxCharacters - this.open.characters : this.maxCharacters;
-      const [fits, overflow] = splitChunks(rest, room);
-      if (fits.length > 0) await (this.open ? this.append(fits) : this.start(fits));
-      if (overflow.length > 0 && this.accepting()) await this.rollOver();
+      const expired = this.open !== undefined && this.now() - this.open.startedAtMs > this.lifetimeMs;
+      // A new message that goes on with a table starts with the table's header again.
+      const header = this.open ? undefined : this.headerToRepeat(rest);
+      const room = (this.open ? this.maxCharacters - this.open.characters : this.maxCharacters) - (header?.length ?? 0);
+      // An expired message in the middle of a table row takes the rest of the row first, so no row is cut in two.
+      const midRow = expired && endsInsideTableRow(this.streamedText);
+      const [fits, overflow] = expired ? (midRow ? splitAtLineEnd(rest, room) : [[], rest]) : splitChunks(rest, room);
+      if (fits.length > 0) await (this.open ? this.append(fits) : this.start(header ? withLeadingText(header, fits) : fits));
+      const rowUnfinished = midRow && overflow.length === 0 && endsInsideTableRow(this.streamedText);
+      if ((overflow.length > 0 || (expired && !rowUnfinished)) && this.accepting()) await this.rollOver();
       rest = overflow;
     }
+  }
+
+  private headerToRepeat(chunks: StreamChunk[]): string | undefined {
+    const firstText = chunks.find((chunk) => chunk.type === 'markdown_text');
+    if (firstText?.type !== 'markdown_text' || !continuesTable(firstText.text)) return undefined;
+    return openTableHeader(this.streamedText);
   }
 
   private async start(chunks: StreamChunk[]): Promise<void> {
@@ -160,6 +204,7 @@ export class SlackAnswerStream {
       });
       if (!started.ts) throw new Error('chat.startStream returned no message ts');
       this.open = { ts: started.ts, characters: textLength(chunks), startedAtMs };
+      this.streamedText += streamText(chunks);
       this.streamedTs.push(started.ts);
       const job = this.options.job;
       if (job) await job.ledger.record(streamPostKey(job.attempt, this.streamedTs.length - 1), started.ts);
@@ -182,6 +227,7 @@ export class SlackAnswerStream {
     try {
       await this.options.client.chat.appendStream({ channel: this.options.target.channelId, ts: open.ts, chunks });
       open.characters += textLength(chunks);
+      this.streamedText += streamText(chunks);
     } catch (error) {
       this.markBroken('append to the streamed answer', error);
     }
@@ -233,6 +279,36 @@ export class SlackAnswerStream {
 
 function textLength(chunks: StreamChunk[]): number {
   return chunks.reduce((sum, chunk) => sum + (chunk.type === 'markdown_text' ? chunk.text.length : 0), 0);
+}
+
+function streamText(chunks: StreamChunk[]): string {
+  return chunks.map((chunk) => (chunk.type === 'markdown_text' ? chunk.text : '')).join('');
+}
+
+/** `text` put before the first text chunk (or before everything, when there is none). */
+function withLeadingText(text: string, chunks: StreamChunk[]): StreamChunk[] {
+  const index = chunks.findIndex((chunk) => chunk.type === 'markdown_text');
+  if (index < 0) return [{ type: 'markdown_text', text }, ...chunks];
+  const chunk = chunks[index] as Extract<StreamChunk, { type: 'markdown_text' }>;
+  return [...chunks.slice(0, index), { type: 'markdown_text', text: `${text}${chunk.text}` }, ...chunks.slice(index + 1)];
+}
+
+function endsInsideTableRow(text: string): boolean {
+  return text.slice(text.lastIndexOf('\n') + 1).trimStart().startsWith('|');
+}
+
+/** The queued chunks up to the end of the current line (all of them while the line is still unfinished). */
+function splitAtLineEnd(chunks: StreamChunk[], room: number): [StreamChunk[], StreamChunk[]] {
+  for (let index = 0; index < chunks.length; index += 1) {
+    const chunk = chunks[index]!;
+    if (chunk.type !== 'markdown_text') continue;
+    const lineBreak = chunk.text.indexOf('\n');
+    if (lineBreak < 0) continue;
+    const [fits, overflow] = splitChunks([...chunks.slice(0, index), { type: 'markdown_text', text: chunk.text.slice(0, lineBreak + 1) }], room);
+    const tail = chunk.text.slice(lineBreak + 1);
+    return [fits, [...overflow, ...(tail ? [{ type: 'markdown_text' as const, text: tail }] : []), ...chunks.slice(index + 1)]];
+  }
+  return splitChunks(chunks, room);
 }
 
 /**

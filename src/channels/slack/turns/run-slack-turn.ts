@@ -78,7 +78,8 @@ export async function runSlackTurn(dependencies: TurnRunnerDependencies, request
     postReply: async (plan) => {
       // A streamed answer is already in the thread: what follows it is the rest of the reply.
       const answerShown = await stream.finish();
-      await postSlackReply(outbox, renderReply(answerShown ? { ...plan, answer: '' } : plan, { offerCsv: dependencies.offerCsv, offerFeedback: dependencies.offerFeedback, storiesAsMessages: stories !== undefined }), {
+      const answerStreamed = answerShown ? { answerStreamed: stream.previewOnly ? ('preview' as const) : ('whole' as const) } : {};
+      await postSlackReply(outbox, renderReply(plan, { offerCsv: dependencies.offerCsv, offerFeedback: dependencies.offerFeedback, storiesAsMessages: stories !== undefined, ...answerStreamed }), {
         beforeControls:
           stories && plan.stories.length > 0
             ? async () => {

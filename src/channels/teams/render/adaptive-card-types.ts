@@ -46,6 +46,14 @@ export interface TableElement {
   rows: TableRowElement[];
 }
 
+/** Label/value pairs: a table row stacked when the table's columns do not fit the card. */
+export interface FactSetElement {
+  type: 'FactSet';
+  facts: { title: string; value: string }[];
+  separator?: true;
+  spacing?: Spacing;
+}
+
 export interface ContainerElement {
   type: 'Container';
   items: CardElement[];
@@ -67,7 +75,7 @@ export interface ColumnSetElement {
   spacing?: Spacing;
 }
 
-export type CardElement = TextBlockElement | ImageElement | TableElement | ContainerElement | ColumnSetElement;
+export type CardElement = TextBlockElement | ImageElement | TableElement | FactSetElement | ContainerElement | ColumnSetElement;
 
 /** What a button click carries back to the bot (Teams puts it in `activity.value`). */
 export interface CardActionData {
@@ -87,16 +95,21 @@ export interface CsvActionData {
   queryId: string;
 }
 
+/** `secondary`: in the card's overflow menu ("…") instead of its row of buttons (Adaptive Cards 1.5). */
+export type ActionMode = 'secondary';
+
 export interface SubmitAction {
   type: 'Action.Submit';
   title: string;
   data: CardActionData | StoryActionData | CsvActionData;
+  mode?: ActionMode;
 }
 
 export interface OpenUrlAction {
   type: 'Action.OpenUrl';
   title: string;
   url: string;
+  mode?: ActionMode;
 }
 
 /** Opens a card under the message, in the clicker's client only: nothing is sent to the bot. */
@@ -104,6 +117,7 @@ export interface ShowCardAction {
   type: 'Action.ShowCard';
   title: string;
   card: { type: 'AdaptiveCard'; body: CardElement[] };
+  mode?: ActionMode;
 }
 
 export type CardAction = SubmitAction | ShowCardAction | OpenUrlAction;

@@ -1,5 +1,5 @@
 // One answer as one card when it fits the message budget: text, notes, charts, tables, stories,
-// follow-up buttons and Show SQL. A larger answer continues on further cards in the same order, nothing left
+// follow-up buttons, and Show SQL and CSV in the overflow menu. A larger answer continues on further cards in the same order, nothing left
 // out, each card within the budget; the follow-up buttons go on the last card, so they sit on the
 // newest message of the answer. A chart's title is drawn in its image, so the card does not repeat
 // it (the alt text names it); an image the sandboxed code wrote gets its name above it, kept on the
@@ -11,6 +11,7 @@ import { followUpActions } from '../actions/card-actions.js';
 import { csvActions } from '../actions/csv-click.js';
 import { showSqlAction } from '../actions/show-sql-action.js';
 import type { PreparedChart } from './chart-image.js';
+import { arrangeCardActions } from './card-action-row.js';
 import { markdownToCardElements } from './card-elements-from-markdown.js';
 import { layOutCardPages } from './card-pages.js';
 import { queryResultToElements } from './table-element.js';
@@ -30,10 +31,10 @@ export interface AnswerContent {
 }
 
 function chartElements(chart: PreparedChart): CardElement[] {
-  if (!chart.dataUrl) {
+  if (!chart.url) {
     return [textBlock(`The chart "${chart.title}" is too detailed to show inline in Teams.`, { isSubtle: true })];
   }
-  const image: CardElement = { type: 'Image', url: chart.dataUrl, altText: `Chart: ${chart.title}` };
+  const image: CardElement = { type: 'Image', url: chart.url, altText: `Chart: ${chart.title}` };
   return chart.titleDrawn ? [image] : [{ type: 'Container', items: [textBlock(chart.title, { weight: 'Bolder' }), image] }];
 }
 
@@ -51,7 +52,8 @@ export function buildAnswerCards(
     ...outcome.stories.map((story) => textBlock(`Story **${story.title}** saved as version ${story.version} (${story.slug}).`, { isSubtle: true })),
   ];
   return layOutCardPages(body.length > 0 ? body : [textBlock(TURN_SENTENCES.empty)], {
-    actions: [...(options.includeFollowUps === false ? [] : followUpActions(outcome.followUps)), ...optional(showSqlAction(outcome.queries ?? [])), ...(outcome.offerCsv ? csvActions(outcome.queries ?? []) : [])],
+    // Follow-ups in the row while they fit; Show SQL and CSV in the overflow menu.
+    actions: arrangeCardActions(options.includeFollowUps === false ? [] : followUpActions(outcome.followUps), [...optional(showSqlAction(outcome.queries ?? [])), ...(outcome.offerCsv ? csvActions(outcome.queries ?? []) : [])]),
     ...(options.budgetCharacters !== undefined ? { budgetCharacters: options.budgetCharacters } : {}),
   });
 }

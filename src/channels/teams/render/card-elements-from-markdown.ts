@@ -10,7 +10,7 @@ import { textBlock, type CardElement, type TextBlockElement } from './adaptive-c
 import { codeBlockElement } from './card-code-block.js';
 import { inlineToCardText } from './card-inline-text.js';
 import { listElements } from './card-list-elements.js';
-import { buildTable } from './table-element.js';
+import { fittedTableElements } from './table-element.js';
 
 const HEADING_SIZES: Partial<Record<Heading['depth'], TextBlockElement['size']>> = { 1: 'Large', 2: 'Medium' };
 /** Teams ignores single newlines in a TextBlock outside lists; a blank line keeps the author's line. */
@@ -58,7 +58,7 @@ function blockToCardElements(block: RootContent): CardElement[] {
       const [header = [], ...rows] = block.children.map((row) =>
         row.children.map((cell) => inlineToCardText(cell.children, { lineBreak: ' ' }).trim()),
       );
-      return [buildTable(header, rows)];
+      return fittedTableElements(header, rows);
     }
     case 'html':
       return block.value.trim() === '' ? [] : [textBlock(block.value.trim())];

@@ -2,7 +2,8 @@
 import type { ReplyPlan } from '../../../conversations/reply-plan.js';
 import type { AdaptiveCard } from './adaptive-card-types.js';
 import { buildAnswerCards } from './answer-cards.js';
-import { prepareChartImage } from './chart-image.js';
+import { prepareChartImage, type HostedChartImages, type PreparedChart } from './chart-image.js';
+import type { ChartArtifact } from '../../../conversations/outcome-contract.js';
 import { buildClarificationCard, buildFailureCard, buildStoppedCard } from './status-cards.js';
 
 export interface RenderOptions {
@@ -10,6 +11,8 @@ export interface RenderOptions {
   storiesAsCards?: boolean;
   /** Results can be downloaded (signed links): each stored result gets a CSV button. */
   offerCsv?: boolean;
+  /** Charts are kept where Teams fetches them (DATATHREAD_PUBLIC_URL set): cards link them instead of carrying them. */
+  chartImages?: HostedChartImages;
 }
 
 export async function renderReply(plan: ReplyPlan, options: RenderOptions = {}): Promise<AdaptiveCard[]> {
@@ -21,11 +24,16 @@ export async function renderReply(plan: ReplyPlan, options: RenderOptions = {}):
     const clarification = plan.controls.clarification ?? { question: plan.answer, options: [] };
     const hasResults = plan.charts.length > 0 || plan.tables.length > 0;
     // Results the turn produced before it asked are shown first; the question comes last.
-    const results = hasResults ? buildAnswerCards({ ...answer, text: '' }, await Promise.all(plan.charts.map((chart) => prepareChartImage(chart))), { includeFollowUps: false }) : [];
+    const results = hasResults ? buildAnswerCards({ ...answer, text: '' }, await prepareCharts(plan.threadId, plan.charts, options), { includeFollowUps: false }) : [];
     return [...results, buildClarificationCard(clarification, plan.answer)];
   }
   if (options.storiesAsCards && showsNothingBesideStories(plan)) return [];
-  return buildAnswerCards(answer, await Promise.all(plan.charts.map((chart) => prepareChartImage(chart))));
+  return buildAnswerCards(answer, await prepareCharts(plan.threadId, plan.charts, options));
+}
+
+function prepareCharts(threadId: string, charts: ChartArtifact[], options: RenderOptions): Promise<PreparedChart[]> {
+  const hosting = options.chartImages ? { threadId, images: options.chartImages } : undefined;
+  return Promise.all(charts.map((chart) => prepareChartImage(chart, undefined, undefined, hosting)));
 }
 
 /** Nothing to say beside the story cards (the answer card would only say the empty-turn sentence). */

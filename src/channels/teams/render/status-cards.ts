@@ -5,6 +5,7 @@
 import type { ClarificationRequest, TurnFailure } from '../../../conversations/types.js';
 import { createCard, textBlock, type AdaptiveCard } from './adaptive-card-types.js';
 import { clarificationActions, retryAction } from '../actions/card-actions.js';
+import { arrangeCardActions } from './card-action-row.js';
 import { markdownToCardElements } from './card-elements-from-markdown.js';
 
 export const REPLY_IN_THREAD_HINT = 'Choose an option, or reply in this thread.';
@@ -14,7 +15,7 @@ export function buildClarificationCard(clarification: ClarificationRequest, lead
   const hint = clarification.options.length > 0 ? REPLY_IN_THREAD_HINT : 'Reply in this thread.';
   return createCard(
     [...lead, ...markdownToCardElements(clarification.question), textBlock(hint, { isSubtle: true })],
-    clarificationActions(clarification.options),
+    arrangeCardActions(clarificationActions(clarification.options)),
   );
 }
 

@@ -28,11 +28,11 @@ export function storyNodeElements(node: StoryNode, sources: StoryElementSources)
       const problem = problemFor(sources.assets, node);
       if (problem || !chartAssetFor(sources.assets, node)) return problemElements(storyChartTitle(node), problem?.message);
       const image = sources.charts.get(node.key);
-      if (!image?.dataUrl) {
+      if (!image?.url) {
         return problemElements(storyChartTitle(node), 'This chart is too detailed to show inline in Teams.');
       }
       // The chart draws its own title; the card does not repeat it.
-      return [{ type: 'Image', url: image.dataUrl, altText: `Chart: ${image.title}` }];
+      return [{ type: 'Image', url: image.url, altText: `Chart: ${image.title}` }];
     }
     case 'table': {
       const problem = problemFor(sources.assets, node);

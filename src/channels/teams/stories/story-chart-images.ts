@@ -23,14 +23,14 @@ export function storyChartTitle(node: StoryAssets['charts'][number]['node']): st
   return node.title || `Chart of ${node.queryId}`;
 }
 
-/** Prepared images by chart node key; a chart drawn twice (same tag) is scaled once. */
+/** Prepared images by chart node key; a chart drawn twice (same tag) is prepared once. */
 export async function prepareStoryCharts(assets: StoryAssets, budgetBytes: number): Promise<Map<string, PreparedChart>> {
   const byPng = new Map<Buffer, Promise<PreparedChart>>();
   const prepared = new Map<string, PreparedChart>();
   for (const asset of assets.charts) {
     let image = byPng.get(asset.png);
     if (!image) {
-      image = prepareChartImage({ chartId: asset.node.key, title: storyChartTitle(asset.node), png: asset.png }, budgetBytes);
+      image = prepareChartImage({ chartId: asset.node.key, title: storyChartTitle(asset.node), png: asset.png, spec: asset.spec }, budgetBytes);
       byPng.set(asset.png, image);
     }
     prepared.set(asset.node.key, { ...(await image), chartId: asset.node.key, title: storyChartTitle(asset.node) });

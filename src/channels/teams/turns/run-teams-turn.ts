@@ -14,6 +14,7 @@ import { createTypingIndicator } from '../outbox/typing-indicator.js';
 import type { PostLedger } from '../../../conversations/turn-jobs.js';
 import type { CardActionData } from '../render/adaptive-card-types.js';
 import { renderReply } from '../render/render-reply.js';
+import type { HostedChartImages } from '../render/chart-image.js';
 import { buildFailureCard, buildResolvedCard } from '../render/status-cards.js';
 import { postTurnStories } from '../stories/post-story.js';
 import { TeamsAnswerStream } from '../streaming/answer-stream.js';
@@ -48,6 +49,8 @@ export interface TeamsTurnDependencies {
   now?: () => Date;
   /** Stored results can be downloaded: answers get CSV buttons. */
   offerCsv?: boolean;
+  /** Charts are linked from the cards instead of carried inline (DATATHREAD_PUBLIC_URL set). */
+  chartImages?: HostedChartImages;
   /** Present when feedback is stored: the answer's last card carries Teams' 👍/👎. */
   answeredActivities?: AnsweredActivities;
   /** Federated identity (sign-in/teams-sign-in.ts): the asker's token before the turn; a sign-in card after it when needed. */
@@ -108,7 +111,7 @@ export async function runTeamsTurn(job: TeamsTurnJob, dependencies: TeamsTurnDep
       const stories = dependencies.stories && plan.stories.length > 0 ? dependencies.stories : undefined;
       if (stories) await postTurnStories(plan.threadId, plan.stories, { ...stories, outbox, logger });
       const rest = streamedAnswer ? { ...plan, answer: '' } : plan;
-      const cards = streamedAnswer && restIsEmpty(plan) ? [] : await renderReply(rest, { storiesAsCards: stories !== undefined, offerCsv: dependencies.offerCsv === true });
+      const cards = streamedAnswer && restIsEmpty(plan) ? [] : await renderReply(rest, { storiesAsCards: stories !== undefined, offerCsv: dependencies.offerCsv === true, ...(dependencies.chartImages ? { chartImages: dependencies.chartImages } : {}) });
       typing.stop();
       // The model's words carry the AI label; the last card also the query citations and 👍/👎
       // (unless the streamed final message already carries them).

@@ -65,6 +65,7 @@ function runTeamsTurnJob(context: ChannelContext, job: TurnJobRun): Promise<void
         ...(context.stories ? { stories: context.stories } : {}),
         ...(context.feedback ? { answeredActivities: context.feedback.activities } : {}),
         ...(context.csv ? { offerCsv: true } : {}),
+        ...(context.chartImages ? { chartImages: context.chartImages } : {}),
         ...(signIn
           ? {
               signIn: {

@@ -78,7 +78,7 @@ describe('an answer larger than one card', () => {
       chartId: `chart_${index}`,
       title: `Chart ${index}`,
       titleDrawn: true,
-      dataUrl: `data:image/png;base64,${String(index).repeat(30_000)}`,
+      url: `data:image/png;base64,${String(index).repeat(30_000)}`,
       widthPx: 500,
       heightPx: 300,
       byteLength: 22_500,

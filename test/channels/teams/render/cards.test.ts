@@ -5,7 +5,13 @@ import { readCardAction } from '../../../../src/channels/teams/actions/card-acti
 import { prepareChartImage, type PreparedChart } from '../../../../src/channels/teams/render/chart-image.js';
 import { CARD_BUDGET_CHARACTERS, CHART_IMAGE_BUDGET_BYTES, cardSizeInCharacters } from '../../../../src/channels/teams/render/message-budget.js';
 import { buildClarificationCard, buildFailureCard, buildResolvedCard } from '../../../../src/channels/teams/render/status-cards.js';
-import { describeShownPart, queryResultToElements } from '../../../../src/channels/teams/render/table-element.js';
+import { describeShownPart, queryResultToElements, TABLE_COLUMN_LIMIT } from '../../../../src/channels/teams/render/table-element.js';
+import type { FactSetElement, TableElement, TextBlockElement } from '../../../../src/channels/teams/render/adaptive-card-types.js';
+import { markdownToCardElements } from '../../../../src/channels/teams/render/card-elements-from-markdown.js';
+import { measureTextWidth } from '../../../../src/charts/text-measure.js';
+import type { TopLevelSpec } from 'vega-lite';
+import { buildVegaLiteSpec, renderChartPng, type ChartDrawing } from '../../../../src/charts/index.js';
+import { allChartFixtures, fixtureConfig, queryDuckDb } from '../../../../bench/charts-fixtures.js';
 import { adaptiveCardProblems } from '../adaptive-card-validation.js';
 import { drawChartPng } from '../chart-png.js';
 
@@ -26,6 +32,28 @@ function queryResult(rowCount: number, columnCount = 2, truncated = false): Quer
 
 const noOutcome = { text: '', tables: [], stories: [], followUps: [] };
 
+/** Microsoft's renderer shows a card 414 px wide (a phone) with 16 px of padding on each side. */
+const IMAGE_WIDTH_IN_PHONE_CARD_PX = 382;
+/** A table cell's padding on both sides, as Teams draws it. */
+const CELL_PADDING_PX = 16;
+/** A button's padding on both sides and its border. */
+const BUTTON_PADDING_PX = 26;
+
+const ORDER_COLUMNS = ['order_id', 'customer_name', 'country', 'order_date', 'shipped_at', 'status', 'amount', 'quantity', 'product_sku', 'payment_method'];
+const COUNTRIES = ['Singapore', 'Netherlands', 'United States', 'Brazil'];
+
+function orderRow(row: number): string[] {
+  return [`ORD-${10000 + row}`, `Customer ${row}`, COUNTRIES[row % 4]!, `2025-01-${String(row + 1).padStart(2, '0')}`, `2025-01-01 ${String(8 + row).padStart(2, '0')}:30:00`, 'delivered', String(row * 137.5), String(row % 7), `SKU-${row * 31}`, 'Invoice'];
+}
+
+function ordersResult(rowCount: number): QueryResult {
+  return {
+    ...queryResult(rowCount),
+    columns: ORDER_COLUMNS.map((name) => ({ name, type: name === 'amount' ? 'double' : name === 'quantity' ? 'integer' : 'varchar' })),
+    rows: Array.from({ length: rowCount }, (_unused, row) => orderRow(row).map((cell, column) => (column === 6 || column === 7 ? Number(cell) : cell))),
+  };
+}
+
 describe('answer card', () => {
   it('is text plus follow-up buttons, exactly', async () => {
     const [card, ...rest] = buildAnswerCards({ ...noOutcome, text: 'Revenue was **€1.2M**.', followUps: ['By region?', 'Last year?'] }, []);
@@ -44,14 +72,16 @@ describe('answer card', () => {
     expect(await adaptiveCardProblems(card)).toEqual([]);
   });
 
-  it('shows at most 15 rows and 8 columns of a table and states the totals', async () => {
+  it('shows at most 15 rows, the leading columns that fit a phone\'s card, and states the totals', async () => {
     const elements = queryResultToElements(queryResult(240, 10));
-    const table = elements[0] as { rows: Array<{ cells: unknown[] }>; columns: unknown[] };
+    const table = elements[0] as TableElement;
     expect(table.rows).toHaveLength(16);
-    expect(table.columns).toHaveLength(8);
+    const shownColumns = table.columns.length;
+    expect(shownColumns).toBeGreaterThanOrEqual(3);
+    expect(shownColumns).toBeLessThan(TABLE_COLUMN_LIMIT);
     expect(elements[1]).toEqual({
       type: 'TextBlock',
-      text: 'Showing 15 of 240 rows, 8 of 10 columns from warehouse.',
+      text: `Showing 15 of 240 rows, ${shownColumns} of 10 columns from warehouse.`,
       wrap: true,
       isSubtle: true,
       size: 'Small',
@@ -63,20 +93,82 @@ describe('answer card', () => {
     expect(await adaptiveCardProblems(card)).toEqual([]);
   });
 
+  it('never gives a column less room than its longest word in a card 414 px wide', () => {
+    const result = ordersResult(12);
+    const [table, caption] = queryResultToElements(result) as [TableElement, TextBlockElement];
+    expect(table.type).toBe('Table');
+    const header = table.rows[0]!.cells.map((cell) => cell.items[0]!.text);
+    expect(header.slice(0, 3)).toEqual(['order_id', 'customer_name', 'country']);
+    expect(caption.text).toBe(`12 rows, ${header.length} of 10 columns from warehouse.`);
+    const totalWeight = table.columns.reduce((sum, column) => sum + column.width, 0);
+    for (const [position, column] of table.columns.entries()) {
+      const roomPx = (column.width / totalWeight) * IMAGE_WIDTH_IN_PHONE_CARD_PX - CELL_PADDING_PX;
+      const words = table.rows.flatMap((row, index) => row.cells[position]!.items[0]!.text.split(' ').map((word) => measureTextWidth(word, 14, index === 0 ? '600' : 'normal')));
+      expect(Math.max(...words)).toBeLessThanOrEqual(roomPx);
+    }
+  });
+
+  it('stacks a short result too wide for the card as label/value pairs, keeping every column up to the card\'s limit', async () => {
+    const elements = queryResultToElements(ordersResult(2));
+    expect(elements.map((element) => element.type)).toEqual(['FactSet', 'FactSet', 'TextBlock']);
+    expect(elements[0]).toMatchObject({ type: 'FactSet' });
+    expect((elements[0] as FactSetElement).facts.slice(0, 3)).toEqual([
+      { title: 'order_id', value: 'ORD-10000' },
+      { title: 'customer_name', value: 'Customer 0' },
+      { title: 'country', value: 'Singapore' },
+    ]);
+    expect((elements[1] as FactSetElement).facts).toHaveLength(TABLE_COLUMN_LIMIT);
+    expect(elements[1]).toMatchObject({ separator: true });
+    expect((elements[2] as TextBlockElement).text).toBe(`2 rows, ${TABLE_COLUMN_LIMIT} of 10 columns from warehouse.`);
+    const [card] = buildAnswerCards({ ...noOutcome, text: 'Here:', tables: [ordersResult(2)] }, []);
+    expect(await adaptiveCardProblems(card)).toEqual([]);
+  });
+
+  it('stacks a table the model wrote when its columns do not fit, and keeps a narrow one a table', () => {
+    const wide = `| ${ORDER_COLUMNS.join(' | ')} |\n|${ORDER_COLUMNS.map(() => '---').join('|')}|\n| ${orderRow(0).join(' | ')} |`;
+    const stacked = markdownToCardElements(wide);
+    expect(stacked.map((element) => element.type)).toEqual(['FactSet']);
+    expect((stacked[0] as FactSetElement).facts[2]).toEqual({ title: 'country', value: 'Singapore' });
+    expect(markdownToCardElements('| region | revenue |\n|---|---|\n| North | 12 |').map((element) => element.type)).toEqual(['Table']);
+  });
+
+  it('keeps the follow-ups that fit one row of a phone\'s card; Show SQL, CSV and the rest go to the overflow menu', async () => {
+    const queries = [{ queryId: 'query_abcd1234', databaseName: 'warehouse', sql: 'SELECT 1', rowCount: 1, durationMs: 3, refused: false, error: null }];
+    const [short] = buildAnswerCards({ ...noOutcome, text: 'Up.', followUps: ['By region', 'By month'], queries, offerCsv: true }, []);
+    expect(short?.actions?.map((action) => [action.title, action.mode ?? 'primary'])).toEqual([
+      ['By region', 'primary'],
+      ['By month', 'primary'],
+      ['Show SQL', 'secondary'],
+      ['CSV', 'secondary'],
+    ]);
+    expect(await adaptiveCardProblems(short)).toEqual([]);
+
+    const followUps = ['Compare with last quarter by region', 'Which customers ordered most?', 'Show the monthly trend'];
+    const [long] = buildAnswerCards({ ...noOutcome, text: 'Up.', followUps, queries, offerCsv: true }, []);
+    const actions = long?.actions ?? [];
+    expect(actions.map((action) => action.title)).toEqual([...followUps, 'Show SQL', 'CSV']);
+    const inRow = actions.filter((action) => action.mode !== 'secondary');
+    const buttons = inRow.length + 1; // and the overflow button
+    const sharePx = (IMAGE_WIDTH_IN_PHONE_CARD_PX - 8 * (buttons - 1)) / buttons;
+    for (const action of inRow) expect(measureTextWidth(action.title, 14, '600') + BUTTON_PADDING_PX).toBeLessThanOrEqual(sharePx);
+    expect(inRow.length).toBeLessThan(followUps.length);
+    expect(await adaptiveCardProblems(long)).toEqual([]);
+  });
+
   it('puts a chart that fits inline, without repeating the title its image draws, and continues with one that does not', async () => {
-    const chart: PreparedChart = { chartId: 'chart_1', title: 'Revenue', titleDrawn: true, dataUrl: 'data:image/png;base64,iVBORw0KGgo=', widthPx: 10, heightPx: 10, byteLength: 8 };
+    const chart: PreparedChart = { chartId: 'chart_1', title: 'Revenue', titleDrawn: true, url: 'data:image/png;base64,iVBORw0KGgo=', widthPx: 10, heightPx: 10, byteLength: 8 };
     const [card] = buildAnswerCards({ ...noOutcome, text: 'Up.' }, [chart]);
     expect(card?.body).toEqual([
       { type: 'TextBlock', text: 'Up.', wrap: true },
       { type: 'Image', url: 'data:image/png;base64,iVBORw0KGgo=', altText: 'Chart: Revenue' },
     ]);
 
-    const big: PreparedChart = { ...chart, dataUrl: `data:image/png;base64,${'A'.repeat(30_000)}` };
+    const big: PreparedChart = { ...chart, url: `data:image/png;base64,${'A'.repeat(30_000)}` };
     const cards = buildAnswerCards({ ...noOutcome, text: 'Two charts.', followUps: ['More?'] }, [big, { ...big, chartId: 'chart_2', title: 'Orders' }]);
     expect(cards).toHaveLength(2);
     expect(cards[0]?.body.map((element) => element.type)).toEqual(['TextBlock', 'Image']);
     expect(cards[0]?.actions).toBeUndefined();
-    expect(cards[1]?.body).toEqual([{ type: 'Image', url: big.dataUrl, altText: 'Chart: Orders' }]);
+    expect(cards[1]?.body).toEqual([{ type: 'Image', url: big.url, altText: 'Chart: Orders' }]);
     expect(cards[1]?.actions?.map((action) => action.title)).toEqual(['More?']);
     for (const each of cards) {
       expect(cardSizeInCharacters(each)).toBeLessThanOrEqual(CARD_BUDGET_CHARACTERS);
@@ -94,7 +186,7 @@ describe('answer card', () => {
       type: 'Container',
       items: [
         { type: 'TextBlock', text: 'share', wrap: true, weight: 'Bolder' },
-        { type: 'Image', url: prepared.dataUrl, altText: 'Chart: share' },
+        { type: 'Image', url: prepared.url, altText: 'Chart: share' },
       ],
     });
     expect(await adaptiveCardProblems(card)).toEqual([]);
@@ -118,7 +210,7 @@ describe('chart images', () => {
     const png = drawChartPng(600, 400);
     const prepared = await prepareChartImage({ chartId: 'chart_1', title: 'Revenue', png });
     expect(prepared.widthPx).toBe(600);
-    expect(prepared.dataUrl).toBe(`data:image/png;base64,${png.toString('base64')}`);
+    expect(prepared.url).toBe(`data:image/png;base64,${png.toString('base64')}`);
   });
 
   it('downscales a large chart until its PNG fits the image budget', async () => {
@@ -128,12 +220,38 @@ describe('chart images', () => {
     expect(prepared.byteLength).toBeLessThanOrEqual(CHART_IMAGE_BUDGET_BYTES);
     expect(prepared.widthPx).toBeLessThanOrEqual(1024);
     expect(prepared.widthPx).toBeGreaterThanOrEqual(320);
-    expect(prepared.dataUrl?.startsWith('data:image/png;base64,iVBOR')).toBe(true);
+    expect(prepared.url?.startsWith('data:image/png;base64,iVBOR')).toBe(true);
+  });
+
+  it('draws a chart too large for the budget again in 256 colours, then at 1×, never shrinking its bitmap', async () => {
+    const drawings: ChartDrawing[] = [];
+    const redraw = async (spec: TopLevelSpec, drawing: ChartDrawing) => {
+      drawings.push(drawing);
+      return renderChartPng(spec, drawing);
+    };
+    const chartOf = async (name: string) => {
+      const fixture = allChartFixtures.find((entry) => entry.name === name)!;
+      const source = await queryDuckDb(fixture.sql);
+      const { spec } = buildVegaLiteSpec(fixtureConfig(fixture), source, 'card_image');
+      const drawn = await renderChartPng(spec);
+      expect(drawn.png.length).toBeGreaterThan(CHART_IMAGE_BUDGET_BYTES);
+      return { chartId: 'chart_1', title: name, chartType: fixture.config.chart_type, png: drawn.png, spec: spec as never, widthPx: drawn.widthPx };
+    };
+    const bar = await chartOf('bar');
+    const sharp = await prepareChartImage(bar, CHART_IMAGE_BUDGET_BYTES, redraw);
+    expect([sharp.widthPx, drawings]).toEqual([bar.widthPx, [{ indexedColours: true }]]);
+    expect(sharp.byteLength).toBeLessThanOrEqual(CHART_IMAGE_BUDGET_BYTES);
+
+    drawings.length = 0;
+    const line = await chartOf('line');
+    const compact = await prepareChartImage(line, CHART_IMAGE_BUDGET_BYTES, redraw);
+    expect([compact.widthPx, drawings]).toEqual([line.widthPx / 2, [{ indexedColours: true }, { pixelRatio: 1, indexedColours: true }]]);
+    expect(compact.byteLength).toBeLessThanOrEqual(CHART_IMAGE_BUDGET_BYTES);
   });
 
   it('gives up on a chart that would be unreadable within the budget', async () => {
     const prepared = await prepareChartImage({ chartId: 'chart_1', title: 'Noise', png: drawChartPng(800, 800, { noisy: true }) }, 500);
-    expect(prepared.dataUrl).toBeUndefined();
+    expect(prepared.url).toBeUndefined();
     const [card] = buildAnswerCards({ ...noOutcome, text: 'See:' }, [prepared]);
     expect(card?.body[1]).toEqual({ type: 'TextBlock', text: 'The chart "Noise" is too detailed to show inline in Teams.', wrap: true, isSubtle: true });
   });

@@ -65,7 +65,7 @@ describe('other constructs in a card', () => {
     ['a table with emphasis, a link and an escaped pipe', '| a | b |\n|---|:-:|\n| **x** | [y \\| z](https://y.io) |', [
       {
         type: 'Table',
-        columns: [{ width: 1 }, { width: 1 }],
+        columns: [{ width: expect.any(Number) }, { width: expect.any(Number) }],
         rows: [
           { type: 'TableRow', cells: [{ type: 'TableCell', items: [{ type: 'TextBlock', text: 'a', wrap: true }] }, { type: 'TableCell', items: [{ type: 'TextBlock', text: 'b', wrap: true }] }] },
           { type: 'TableRow', cells: [{ type: 'TableCell', items: [{ type: 'TextBlock', text: '**x**', wrap: true }] }, { type: 'TableCell', items: [{ type: 'TextBlock', text: '[y | z](https://y.io)', wrap: true }] }] },

@@ -82,8 +82,8 @@ describe('story card', () => {
 
   it('continues on further cards when the charts do not fit one, each card within the budget and valid', async () => {
     const image = await prepareChartImage({ chartId: 'c', title: 'Noisy', png: drawChartPng(1600, 1000, { noisy: true, amplitude: 16 }) }, CHART_IMAGE_BUDGET_BYTES);
-    expect(image.dataUrl).toBeDefined();
-    const chartItems = (title: string): CardElement[] => [textBlock(title, { weight: 'Bolder' }), { type: 'Image', url: image.dataUrl!, altText: `Chart: ${title}` }];
+    expect(image.url).toBeDefined();
+    const chartItems = (title: string): CardElement[] => [textBlock(title, { weight: 'Bolder' }), { type: 'Image', url: image.url!, altText: `Chart: ${title}` }];
     const grid: ColumnSetElement = {
       type: 'ColumnSet',
       columns: [

@@ -7,6 +7,9 @@ import { loadConfig } from '../../../../src/config/load-config.js';
 import { createLogger } from '../../../../src/logging/logger.js';
 import { attachCsvDownloadRoute } from '../../../../src/server/csv-download-route.js';
 import type { CsvDownloadLinks } from '../../../../src/server/csv-download-links.js';
+import type { ChartImageLinks } from '../../../../src/server/chart-image-links.js';
+import { attachChartImageRoute } from '../../../../src/server/chart-image-route.js';
+import { storedChartImages } from '../../../../src/server/chart-image-store.js';
 import { createHttpServer, type HttpServer } from '../../../../src/server/http-server.js';
 
 export interface RunningTeamsBot {
@@ -19,10 +22,12 @@ export interface RunningTeamsBot {
 export interface TeamsBotExtras extends Pick<TeamsChannelOptions, 'postRetry' | 'streamPersonalChats' | 'streamUpdateIntervalMs'> {
   /** Mounts the CSV download route and gives the channel CSV buttons. */
   csvLinks?: CsvDownloadLinks;
+  /** Mounts the chart image route and has cards link their charts. */
+  chartImageLinks?: ChartImageLinks;
 }
 
 export async function startTeamsBot(variables: Record<string, string>, extras: TeamsBotExtras = {}): Promise<RunningTeamsBot> {
-  const { csvLinks, ...overrides } = extras;
+  const { csvLinks, chartImageLinks, ...overrides } = extras;
   const environment = readEnvironment(variables);
   const logger = createLogger({ level: 'error', write: (line) => void process.stdout.write(`${line}\n`) });
   const application = await createApplication({ environment, config: loadConfig(environment), logger });
@@ -30,6 +35,8 @@ export async function startTeamsBot(variables: Record<string, string>, extras: T
   const store = application.store;
   const getQueryResult = (threadId: string, queryId: string) => store.getQueryResult(threadId, queryId);
   if (csvLinks) attachCsvDownloadRoute(server.app, { links: csvLinks, getQueryResult, logger });
+  const chartImages = chartImageLinks ? storedChartImages(store, chartImageLinks) : undefined;
+  if (chartImageLinks && chartImages) attachChartImageRoute(server.app, { links: chartImageLinks, getImage: (threadId, key) => chartImages.get(threadId, key), logger });
   const channel = await attachTeamsChannel({
     app: server.app,
     handler: application.engine,
@@ -44,6 +51,7 @@ export async function startTeamsBot(variables: Record<string, string>, extras: T
     },
     feedback: application.feedback,
     ...(csvLinks ? { csv: { linkFor: (threadId: string, queryId: string, userId: string) => csvLinks.linkFor(threadId, queryId, userId), ttlMs: csvLinks.ttlMs, getQueryResult } } : {}),
+    ...(chartImages ? { chartImages } : {}),
     ...overrides,
   });
   const port = await server.listen(0, '127.0.0.1');
