@@ -95,7 +95,10 @@ export async function runAgentLoop(input: AgentLoopInput): Promise<AgentLoopResu
     .join('\n\n');
   const endedOnTools = lastStep?.finishReason === 'tool-calls' && !lastStep.toolResults.some((toolResult) => FINISHING_TOOLS.includes(toolResult.toolName));
   const lastFailures = lastStep ? failuresOfStep(lastStep) : undefined;
-  if (endedOnTools && lastFailures && (steps.length >= input.maxSteps || repeatsSameFailingCalls(steps, SAME_FAILING_CALLS_STEP_LIMIT))) {
+  // An answer the model did write is shown (with the step-limit note at the cap); without one, the
+  // user learns which tool kept failing instead of "nothing to show".
+  const gaveUp = steps.length >= input.maxSteps || repeatsSameFailingCalls(steps, SAME_FAILING_CALLS_STEP_LIMIT);
+  if (endedOnTools && lastFailures && gaveUp && text === '') {
     throw new ModelGaveUpError(lastFailures.at(-1)!, steps.length);
   }
   return {

@@ -123,6 +123,15 @@ describe.each([
     expect(fixture.model.requests.at(-1)!.messages.filter((message) => message.role === 'tool').map((message) => message.content)).toContain('Error: Database "warehouse" not found. Available databases: shop.');
   });
 
+  it('an answer written beside a failing call the model keeps repeating: the answer is shown, and no failure', async () => {
+    const tooMany = { name: 'suggest_follow_ups', arguments: { suggestions: ['One?', 'Two?', 'Three?', 'Four?', 'Five?'] } };
+    const { thread, modelRequests } = await askWhileModelServes(streaming, (index) => (index === 0 ? { text: 'North sold 300, South 50.', toolCalls: [tooMany] } : { toolCalls: [tooMany] }));
+
+    expect(modelRequests).toBe(3);
+    expect(thread.filter((message) => shown(message).includes('North sold 300, South 50.'))).toHaveLength(1);
+    expect(thread.filter((message) => message.text.includes('AI model'))).toEqual([]);
+  });
+
   it('input of the wrong types that the model then corrects: the answer, and no failure', async () => {
     const { thread, modelRequests } = await askWhileModelServes(streaming, (index) =>
       [
