@@ -8,6 +8,7 @@ import { APICallError, RetryError, stepCountIs, streamText, type LanguageModel, 
 import { failuresOfStep, reportsFailure, repeatsSameFailingCalls } from './failed-tool-calls.js';
 import { ModelGaveUpError } from './model-gave-up-error.js';
 import { ModelStreamError } from './model-stream-error.js';
+import { repairToolName } from './repair-tool-name.js';
 import { StepTextJoiner } from './step-text-joiner.js';
 import { describeUnreadableStep, isUnreadableStep } from './unreadable-step.js';
 
@@ -72,6 +73,7 @@ export async function runAgentLoop(input: AgentLoopInput): Promise<AgentLoopResu
     messages: input.messages,
     tools: input.tools,
     stopWhen: [stepCountIs(input.maxSteps), finishingToolSucceeded(), ({ steps }) => repeatsSameFailingCalls(steps, SAME_FAILING_CALLS_STEP_LIMIT)],
+    experimental_repairToolCall: repairToolName,
     abortSignal: input.abortSignal,
     maxRetries: MODEL_RETRIES,
     // Errors arrive as stream parts below; the default handler would also print them to stderr.

@@ -132,6 +132,17 @@ describe.each([
     expect(thread.filter((message) => message.text.includes('AI model'))).toEqual([]);
   });
 
+  it('an existing tool named in another spelling: the call runs as that tool at once', async () => {
+    const { thread, modelRequests } = await askWhileModelServes(streaming, (index) =>
+      [{ toolCalls: [{ name: 'functions.Execute_SQL', arguments: { sql_query: SALES_SQL } }] }, { text: 'North sold 300, South 50.' }][index] ?? { errorStatus: 400 },
+    );
+
+    expect(modelRequests).toBe(2);
+    expect(JSON.stringify(fixture.model.requests.at(-1)!.messages.filter((message) => message.role === 'tool'))).toContain('region: North\\ntotal: 300');
+    expect(thread.filter((message) => shown(message).includes('North sold 300, South 50.'))).toHaveLength(1);
+    expect(thread.filter((message) => message.text.includes('AI model'))).toEqual([]);
+  });
+
   it('input of the wrong types that the model then corrects: the answer, and no failure', async () => {
     const { thread, modelRequests } = await askWhileModelServes(streaming, (index) =>
       [
