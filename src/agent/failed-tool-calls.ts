@@ -20,6 +20,11 @@ export interface ToolCallFailure {
   signature: string;
 }
 
+/** The model's last failed call when it could not get its calls right, and after how many steps it stopped. */
+export interface GaveUpOnToolCalls extends ToolCallFailure {
+  stepCount: number;
+}
+
 type StepContent = Pick<StepResult<ToolSet>, 'content'>;
 
 /** The failures of a step whose every tool call failed; undefined when it made no call or one succeeded. */

@@ -3,10 +3,9 @@
 // (wait for the user) and on suggest_follow_ups (the answer is complete). Text is collected from every
 // step: a model often writes its answer in the same step as a tool call, and the last step's text
 // alone would lose it. A step the service never really answered is a failure, not an empty answer;
-// tool calls that keep failing become the user's failure only once the model could not recover.
+// tool calls that keep failing are reported (gaveUpOn) only once the model could not recover.
 import { APICallError, RetryError, stepCountIs, streamText, type LanguageModel, type LanguageModelUsage, type ModelMessage, type StopCondition, type TextStreamPart, type ToolSet } from 'ai';
-import { failuresOfStep, reportsFailure, repeatsSameFailingCalls } from './failed-tool-calls.js';
-import { ModelGaveUpError } from './model-gave-up-error.js';
+import { failuresOfStep, reportsFailure, repeatsSameFailingCalls, type GaveUpOnToolCalls } from './failed-tool-calls.js';
 import { ModelStreamError } from './model-stream-error.js';
 import { repairToolName } from './repair-tool-name.js';
 import { StepTextJoiner } from './step-text-joiner.js';
@@ -46,6 +45,11 @@ export interface AgentLoopResult {
   stepCount: number;
   /** True when the step cap stopped the loop while the model still wanted to call tools. */
   hitStepLimit: boolean;
+  /**
+   * Set when the model wrote nothing and its tool calls kept failing until the step cap, or it made
+   * the same failing calls again and again: the last failed call (what the user is told about).
+   */
+  gaveUpOn?: GaveUpOnToolCalls;
   /** Tokens of every step of the turn. */
   usage: LanguageModelUsage;
 }
@@ -99,15 +103,15 @@ export async function runAgentLoop(input: AgentLoopInput): Promise<AgentLoopResu
   const lastFailures = lastStep ? failuresOfStep(lastStep) : undefined;
   // An answer the model did write is shown (with the step-limit note at the cap); without one, the
   // user learns which tool kept failing instead of "nothing to show".
-  const gaveUp = steps.length >= input.maxSteps || repeatsSameFailingCalls(steps, SAME_FAILING_CALLS_STEP_LIMIT);
-  if (endedOnTools && lastFailures && gaveUp && text === '') {
-    throw new ModelGaveUpError(lastFailures.at(-1)!, steps.length);
-  }
+  const stopped = steps.length >= input.maxSteps || repeatsSameFailingCalls(steps, SAME_FAILING_CALLS_STEP_LIMIT);
+  const lastFailure = endedOnTools && stopped && text === '' ? lastFailures?.at(-1) : undefined;
+  const gaveUpOn = lastFailure ? { ...lastFailure, stepCount: steps.length } : undefined;
   return {
     text,
     responseMessages: (await result.response).messages,
     stepCount: steps.length,
     hitStepLimit: endedOnTools && steps.length >= input.maxSteps,
+    ...(gaveUpOn ? { gaveUpOn } : {}),
     usage: await result.totalUsage,
   };
 }

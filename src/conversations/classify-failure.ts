@@ -2,9 +2,8 @@
 // go to the log; secrets go nowhere.
 import { APICallError } from '@ai-sdk/provider';
 import { findStoreUnavailable } from '../store/store-unavailable.js';
-import { ModelGaveUpError } from '../agent/model-gave-up-error.js';
 import { ModelStreamError } from '../agent/model-stream-error.js';
-import { modelGaveUpSentence, TURN_SENTENCES, UNREADABLE_ANSWER_SENTENCE } from './standard-sentences.js';
+import { TURN_SENTENCES, UNREADABLE_ANSWER_SENTENCE } from './standard-sentences.js';
 import type { TurnFailure } from './types.js';
 
 /** Client errors that can pass on their own: request timeout, conflict, rate limit. */
@@ -20,9 +19,6 @@ export function classifyFailure(error: unknown, reason: 'timeout' | 'cancelled' 
   }
   // Checked first: a refused store connection reads like a network failure of the model otherwise.
   if (findStoreUnavailable(error)) return { kind: 'internal', message: TURN_SENTENCES.storeUnavailable, retryable: true };
-  if (error instanceof ModelGaveUpError) {
-    return { kind: 'model', message: modelGaveUpSentence(error.failure.kind, error.failure.toolName, error.stepCount), retryable: true };
-  }
   // A 200 with a body that cannot be read (a malformed answer or stream, an HTML page, no choices)
   // has no status worth naming. Streamed, the parse error arrives bare or, from some providers,
   // wrapped with an invented status.
