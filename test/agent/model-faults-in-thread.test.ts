@@ -92,6 +92,15 @@ describe.each([
     expect(thread.filter((message) => message.text.includes('AI model'))).toHaveLength(1);
   });
 
+  it('a model service failing with HTTP 500: retried twice, then said once with its status', async () => {
+    // retry-after 0: the AI SDK retries at once instead of backing off for seconds.
+    const { thread, modelRequests } = await askWhileModelServes(streaming, () => ({ errorStatus: 500, retryAfterSeconds: 0 }));
+
+    expect(modelRequests).toBe(3);
+    expect(messagesSaying(thread, 'The AI model service failed to answer (HTTP 500). Press Retry in a moment; if it keeps failing, tell an admin.')).toHaveLength(1);
+    expect(thread.filter((message) => message.text.includes('AI model'))).toHaveLength(1);
+  });
+
   it('a call of a tool that does not exist, made again and again: says so once, after three tries', async () => {
     const { thread, modelRequests } = await askWhileModelServes(streaming, () => ({ toolCalls: [{ name: 'run_query', arguments: { sql: SALES_SQL } }] }));
 
