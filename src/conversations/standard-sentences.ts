@@ -50,6 +50,6 @@ export function modelGaveUpSentence(kind: 'unknown_tool' | 'invalid_input' | 'to
     case 'invalid_input':
       return `The AI model kept calling ${tool} with input that tool does not accept, ${stopped}. Press Retry or rephrase the question; if it keeps happening, tell an admin (the configured model may not handle datathread's tools).`;
     case 'tool_failed':
-      return `The AI model's calls to ${tool} kept failing, ${stopped}. Rephrase the question (naming the database or table helps) and ask again; if it keeps happening, tell an admin (the details are in the bot log).`;
+      return `The AI model's calls to ${tool} kept failing, ${stopped}. Rephrase the question (naming the database or table helps) and ask again; if it keeps happening, tell an admin.`;
   }
 }

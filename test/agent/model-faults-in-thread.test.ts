@@ -127,7 +127,7 @@ describe.each([
     const { thread, modelRequests } = await askWhileModelServes(streaming, () => ({ toolCalls: [{ name: 'execute_sql', arguments: { sql_query: SALES_SQL, database_id: 'warehouse' } }] }));
 
     expect(modelRequests).toBe(3);
-    const sentence = "The AI model's calls to `execute_sql` kept failing, so I stopped after 3 steps. Rephrase the question (naming the database or table helps) and ask again; if it keeps happening, tell an admin (the details are in the bot log).";
+    const sentence = "The AI model's calls to `execute_sql` kept failing, so I stopped after 3 steps. Rephrase the question (naming the database or table helps) and ask again; if it keeps happening, tell an admin.";
     expect(messagesSaying(thread, sentence)).toHaveLength(1);
     expect(fixture.model.requests.at(-1)!.messages.filter((message) => message.role === 'tool').map((message) => message.content)).toContain('Error: Database "warehouse" not found. Available databases: shop.');
   });
