@@ -2,10 +2,14 @@
 // and what the bot is doing while it waits on a tool. Stops on the step cap, on a clarification
 // (wait for the user) and on suggest_follow_ups (the answer is complete). Text is collected from every
 // step: a model often writes its answer in the same step as a tool call, and the last step's text
-// alone would lose it.
+// alone would lose it. A step the service never really answered is a failure, not an empty answer;
+// tool calls that keep failing are reported (gaveUpOn) only once the model could not recover.
 import { APICallError, RetryError, stepCountIs, streamText, type LanguageModel, type LanguageModelUsage, type ModelMessage, type StopCondition, type TextStreamPart, type ToolSet } from 'ai';
+import { failuresOfStep, reportsFailure, repeatsSameFailingCalls, type GaveUpOnToolCalls } from './failed-tool-calls.js';
 import { ModelStreamError } from './model-stream-error.js';
+import { repairToolName } from './repair-tool-name.js';
 import { StepTextJoiner } from './step-text-joiner.js';
+import { describeUnreadableStep, isUnreadableStep } from './unreadable-step.js';
 
 export interface ToolCallStart {
   toolCallId: string;
@@ -41,11 +45,19 @@ export interface AgentLoopResult {
   stepCount: number;
   /** True when the step cap stopped the loop while the model still wanted to call tools. */
   hitStepLimit: boolean;
+  /**
+   * Set when the model wrote nothing and its tool calls kept failing until the step cap, or it made
+   * the same failing calls again and again: the last failed call (what the user is told about).
+   */
+  gaveUpOn?: GaveUpOnToolCalls;
   /** Tokens of every step of the turn. */
   usage: LanguageModelUsage;
 }
 
 export const MODEL_RETRIES = 2;
+
+/** The same failing calls this many steps in a row: the model is not correcting them, so stop. */
+export const SAME_FAILING_CALLS_STEP_LIMIT = 3;
 
 /** Tools whose successful call ends the turn. */
 const FINISHING_TOOLS = ['clarification', 'suggest_follow_ups'];
@@ -64,7 +76,8 @@ export async function runAgentLoop(input: AgentLoopInput): Promise<AgentLoopResu
     system: input.system,
     messages: input.messages,
     tools: input.tools,
-    stopWhen: [stepCountIs(input.maxSteps), finishingToolSucceeded()],
+    stopWhen: [stepCountIs(input.maxSteps), finishingToolSucceeded(), ({ steps }) => repeatsSameFailingCalls(steps, SAME_FAILING_CALLS_STEP_LIMIT)],
+    experimental_repairToolCall: repairToolName,
     abortSignal: input.abortSignal,
     maxRetries: MODEL_RETRIES,
     // Errors arrive as stream parts below; the default handler would also print them to stderr.
@@ -79,17 +92,26 @@ export async function runAgentLoop(input: AgentLoopInput): Promise<AgentLoopResu
     throw APICallError.isInstance(error) || RetryError.isInstance(error) || input.abortSignal.aborted ? error : new ModelStreamError(error);
   }
   const steps = await result.steps;
+  const lastStep = steps.at(-1);
+  // Only the last step can be empty: a step without tool calls ends the loop.
+  if (lastStep && isUnreadableStep(lastStep)) throw new ModelStreamError(describeUnreadableStep(lastStep));
   const text = steps
     .map((step) => step.text.trim())
     .filter((stepText) => stepText.length > 0)
     .join('\n\n');
-  const lastStep = steps.at(-1);
   const endedOnTools = lastStep?.finishReason === 'tool-calls' && !lastStep.toolResults.some((toolResult) => FINISHING_TOOLS.includes(toolResult.toolName));
+  const lastFailures = lastStep ? failuresOfStep(lastStep) : undefined;
+  // An answer the model did write is shown (with the step-limit note at the cap); without one, the
+  // user learns which tool kept failing instead of "nothing to show".
+  const stopped = steps.length >= input.maxSteps || repeatsSameFailingCalls(steps, SAME_FAILING_CALLS_STEP_LIMIT);
+  const lastFailure = endedOnTools && stopped && text === '' ? lastFailures?.at(-1) : undefined;
+  const gaveUpOn = lastFailure ? { ...lastFailure, stepCount: steps.length } : undefined;
   return {
     text,
     responseMessages: (await result.response).messages,
     stepCount: steps.length,
     hitStepLimit: endedOnTools && steps.length >= input.maxSteps,
+    ...(gaveUpOn ? { gaveUpOn } : {}),
     usage: await result.totalUsage,
   };
 }
@@ -135,11 +157,4 @@ function sqlOf(toolInput: unknown): string | undefined {
 
 function withSql<T extends object>(call: T, sql: string | undefined): T & { sql?: string } {
   return sql === undefined ? call : { ...call, sql };
-}
-
-/** Tools report handled failures in their output ({status: 'error' | 'refused'}) rather than throwing. */
-function reportsFailure(output: unknown): boolean {
-  if (typeof output !== 'object' || output === null) return false;
-  const status = (output as { status?: unknown }).status;
-  return status === 'error' || status === 'refused';
 }

@@ -1,8 +1,8 @@
 // `datathread mcp`: serves datathread as an MCP server over stdio until the client disconnects.
 // stdout carries the protocol, so nothing else may write there (logs go to stderr).
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { createApplication } from '../application.js';
 import { createDatathreadMcpServer } from '../mcp/datathread-mcp-server.js';
+import { StdioLineTransport } from '../mcp/stdio-line-transport.js';
 import type { ParsedArguments } from './arguments.js';
 import { restrictToDatabase } from './ask-command.js';
 import type { Bootstrapped } from './bootstrap.js';
@@ -15,8 +15,10 @@ export async function mcpCommand(parsed: ParsedArguments, started: Bootstrapped)
   const closed = new Promise<void>((resolve) => {
     server.server.onclose = () => resolve();
   });
-  await server.connect(new StdioServerTransport());
-  // The SDK's stdio transport does not notice the client going away: stdin ending is the sign.
+  // A refused message (too large, not JSON-RPC) is answered with an error and logged; the server stays up.
+  server.server.onerror = (error) => started.logger.warn('MCP protocol error', { error });
+  await server.connect(new StdioLineTransport());
+  // The stdio transport does not notice the client going away: stdin ending is the sign.
   const stop = () => void server.close();
   process.stdin.once('end', stop);
   process.once('SIGTERM', stop);

@@ -3,7 +3,7 @@
 import { APICallError } from '@ai-sdk/provider';
 import { findStoreUnavailable } from '../store/store-unavailable.js';
 import { ModelStreamError } from '../agent/model-stream-error.js';
-import { TURN_SENTENCES } from './standard-sentences.js';
+import { TURN_SENTENCES, UNREADABLE_ANSWER_SENTENCE } from './standard-sentences.js';
 import type { TurnFailure } from './types.js';
 
 /** Client errors that can pass on their own: request timeout, conflict, rate limit. */
@@ -19,11 +19,12 @@ export function classifyFailure(error: unknown, reason: 'timeout' | 'cancelled' 
   }
   // Checked first: a refused store connection reads like a network failure of the model otherwise.
   if (findStoreUnavailable(error)) return { kind: 'internal', message: TURN_SENTENCES.storeUnavailable, retryable: true };
-  // A 200 with a body that cannot be read (a malformed answer or stream) has no status worth naming.
-  // Streamed, the parse error arrives bare or, from some providers, wrapped with an invented status.
+  // A 200 with a body that cannot be read (a malformed answer or stream, an HTML page, no choices)
+  // has no status worth naming. Streamed, the parse error arrives bare or, from some providers,
+  // wrapped with an invented status.
   const apiError = findApiError(error);
   if ((error instanceof ModelStreamError && !findApiError(error.cause)) || apiError?.message.startsWith('JSON parsing failed')) {
-    return { kind: 'model', message: 'The AI model service failed to answer. Press Retry in a moment; if it keeps failing, tell an admin.', retryable: true };
+    return { kind: 'model', message: UNREADABLE_ANSWER_SENTENCE, retryable: true };
   }
   if (apiError) {
     const status = apiError.statusCode;

@@ -1,8 +1,9 @@
 // Assembles the neutral TurnOutcome from the loop's result and the blackboard. The model's text is
 // kept as it wrote it; what the bot itself has to say goes into `notes`.
+import type { GaveUpOnToolCalls } from '../agent/failed-tool-calls.js';
 import type { ToolContext } from '../tools/tool-context.js';
 import type { QueryResult } from './outcome-contract.js';
-import { STEP_LIMIT_NOTE, signInNeededNote } from './standard-sentences.js';
+import { modelGaveUpSentence, STEP_LIMIT_NOTE, signInNeededNote } from './standard-sentences.js';
 import type { TurnFailure, TurnOutcome } from './types.js';
 
 /** Results of queries run in this turn (not earlier results a tool merely looked up), not drawn as a chart. */
@@ -12,7 +13,14 @@ function tableCandidates(context: ToolContext): QueryResult[] {
   return [...context.queryResults.values()].filter((result) => ranThisTurn.has(result.queryId) && !charted.has(result.queryId) && result.rowCount > 0);
 }
 
-export function buildOutcome(threadId: string, loop: { text: string; hitStepLimit: boolean }, context: ToolContext): TurnOutcome {
+export interface LoopSummary {
+  text: string;
+  hitStepLimit: boolean;
+  /** Set when the model wrote nothing and could not get its tool calls right. */
+  gaveUpOn?: GaveUpOnToolCalls;
+}
+
+export function buildOutcome(threadId: string, loop: LoopSummary, context: ToolContext): TurnOutcome {
   const notes: string[] = [];
   const outcome: TurnOutcome = {
     threadId,
@@ -36,6 +44,12 @@ export function buildOutcome(threadId: string, loop: { text: string; hitStepLimi
       message: `I could not reach ${[...context.unreachableDatabases].join(', ')} right now. Press Retry in a few minutes; if it keeps failing, tell an admin.`,
       retryable: true,
     };
+  }
+  // A database that is down or a sign-in that is needed explains the failing calls better.
+  if (loop.gaveUpOn && !answered && !outcome.failure && outcome.status === 'answered' && context.signInRequiredFor.size === 0) {
+    outcome.status = 'failed';
+    outcome.failure = { kind: 'model', message: modelGaveUpSentence(loop.gaveUpOn.kind, loop.gaveUpOn.toolName, loop.gaveUpOn.stepCount), retryable: true };
+    return outcome;
   }
   if (loop.hitStepLimit) notes.push(STEP_LIMIT_NOTE);
   return outcome;

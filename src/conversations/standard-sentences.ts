@@ -37,3 +37,24 @@ export const NOTHING_TO_STOP_SENTENCE = 'Nothing is running in this thread any m
 
 /** The answer to Show SQL or CSV when the result is no longer in the store. */
 export const RESULT_GONE_SENTENCE = 'That result is no longer stored. Ask the question again to run the query anew.';
+
+/** A tool name the model made up is shown as code, short and on one line. */
+const SHOWN_TOOL_NAME_CHARACTERS = 60;
+
+/** The model service answered with something that is not an answer (broken JSON, an HTML page, no choices). */
+export const UNREADABLE_ANSWER_SENTENCE =
+  "The AI model's answer could not be read: its service sent something that is not an answer. Press Retry; if it keeps happening, tell an admin to check the model service and any proxy in front of it (the details are in the bot log).";
+
+/** The model's tool calls kept failing and it could not correct them: what went wrong, once, and what to do. */
+export function modelGaveUpSentence(kind: 'unknown_tool' | 'invalid_input' | 'tool_failed', toolName: string, stepCount: number): string {
+  const tool = `\`${toolName.replace(/[`\s]+/g, ' ').trim().slice(0, SHOWN_TOOL_NAME_CHARACTERS)}\``;
+  const stopped = `so I stopped after ${stepCount} ${stepCount === 1 ? 'step' : 'steps'}`;
+  switch (kind) {
+    case 'unknown_tool':
+      return `The AI model kept asking for a tool that does not exist (${tool}), ${stopped}. Press Retry or rephrase the question; if it keeps happening, tell an admin (the configured model may not handle datathread's tools).`;
+    case 'invalid_input':
+      return `The AI model kept calling ${tool} with input that tool does not accept, ${stopped}. Press Retry or rephrase the question; if it keeps happening, tell an admin (the configured model may not handle datathread's tools).`;
+    case 'tool_failed':
+      return `The AI model's calls to ${tool} kept failing, ${stopped}. Rephrase the question (naming the database or table helps) and ask again; if it keeps happening, tell an admin.`;
+  }
+}

@@ -4,7 +4,9 @@
 import { generateText, stepCountIs, streamText, tool, type ToolSet } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { runAgentLoop } from '../../src/agent/run-agent-loop.js';
 import { classifyFailure } from '../../src/conversations/classify-failure.js';
+import { UNREADABLE_ANSWER_SENTENCE } from '../../src/conversations/standard-sentences.js';
 import { withPortableInputSchema } from '../../src/tools/portable-input-schema.js';
 import { startAnthropicFixture, startBedrockFixture, startGeminiFixture, type ProviderFixture } from './provider-fixtures.js';
 
@@ -16,15 +18,14 @@ const lookup = withPortableInputSchema(tool({
 }) as ToolSet[string]);
 
 // The Bedrock package (4.0.186) ends a stream whose event frame fails its checksum without an
-// error part (the answer is empty); a malformed non-streamed Converse answer is covered in
-// provider-turns.test.ts.
-const streams: Array<{ name: string; start: () => Promise<ProviderFixture>; reportsBrokenStream: boolean }> = [
-  { name: 'Anthropic SSE', start: startAnthropicFixture, reportsBrokenStream: true },
-  { name: 'Gemini streamGenerateContent', start: startGeminiFixture, reportsBrokenStream: true },
-  { name: 'Bedrock ConverseStream', start: () => startBedrockFixture(), reportsBrokenStream: false },
+// error part: the step is empty and has no finish reason, which the agent loop reports the same way.
+const streams: Array<{ name: string; start: () => Promise<ProviderFixture> }> = [
+  { name: 'Anthropic SSE', start: startAnthropicFixture },
+  { name: 'Gemini streamGenerateContent', start: startGeminiFixture },
+  { name: 'Bedrock ConverseStream', start: () => startBedrockFixture() },
 ];
 
-describe.each(streams)('$name', ({ start, reportsBrokenStream }) => {
+describe.each(streams)('$name', ({ start }) => {
   it('streams a tool call and then the answer, with the token usage', async () => {
     const fixture = await start();
     try {
@@ -45,15 +46,13 @@ describe.each(streams)('$name', ({ start, reportsBrokenStream }) => {
     }
   });
 
-  it.runIf(reportsBrokenStream)('reports a malformed stream as the plain model failure', async () => {
+  it('reports a malformed stream as an answer that could not be read', async () => {
     const fixture = await start();
     try {
       fixture.enqueue({ malformed: true });
-      let failure: unknown;
-      const result = streamText({ model: fixture.model, prompt: 'Hello', maxRetries: 0, onError: ({ error }) => { failure = error; } });
-      await result.consumeStream();
-      expect(failure).toBeDefined();
-      expect(classifyFailure(failure, undefined, 60_000).message).toMatch(/^(The AI model service failed to answer|Something went wrong on my side)/);
+      const failure = await runAgentLoop({ model: fixture.model, system: 'You answer.', messages: [{ role: 'user', content: 'Hello' }], tools: {}, maxSteps: 1, abortSignal: new AbortController().signal }).catch((error: unknown) => error);
+      expect(classifyFailure(failure, undefined, 60_000).message).toBe(UNREADABLE_ANSWER_SENTENCE);
+      expect(fixture.requests()).toHaveLength(1);
     } finally {
       await fixture.close();
     }

@@ -2,6 +2,7 @@
 // real AI SDK package against a local server speaking that provider's API, and a provider's
 // errors turned into the same plain message in the thread.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { UNREADABLE_ANSWER_SENTENCE } from '../../src/conversations/standard-sentences.js';
 import type { ProviderStep, ProviderStepProducer } from '../fakes/scripted-provider-server.js';
 import { createEngineHarness, slackLikeRequest, type EngineHarness } from '../support/engine-harness.js';
 import {
@@ -120,7 +121,7 @@ describe.each(fixtures)('a full turn through $name', ({ start, imagesInToolResul
     expect(broken).toEqual({ kind: 'model', message: 'The AI model service failed to answer (HTTP 500). Press Retry in a moment; if it keeps failing, tell an admin.', retryable: true });
 
     const malformed = await failureFor([{ malformed: true }], 'malformed');
-    expect(malformed).toEqual({ kind: 'model', message: 'The AI model service failed to answer. Press Retry in a moment; if it keeps failing, tell an admin.', retryable: true });
+    expect(malformed).toEqual({ kind: 'model', message: UNREADABLE_ANSWER_SENTENCE, retryable: true });
   });
 });
 

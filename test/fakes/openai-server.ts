@@ -17,6 +17,10 @@ export interface ScriptedStep {
   retryAfterSeconds?: number;
   /** Answer 200 with a body the client cannot parse (a broken stream or JSON). */
   malformed?: boolean;
+  /** Answer 200 with an HTML page (a proxy's sign-in or error page) instead of the API's answer. */
+  htmlPage?: boolean;
+  /** Answer 200 in the API's shape, but with an empty `choices` list (every chunk, when streamed). */
+  emptyChoices?: boolean;
   delayMs?: number;
 }
 
@@ -46,6 +50,8 @@ export interface FakeOpenAI {
   enqueue(...steps: StepProducer[]): void;
   /** Steps not consumed yet. */
   pending(): number;
+  /** Drops the steps not consumed yet (a test that served a fault for as long as it was asked). */
+  discardPending(): void;
   close(): Promise<void>;
 }
 
@@ -97,6 +103,21 @@ function writeStream(response: ServerResponse, step: ScriptedStep, model: string
   response.end();
 }
 
+/** Chunks in the wire format whose `choices` are empty, as some gateways send on a failed upstream. */
+function writeEmptyChoicesStream(response: ServerResponse, model: string): void {
+  response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+  const base = { id: `chatcmpl-${++callCounter}`, object: 'chat.completion.chunk', created: Math.floor(Date.now() / 1000), model };
+  response.write(`data: ${JSON.stringify({ ...base, choices: [] })}\n\n`);
+  response.write(`data: ${JSON.stringify({ ...base, choices: [], usage: { prompt_tokens: 10, completion_tokens: 0, total_tokens: 10 } })}\n\n`);
+  response.write('data: [DONE]\n\n');
+  response.end();
+}
+
+function writeEmptyChoices(response: ServerResponse, model: string): void {
+  response.writeHead(200, { 'content-type': 'application/json' });
+  response.end(JSON.stringify({ id: `chatcmpl-${++callCounter}`, object: 'chat.completion', created: Math.floor(Date.now() / 1000), model, choices: [], usage: { prompt_tokens: 10, completion_tokens: 0, total_tokens: 10 } }));
+}
+
 export async function startFakeOpenAI(initialSteps: StepProducer[] = [], options: FakeOpenAIOptions = {}): Promise<FakeOpenAI> {
   const queue: StepProducer[] = [...initialSteps];
   const requests: RecordedChatRequest[] = [];
@@ -135,6 +156,12 @@ export async function startFakeOpenAI(initialSteps: StepProducer[] = [], options
       response.end(body.stream ? 'data: {"id": "chatcmpl-broken", "choices": [\n\n' : '{"id": "chatcmpl-broken", "choices": [');
       return;
     }
+    if (step.htmlPage) {
+      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      response.end('<!DOCTYPE html>\n<html><head><title>Sign in</title></head><body><h1>Sign in to continue</h1></body></html>\n');
+      return;
+    }
+    if (step.emptyChoices) return body.stream ? writeEmptyChoicesStream(response, body.model) : writeEmptyChoices(response, body.model);
     if (body.stream) return writeStream(response, step, body.model);
     response.writeHead(200, { 'content-type': 'application/json' });
     response.end(JSON.stringify(completion(step, body.model)));
@@ -147,6 +174,7 @@ export async function startFakeOpenAI(initialSteps: StepProducer[] = [], options
     requests,
     enqueue: (...steps) => queue.push(...steps),
     pending: () => queue.length,
+    discardPending: () => void queue.splice(0),
     close: () =>
       new Promise((resolve) => {
         server.closeAllConnections();
