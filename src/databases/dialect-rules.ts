@@ -81,6 +81,12 @@ export interface DialectRules {
   lexical: LexicalRules;
   /** Functions refused on this dialect on top of the ones refused everywhere. */
   refusedFunctions: readonly FunctionRule[];
+  /**
+   * Table functions a query may read from (as the database spells them; matched regardless of case), where a dialect's table functions can reach
+   * files, URLs or other servers (ClickHouse). With a list, every table function not on it is
+   * refused in FROM and JOIN, whatever its name; without one, only refusedFunctions apply.
+   */
+  allowedTableFunctions?: readonly string[];
   /** Statements refused by their leading keywords on top of the ones refused everywhere. */
   refusedStatements: readonly RefusedStatement[];
   /**

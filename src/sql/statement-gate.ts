@@ -25,7 +25,11 @@ export interface GateOptions {
 }
 
 export type GateVerdict =
-  | { allowed: true; statementCount: number }
+  /**
+   * `querySettingsClauses`: the `SETTINGS …` clauses the gate read and vetted (ClickHouse), at any
+   * depth; absent or 0 when the statement sets nothing for itself, whatever words it contains.
+   */
+  | { allowed: true; statementCount: number; querySettingsClauses?: number }
   /**
    * `engineMayConfirm`: refused only because the parser could not read it. An engine that can prove
    * the statement is one plain read (DuckDB's json_serialize_sql) may still let it run.
@@ -93,12 +97,14 @@ function checkWithRules(sql: string, rules: DialectRules, allowFileAccess: boole
   // The parser reads a SETTINGS clause only at the end of a whole query: every clause, at any
   // depth, is checked on tokens and blanked out of what the parser reads.
   let parsedSql = sql;
+  let querySettingsClauses = 0;
   if (rules.allowedQuerySettings !== undefined) {
     const clauses = takeOutSettingsClauses(sql, tokenization.tokens, rules.allowedQuerySettings);
     if (clauses.refusal !== null) return refuse(clauses.refusal);
     parsedSql = clauses.sqlWithoutClauses;
+    querySettingsClauses = clauses.clauseCount;
   }
-  if (statementTokens.length === 1 && isRecognizedRead(statementTokens[0]!, rules)) return { allowed: true, statementCount: 1 };
+  if (statementTokens.length === 1 && isRecognizedRead(statementTokens[0]!, rules)) return allow(1, querySettingsClauses);
 
   let statements: unknown[];
   try {
@@ -114,7 +120,7 @@ function checkWithRules(sql: string, rules: DialectRules, allowFileAccess: boole
     const refusal = refusalForStatement(statement, { rules, allowFileAccess });
     if (refusal !== null) return refuse(refusal);
   }
-  return { allowed: true, statementCount: statements.length };
+  return allow(statements.length, querySettingsClauses);
 }
 
 function isRecognizedRead(statement: readonly SqlToken[], rules: DialectRules): boolean {
@@ -182,6 +188,10 @@ function refusalForKnownStatement(statements: readonly SqlToken[][]): string | n
 function parseFailureReason(error: unknown): string {
   const message = errorMessage(error).replace(/^sql parser error:\s*/i, '');
   return `The statement could not be parsed (${message}); only statements the parser understands are run. Rewrite it as a plain SELECT query.`;
+}
+
+function allow(statementCount: number, querySettingsClauses: number): GateVerdict {
+  return querySettingsClauses > 0 ? { allowed: true, statementCount, querySettingsClauses } : { allowed: true, statementCount };
 }
 
 function refuse(reason: string): GateVerdict {

@@ -7,6 +7,7 @@ import type { DialectRules } from '../databases/dialect-rules.js';
 import { refusalForQuerySetting } from './query-settings-clauses.js';
 import { refusalForFunction } from './refused-functions.js';
 import { refusalForStatementVariant } from './statement-kinds.js';
+import { refusalForTableFunction } from './table-functions.js';
 
 export interface InspectionOptions {
   rules: DialectRules;
@@ -89,6 +90,14 @@ function refusalForNode(node: JsonObject, options: InspectionOptions): string | 
     }
   }
 
+  // `FROM TABLE(f(…))`: the table function is the wrapped call.
+  if (isObject(node.TableFunction)) {
+    const call = isObject(node.TableFunction.expr) ? node.TableFunction.expr.Function : undefined;
+    const callName = isObject(call) && Array.isArray(call.name) ? call.name.map(identifierValue) : ['TABLE'];
+    const refusal = refusalForTableFunction(callName, options.rules);
+    if (refusal !== null) return refusal;
+  }
+
   const name = node.name;
   if (!Array.isArray(name)) return null;
   const nameParts = name.map(identifierValue);
@@ -97,10 +106,17 @@ function refusalForNode(node: JsonObject, options: InspectionOptions): string | 
   const args = node.args;
   if (args !== undefined && args !== null) {
     const functionName = nameParts.at(-1);
-    return functionName === undefined || functionName === null ? null : refusalForFunction(functionName, options);
+    const refusal = functionName === undefined || functionName === null ? null : refusalForFunction(functionName, options);
+    if (refusal !== null || !isTableFunctionCall(node)) return refusal;
+    return refusalForTableFunction(nameParts, options.rules);
   }
 
   return refusalForFileReference(name, options);
+}
+
+/** A `Table` relation with arguments (`FROM numbers(10)`) or a LATERAL function, not a scalar call. */
+function isTableFunctionCall(node: JsonObject): boolean {
+  return 'with_hints' in node || 'lateral' in node;
 }
 
 /**

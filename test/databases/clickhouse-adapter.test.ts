@@ -142,6 +142,27 @@ describe.skipIf(!available)('ClickHouse adapter', () => {
     expect(await snapshot()).toEqual(before);
   });
 
+  test('file table functions never run, with or without a SETTINGS clause, although the engine reads files at readonly=2', async () => {
+    // What readonly=2 means on the engine: file table functions run there.
+    const direct = await operator.query({ query: "SELECT line FROM file('/etc/hostname', 'LineAsString')", format: 'JSONEachRow', clickhouse_settings: { readonly: '2' } });
+    expect(await direct.json()).toHaveLength(1);
+    const refused = [
+      "SELECT * FROM fileCluster('default', '/etc/hostname', 'LineAsString') SETTINGS max_threads = 1",
+      "SELECT line AS settings FROM fileCluster('default', '/etc/hostname', 'LineAsString')",
+      "SELECT * FROM (SELECT line FROM file('/etc/hostname', 'LineAsString') SETTINGS max_threads = 1)",
+    ];
+    const logged = (await server.log()).length;
+    for (const sql of refused) await expect(adapter.runQuery(sql, QUERY_OPTIONS), sql).rejects.toThrow(/Refused before reaching the database: (Table function|Function) file/);
+    expect((await server.log()).length).toBe(logged);
+  });
+
+  test('the word settings outside a SETTINGS clause keeps readonly=1', async () => {
+    const result = await adapter.runQuery("SELECT region AS settings, getSetting('readonly') AS level FROM sales ORDER BY id LIMIT 1", QUERY_OPTIONS);
+    expect(result.rows).toEqual([['North', 1]]);
+    const entry = (await server.log()).find((logged) => logged.queryId === `datathread-test-${nextQueryId}`);
+    expect(entry?.settings.readonly).toBe('1');
+  });
+
   test('without a SETTINGS clause the query keeps readonly=1, under which the engine refuses any setting change', async () => {
     await adapter.runQuery("SELECT 'SETTINGS max_execution_time = 0' AS text", QUERY_OPTIONS);
     const entry = (await server.log()).find((logged) => logged.queryId === `datathread-test-${nextQueryId}`);
