@@ -64,6 +64,19 @@ export interface RefusedTokenSequence {
   refusal: string;
 }
 
+/**
+ * Words refused wherever they stand as a word or a quoted name outside strings and comments, for
+ * hints the parser reads in more than one shape (SQL Server's `WITH (UPDLOCK)` and `t (UPDLOCK)`).
+ */
+export interface RefusedWordRule {
+  /** Upper-case words: UPDLOCK, HOLDLOCK. */
+  words: readonly string[];
+  /** Names the kind of thing refused: "Table hint" -> "Table hint UPDLOCK is not allowed: …". */
+  label: string;
+  /** Completes "<label> <WORD> is not allowed: …"; says why and what to do. */
+  reason: string;
+}
+
 export type ParserDialect = 'duckdb' | 'postgresql' | 'sqlite' | 'mysql' | 'redshift' | 'clickhouse' | 'generic' | 'ansi' | 'mssql' | 'bigquery' | 'databricks';
 
 /** The config fields a dialect may require (the names of `databases:` entries in the config). */
@@ -98,6 +111,8 @@ export interface DialectRules {
   allowedQuerySettings?: readonly string[];
   /** Token runs refused anywhere in a statement (MariaDB's `NEXT VALUE FOR`, `@v := …`). */
   refusedTokenSequences?: readonly RefusedTokenSequence[];
+  /** Single words refused anywhere in a statement, quoted or not (SQL Server's locking table hints). */
+  refusedWords?: readonly RefusedWordRule[];
   /**
    * Statements the parser cannot read but that are plain reads in this dialect, as patterns over
    * the statement's tokens joined by single spaces (`TABLE users`, `PRAGMA table_info ( users )`).

@@ -13,6 +13,7 @@ import { StatementGateNotReadyError } from './errors.js';
 import { splitStatements, tokenizeSql, type SqlToken, type SqlTokenization } from './sql-tokenizer.js';
 import { refusalForDialectStatement, refusalForLeadingKeywords } from './statement-kinds.js';
 import { refusalForStatement } from './syntax-tree-inspection.js';
+import { refusalForRefusedWords } from './refused-words.js';
 import { errorMessage } from '../support/errors.js';
 import { executableCommentReadings } from './executable-comments.js';
 import { takeOutSettingsClauses } from './query-settings-clauses.js';
@@ -91,7 +92,8 @@ function checkWithRules(sql: string, rules: DialectRules, allowFileAccess: boole
 
   const statementTokens = splitStatements(tokenization.tokens);
   for (const statement of statementTokens) {
-    const refusal = refusalForDialectStatement(leadingWords(statement), rules.refusedStatements) ?? refusalForTokenSequences(statement, rules);
+    const refusal =
+      refusalForDialectStatement(leadingWords(statement), rules.refusedStatements) ?? refusalForTokenSequences(statement, rules) ?? refusalForRefusedWords(statement, rules);
     if (refusal !== null) return refuse(refusal);
   }
   // The parser reads a SETTINGS clause only at the end of a whole query: every clause, at any
