@@ -27,6 +27,11 @@ export interface LexicalRules {
   escapeStringPrefix: boolean;
   /** The parser reads backslashes in `E'…'` differently from the database: refuse such strings. */
   parserMisreadsEscapeStrings: boolean;
+  /**
+   * The parser reads a backslash in '…' and "…" as a plain character where the database escapes
+   * with it (Databricks): such strings reach the parser re-quoted (src/sql/requoted-strings.ts).
+   */
+  parserMisreadsBackslashEscapes?: boolean;
   /** `$$…$$` and `$tag$…$tag$` strings. */
   dollarQuotedStrings: boolean;
   /** Characters that open a quoted identifier: '"', '`', '['. */
@@ -77,7 +82,7 @@ export interface RefusedWordRule {
   reason: string;
 }
 
-export type ParserDialect = 'duckdb' | 'postgresql' | 'sqlite' | 'mysql' | 'redshift' | 'clickhouse' | 'generic' | 'ansi' | 'mssql' | 'bigquery' | 'databricks';
+export type ParserDialect = 'duckdb' | 'postgresql' | 'sqlite' | 'mysql' | 'redshift' | 'clickhouse' | 'generic' | 'ansi' | 'mssql' | 'bigquery' | 'databricks' | 'snowflake';
 
 /** The config fields a dialect may require (the names of `databases:` entries in the config). */
 export interface DialectConfigFields {

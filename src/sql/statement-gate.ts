@@ -17,6 +17,7 @@ import { refusalForRefusedWords } from './refused-words.js';
 import { errorMessage } from '../support/errors.js';
 import { executableCommentReadings } from './executable-comments.js';
 import { takeOutSettingsClauses } from './query-settings-clauses.js';
+import { requoteBackslashStrings } from './requoted-strings.js';
 
 export type { Dialect } from '../databases/dialects.js';
 
@@ -107,6 +108,7 @@ function checkWithRules(sql: string, rules: DialectRules, allowFileAccess: boole
     querySettingsClauses = clauses.clauseCount;
   }
   if (statementTokens.length === 1 && isRecognizedRead(statementTokens[0]!, rules)) return allow(1, querySettingsClauses);
+  if (rules.lexical.parserMisreadsBackslashEscapes && tokenization.hasBackslashEscapeString) parsedSql = requoteBackslashStrings(parsedSql, tokenization.tokens);
 
   let statements: unknown[];
   try {

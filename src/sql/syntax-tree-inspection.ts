@@ -6,7 +6,7 @@
 import type { DialectRules } from '../databases/dialect-rules.js';
 import { refusalForQuerySetting } from './query-settings-clauses.js';
 import { refusalForFunction } from './refused-functions.js';
-import { refusalForStatementVariant } from './statement-kinds.js';
+import { refusalForShowStatement, refusalForStatementVariant } from './statement-kinds.js';
 import { refusalForTableFunction } from './table-functions.js';
 
 export interface InspectionOptions {
@@ -33,6 +33,7 @@ type JsonObject = Record<string, unknown>;
 export function refusalForStatement(statement: JsonNode, options: InspectionOptions): string | null {
   const variant = variantName(statement);
   if (variant === null) return 'The statement has an unexpected shape, so it cannot be checked; write a plain SELECT query.';
+  if (variant === 'ShowVariable' && !options.rules.readOnlyVariants.includes(variant)) return refusalForShowStatement(showWords((statement as JsonObject)[variant]));
   if (!READ_ONLY_STATEMENT_VARIANTS.has(variant) && !options.rules.readOnlyVariants.includes(variant)) return refusalForStatementVariant(variant);
   const body = (statement as JsonObject)[variant];
   if (variant === 'Explain') {
@@ -173,6 +174,12 @@ function identifierObject(part: unknown): JsonObject | null {
 function identifierValue(part: unknown): string | null {
   const value = identifierObject(part)?.value;
   return typeof value === 'string' ? value : null;
+}
+
+/** `SHOW INDEX FROM t` reaches the parser as ShowVariable { variable: [INDEX, FROM, t] }: its words. */
+function showWords(body: unknown): string[] {
+  const words = isObject(body) && Array.isArray(body.variable) ? body.variable.map(identifierValue) : [];
+  return words.filter((word): word is string => word !== null);
 }
 
 function variantName(statement: JsonNode): string | null {

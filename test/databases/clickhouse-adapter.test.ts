@@ -172,6 +172,20 @@ describe.skipIf(!available)('ClickHouse adapter', () => {
     await expect(direct).rejects.toThrow(/Cannot modify 'max_threads' setting in readonly mode/);
   });
 
+  test('catalogue statements answer through the adapter as on a real server: SHOW TABLES, SHOW CREATE TABLE, DESCRIBE, EXISTS, EXPLAIN', async () => {
+    const gated = async (sql: string) => {
+      expect(checkReadOnly(sql, { dialect: 'clickhouse', allowFileAccess: false }), sql).toMatchObject({ allowed: true });
+      return (await adapter.runQuery(sql, QUERY_OPTIONS)).rows;
+    };
+    expect(await gated('SHOW TABLES')).toEqual([['sales']]);
+    expect(await gated('DESCRIBE TABLE sales')).toEqual(expect.arrayContaining([expect.arrayContaining(['id', 'UInt32']), expect.arrayContaining(['region', 'String'])]));
+    expect(await gated('EXISTS TABLE sales')).toEqual([[1]]);
+    expect((await gated('SHOW CREATE TABLE sales'))[0]?.[0]).toMatch(/^CREATE TABLE default\.sales/);
+    expect((await gated('EXPLAIN SELECT count() FROM sales')).flat().join('\n')).toContain('ReadFrom');
+    const entry = (await server.log()).find((logged) => logged.queryId === `datathread-test-${nextQueryId}`);
+    expect(entry).toMatchObject({ settings: { readonly: '1' }, outcome: 'finished' });
+  });
+
   test('reads a result of several blocks as one: every row once, no header line taken for a row', async () => {
     const result = await adapter.runQuery('SELECT number AS n FROM numbers(150000)', { ...QUERY_OPTIONS, rowCap: 200_000 });
     expect(result.rows).toHaveLength(150_000);

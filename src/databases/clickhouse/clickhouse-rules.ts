@@ -65,7 +65,8 @@ export const clickhouseRules: DialectRules = {
   allowedQuerySettings: CLICKHOUSE_ALLOWED_QUERY_SETTINGS,
   // EXISTS [TABLE] db.name answers 0 or 1; the parser does not read it.
   recognizedReads: [/^EXISTS (?:TABLE )?(?:(?:\w+|`[^`]+`|"[^"]+") \. )?(?:\w+|`[^`]+`|"[^"]+")$/i],
-  readOnlyVariants: [],
+  // SHOW CREATE TABLE / VIEW / DATABASE prints a definition.
+  readOnlyVariants: ['ShowCreate'],
   quotedTableNamesReadFiles: false,
   limitClauses: ['limit', 'fetch'],
   displayName: 'ClickHouse',
