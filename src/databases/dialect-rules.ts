@@ -82,6 +82,30 @@ export interface RefusedWordRule {
   reason: string;
 }
 
+/**
+ * Read syntax the parser cannot read, each named by the construct (src/sql/parser-rewrites.ts says
+ * what each one matches). Every one only changes how a read is planned, precise or written, never
+ * what it touches: the gate hands the parser the statement without it (or in the form the parser
+ * reads), after every check on the statement's own tokens has run.
+ */
+export type ParserRewrite =
+  /** `GLOBAL IN`, `GLOBAL JOIN`, `LEFT ANY JOIN`, `ASOF LEFT JOIN`, `LEFT SEMI JOIN` (ClickHouse). */
+  | 'join-modifier-words'
+  /** `INNER HASH JOIN`, `LEFT MERGE JOIN`, `LOOP`, `REMOTE` (SQL Server). */
+  | 'join-algorithm-hints'
+  /** A trailing `OPTION (MAXDOP 1, RECOMPILE, …)` of known query hints (SQL Server). */
+  | 'query-hint-option'
+  /** `GROUP BY … WITH ROLLUP` (MySQL). */
+  | 'with-rollup'
+  /** `APPROXIMATE COUNT(DISTINCT …)`, `APPROXIMATE PERCENTILE_DISC(…)` (Redshift). */
+  | 'approximate-aggregates'
+  /** `map{k: v, …}` literals (StarRocks), read as `map(k, v, …)`. */
+  | 'brace-map-literals'
+  /** `FOR TIMESTAMP AS OF …` / `FOR VERSION AS OF …` with a literal point in time (Trino, Athena). */
+  | 'table-version-clauses'
+  /** `CAST(x AS ARRAY(VARCHAR))`, `MAP(K, V)`, `ROW(a T, …)` types (Trino, Athena). */
+  | 'parenthesised-type-parameters';
+
 export type ParserDialect = 'duckdb' | 'postgresql' | 'sqlite' | 'mysql' | 'redshift' | 'clickhouse' | 'generic' | 'ansi' | 'mssql' | 'bigquery' | 'databricks' | 'snowflake';
 
 /** The config fields a dialect may require (the names of `databases:` entries in the config). */
@@ -116,6 +140,8 @@ export interface DialectRules {
   allowedQuerySettings?: readonly string[];
   /** Token runs refused anywhere in a statement (MariaDB's `NEXT VALUE FOR`, `@v := …`). */
   refusedTokenSequences?: readonly RefusedTokenSequence[];
+  /** Read syntax the parser cannot read, handed to it rewritten (see ParserRewrite). */
+  parserRewrites?: readonly ParserRewrite[];
   /** Single words refused anywhere in a statement, quoted or not (SQL Server's locking table hints). */
   refusedWords?: readonly RefusedWordRule[];
   /**

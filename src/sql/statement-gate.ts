@@ -18,6 +18,7 @@ import { errorMessage } from '../support/errors.js';
 import { executableCommentReadings } from './executable-comments.js';
 import { takeOutSettingsClauses } from './query-settings-clauses.js';
 import { requoteBackslashStrings } from './requoted-strings.js';
+import { rewriteForParser } from './parser-rewrites.js';
 
 export type { Dialect } from '../databases/dialects.js';
 
@@ -108,6 +109,8 @@ function checkWithRules(sql: string, rules: DialectRules, allowFileAccess: boole
     querySettingsClauses = clauses.clauseCount;
   }
   if (statementTokens.length === 1 && isRecognizedRead(statementTokens[0]!, rules)) return allow(1, querySettingsClauses);
+  if (rules.parserRewrites !== undefined) parsedSql = rewriteForParser(parsedSql, tokenization.tokens, rules.parserRewrites);
+  // Last: it changes lengths, and the rewrites above keep them.
   if (rules.lexical.parserMisreadsBackslashEscapes && tokenization.hasBackslashEscapeString) parsedSql = requoteBackslashStrings(parsedSql, tokenization.tokens);
 
   let statements: unknown[];

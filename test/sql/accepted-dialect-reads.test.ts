@@ -28,6 +28,28 @@ const ACCEPTED: Array<[Dialect, string]> = [
   ['mysql', 'SHOW KEYS IN shop.sales'],
   ['starrocks', 'SHOW CREATE TABLE sales'],
   ['clickhouse', 'SHOW CREATE TABLE sales'],
+  ['clickhouse', 'SELECT region FROM sales WHERE id GLOBAL IN (SELECT id FROM returns)'],
+  ['clickhouse', 'SELECT region FROM sales WHERE id GLOBAL NOT IN (SELECT id FROM returns)'],
+  ['clickhouse', 'SELECT t.symbol, q.price FROM trades AS t ASOF LEFT JOIN quotes AS q ON t.symbol = q.symbol AND t.at >= q.at'],
+  ['clickhouse', 'SELECT s.id, r.reason FROM sales AS s LEFT ANY JOIN returns AS r USING (id)'],
+  ['clickhouse', 'SELECT s.id FROM sales AS s GLOBAL ANY INNER JOIN returns AS r USING (id)'],
+  ['clickhouse', 'SELECT s.id FROM sales AS s LEFT SEMI JOIN returns AS r USING (id)'],
+  ['mysql', 'SELECT region, year, sum(amount) AS total FROM sales GROUP BY region, year WITH ROLLUP'],
+  ['starrocks', 'SELECT region, sum(amount) FROM sales GROUP BY region WITH ROLLUP'],
+  ['starrocks', "SELECT map{'north': 1, 'south': 2} AS regions, map{1: map{2: 3}}[1] AS nested"],
+  ['mssql', 'SELECT o.id, c.name FROM orders AS o INNER HASH JOIN customers AS c ON c.id = o.customer_id'],
+  ['mssql', 'SELECT o.id FROM orders AS o LEFT OUTER MERGE JOIN customers AS c ON c.id = o.customer_id OPTION (MAXDOP 1)'],
+  ['mssql', "SELECT TOP 10 * FROM orders OPTION (RECOMPILE, MAXDOP 4, LABEL = 'weekly report');"],
+  ['mssql', "SELECT * FROM orders OPTION (USE HINT ('DISABLE_OPTIMIZED_NESTED_LOOP'))"],
+  ['redshift', 'SELECT APPROXIMATE COUNT(DISTINCT user_id) AS users FROM events'],
+  ['redshift', 'SELECT APPROXIMATE PERCENTILE_DISC(0.5) WITHIN GROUP (ORDER BY amount) FROM sales'],
+  ['trino', "SELECT * FROM iceberg.web.orders FOR TIMESTAMP AS OF TIMESTAMP '2024-01-01 00:00:00 UTC'"],
+  ['trino', 'SELECT o.id FROM iceberg.web.orders FOR VERSION AS OF 8954597067493422955 o JOIN customers c ON c.id = o.customer_id'],
+  ['trino', "SELECT count(*) FROM orders FOR TIMESTAMP AS OF current_timestamp - INTERVAL '1' DAY WHERE status = 'open'"],
+  ['trino', 'SELECT CAST(tags AS ARRAY(VARCHAR)) FROM events'],
+  ['trino', 'SELECT TRY_CAST(json_parse(payload) AS MAP(VARCHAR, ROW(a BIGINT, "b" DOUBLE))) FROM events'],
+  ['athena', "SELECT * FROM web.orders FOR TIMESTAMP AS OF TIMESTAMP '2024-01-01 00:00:00 UTC'"],
+  ['athena', 'SELECT CAST(tags AS ARRAY(VARCHAR)) FROM web.events'],
 ];
 
 describe('read syntax the gate accepts', () => {
@@ -44,6 +66,17 @@ const STILL_REFUSED: Array<[Dialect, string, string]> = [
   ['databricks', "SELECT 'a\\\\', read_files('/mnt/raw') -- '", 'Function read_files is not allowed'],
   ['databricks', 'DESCRIBE TABLE main.sales.orders; DROP TABLE main.sales.orders', 'DROP'],
   ['mysql', 'SHOW INDEX FROM sales; DELETE FROM sales', 'SHOW INDEX'],
+  ['clickhouse', "SELECT s.id FROM sales AS s ANY LEFT JOIN file('returns.csv') AS r USING (id)", 'Function file is not allowed'],
+  ['clickhouse', "SELECT id FROM sales WHERE id GLOBAL IN (SELECT id FROM url('http://169.254.169.254/'))", 'Function url is not allowed'],
+  ['mysql', "SELECT region, sum(amount) FROM sales GROUP BY region WITH ROLLUP INTO OUTFILE '/tmp/x'", 'INTO'],
+  ['starrocks', "SELECT map{'a': files('s3://bucket/x')}", 'Function files is not allowed'],
+  ['mssql', 'SELECT * FROM orders OPTION (TABLE HINT(orders, UPDLOCK))', 'Table hint UPDLOCK is not allowed'],
+  ['mssql', 'SELECT * FROM orders OPTION (OPTIMIZE FOR (@p = 1))', 'could not be parsed'],
+  ['mssql', 'SELECT * FROM orders OPTION (MAXDOP 1) UNION SELECT * FROM orders', 'could not be parsed'],
+  ['mssql', 'SELECT * FROM a INNER HASH JOIN OPENQUERY(linked, \'SELECT 1\') AS b ON 1 = 1', 'Function openquery is not allowed'],
+  ['redshift', "SELECT APPROXIMATE COUNT(DISTINCT pg_read_file('/etc/passwd'))", 'Function pg_read_file is not allowed'],
+  ['trino', 'SELECT * FROM orders FOR TIMESTAMP AS OF (SELECT max(at) FROM audit)', 'could not be parsed'],
+  ['trino', "SELECT CAST(x AS ARRAY(VARCHAR)) FROM TABLE(pg.system.query(query => 'DELETE FROM t'))", 'Function query is not allowed'],
 ];
 
 describe('what stays refused beside them', () => {
@@ -55,6 +88,16 @@ describe('what stays refused beside them', () => {
 });
 
 describe('refusals name what was refused and why', () => {
+  it('names an inline Trino function as what is refused, not a transaction statement', () => {
+    for (const dialect of ['trino', 'athena'] as const) {
+      const result = verdict('WITH FUNCTION doubled(x integer) RETURNS integer BEGIN RETURN x * 2; END SELECT doubled(amount) FROM orders', dialect);
+      expect(result.allowed ? '' : result.reason).toBe(
+        'Inline functions (WITH FUNCTION …) are not run: their body is code the statement gate cannot read. Write the logic as an expression in the SELECT instead.',
+      );
+    }
+  });
+
+
   it.each([
     ['clickhouse', 'SHOW INDEX FROM sales', 'SHOW INDEX'],
     ['mysql', 'SHOW GRANTS', 'SHOW GRANTS'],

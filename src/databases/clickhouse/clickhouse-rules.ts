@@ -63,6 +63,7 @@ export const clickhouseRules: DialectRules = {
     { keywords: 'CHECK', consequence: 'hold the server busy' },
   ],
   allowedQuerySettings: CLICKHOUSE_ALLOWED_QUERY_SETTINGS,
+  parserRewrites: ['join-modifier-words'],
   // EXISTS [TABLE] db.name answers 0 or 1; the parser does not read it.
   recognizedReads: [/^EXISTS (?:TABLE )?(?:(?:\w+|`[^`]+`|"[^"]+") \. )?(?:\w+|`[^`]+`|"[^"]+")$/i],
   // SHOW CREATE TABLE / VIEW / DATABASE prints a definition.

@@ -88,6 +88,7 @@ export const mssqlRules: DialectRules = {
   refusedFunctions: MSSQL_REFUSED_FUNCTIONS,
   refusedStatements: MSSQL_REFUSED_STATEMENTS,
   refusedWords: [MSSQL_LOCKING_HINTS, MSSQL_ROW_SKIPPING_HINTS],
+  parserRewrites: ['join-algorithm-hints', 'query-hint-option'],
   recognizedReads: [],
   readOnlyVariants: [],
   quotedTableNamesReadFiles: false,
