@@ -20,7 +20,13 @@ interface Edit {
   replacement: string | null;
 }
 
-type Rewrite = (tokens: readonly SqlToken[]) => Edit[];
+/** The statement's tokens, and each one's upper-case word ('' for anything but a word), read once. */
+interface TokenView {
+  tokens: readonly SqlToken[];
+  words: readonly string[];
+}
+
+type Rewrite = (view: TokenView) => Edit[];
 
 const JOIN_SIDES = new Set(['LEFT', 'RIGHT', 'INNER', 'FULL', 'CROSS', 'OUTER']);
 const CLICKHOUSE_STRICTNESS = new Set(['ANY', 'ALL', 'ASOF', 'SEMI', 'ANTI']);
@@ -41,24 +47,19 @@ const POINT_IN_TIME_WORDS = new Set([
 const PARAMETRISED_TYPES = new Set(['ARRAY', 'MAP', 'ROW']);
 
 const REWRITES: Record<ParserRewrite, Rewrite> = {
-  'join-modifier-words': (tokens) =>
-    tokens.flatMap((token, index) => {
-      const word = wordOf(token);
+  'join-modifier-words': ({ tokens, words }) =>
+    editsAt(words, (word, index) => {
       if (word === 'GLOBAL') {
-        const next = wordOf(tokens[index + 1]);
+        const next = words[index + 1] ?? '';
         const joinsOrFilters = next === 'IN' || next === 'NOT' || next === 'JOIN' || JOIN_SIDES.has(next) || CLICKHOUSE_STRICTNESS.has(next);
-        return joinsOrFilters ? [blank(token)] : [];
+        return joinsOrFilters ? [blank(tokens[index]!)] : [];
       }
-      if (!CLICKHOUSE_STRICTNESS.has(word) || !inJoinPosition(tokens, index)) return [];
-      return [blank(token)];
+      return CLICKHOUSE_STRICTNESS.has(word) && inJoinPosition(words, index) ? [blank(tokens[index]!)] : [];
     }),
-  'join-algorithm-hints': (tokens) =>
-    tokens.flatMap((token, index) => {
-      const hinted = JOIN_ALGORITHMS.has(wordOf(token)) && JOIN_SIDES.has(wordOf(tokens[index - 1])) && isKeyword(tokens[index + 1], 'JOIN');
-      return hinted ? [blank(token)] : [];
-    }),
-  'query-hint-option': (tokens) => {
-    const option = tokens.findIndex((token) => isKeyword(token, 'OPTION') && token.depth === 0);
+  'join-algorithm-hints': ({ tokens, words }) =>
+    editsAt(words, (word, index) => (JOIN_ALGORITHMS.has(word) && JOIN_SIDES.has(words[index - 1] ?? '') && words[index + 1] === 'JOIN' ? [blank(tokens[index]!)] : [])),
+  'query-hint-option': ({ tokens, words }) => {
+    const option = words.findIndex((word, index) => word === 'OPTION' && tokens[index]!.depth === 0);
     if (option === -1 || !isPunctuation(tokens[option + 1], '(')) return [];
     const close = closingParenthesis(tokens, option + 1);
     if (close === -1 || !isStatementEnd(tokens, close + 1)) return [];
@@ -68,30 +69,27 @@ const REWRITES: Record<ParserRewrite, Rewrite> = {
     );
     return onlyHints ? [blankRange(tokens[option]!, tokens[close]!)] : [];
   },
-  'with-rollup': (tokens) =>
-    tokens.flatMap((token, index) => (index > 0 && isKeyword(token, 'WITH') && isKeyword(tokens[index + 1], 'ROLLUP') ? [blankRange(token, tokens[index + 1]!)] : [])),
-  'approximate-aggregates': (tokens) =>
-    tokens.flatMap((token, index) =>
-      isKeyword(token, 'APPROXIMATE') && APPROXIMABLE_AGGREGATES.has(wordOf(tokens[index + 1])) && isPunctuation(tokens[index + 2], '(') ? [blank(token)] : [],
-    ),
-  'brace-map-literals': (tokens) => tokens.flatMap((token, index) => (isKeyword(token, 'MAP') && isPunctuation(tokens[index + 1], '{') ? mapLiteralEdits(tokens, index + 1) : [])),
-  'table-version-clauses': (tokens) =>
-    tokens.flatMap((token, index) => {
-      const versioned = isKeyword(token, 'FOR') && (isKeyword(tokens[index + 1], 'TIMESTAMP') || isKeyword(tokens[index + 1], 'VERSION'));
-      if (!versioned || !isKeyword(tokens[index + 2], 'AS') || !isKeyword(tokens[index + 3], 'OF')) return [];
-      const last = lastTokenOfPointInTime(tokens, index + 4, token.depth);
-      return last === -1 ? [] : [blankRange(token, tokens[last]!)];
+  'with-rollup': ({ tokens, words }) => editsAt(words, (word, index) => (index > 0 && word === 'WITH' && words[index + 1] === 'ROLLUP' ? [blankRange(tokens[index]!, tokens[index + 1]!)] : [])),
+  'approximate-aggregates': ({ tokens, words }) =>
+    editsAt(words, (word, index) => (word === 'APPROXIMATE' && APPROXIMABLE_AGGREGATES.has(words[index + 1] ?? '') && isPunctuation(tokens[index + 2], '(') ? [blank(tokens[index]!)] : [])),
+  'brace-map-literals': ({ tokens, words }) => editsAt(words, (word, index) => (word === 'MAP' && isPunctuation(tokens[index + 1], '{') ? mapLiteralEdits(tokens, index + 1) : [])),
+  'table-version-clauses': ({ tokens, words }) =>
+    editsAt(words, (word, index) => {
+      const versioned = word === 'FOR' && (words[index + 1] === 'TIMESTAMP' || words[index + 1] === 'VERSION') && words[index + 2] === 'AS' && words[index + 3] === 'OF';
+      if (!versioned) return [];
+      const last = lastTokenOfPointInTime(tokens, index + 4, tokens[index]!.depth);
+      return last === -1 ? [] : [blankRange(tokens[index]!, tokens[last]!)];
     }),
-  'parenthesised-type-parameters': (tokens) =>
-    tokens.flatMap((token, index) => {
-      const cast = isKeyword(token, 'CAST') || isKeyword(token, 'TRY_CAST');
-      return cast && isPunctuation(tokens[index + 1], '(') ? castTypeEdits(tokens, index + 1) : [];
-    }),
+  'parenthesised-type-parameters': ({ tokens, words }) =>
+    editsAt(words, (word, index) => ((word === 'CAST' || word === 'TRY_CAST') && isPunctuation(tokens[index + 1], '(') ? castTypeEdits(tokens, index + 1) : [])),
 };
 
 /** The SQL the parser reads: `sql` with every match of the dialect's rewrites edited in place. */
 export function rewriteForParser(sql: string, tokens: readonly SqlToken[], rewrites: readonly ParserRewrite[]): string {
-  const edits = rewrites.flatMap((name) => REWRITES[name](tokens)).sort((first, second) => second.start - first.start);
+  const view: TokenView = { tokens, words: tokens.map((token) => (token.kind === 'word' ? token.text.toUpperCase() : '')) };
+  const edits = rewrites.flatMap((name) => REWRITES[name](view));
+  if (edits.length === 0) return sql;
+  edits.sort((first, second) => second.start - first.start);
   let result = sql;
   let limit = Number.POSITIVE_INFINITY;
   for (const edit of edits) {
@@ -103,11 +101,21 @@ export function rewriteForParser(sql: string, tokens: readonly SqlToken[], rewri
   return result;
 }
 
+/** The edits `match` returns for each word token (other tokens are skipped). */
+function editsAt(words: readonly string[], match: (word: string, index: number) => Edit[]): Edit[] {
+  const edits: Edit[] = [];
+  for (let index = 0; index < words.length; index += 1) {
+    const word = words[index]!;
+    if (word !== '') edits.push(...match(word, index));
+  }
+  return edits;
+}
+
 /** `ANY`/`ASOF`/… before JOIN, with at most two join words between: `ANY JOIN`, `LEFT ANY JOIN`, `ASOF LEFT OUTER JOIN`. */
-function inJoinPosition(tokens: readonly SqlToken[], index: number): boolean {
+function inJoinPosition(words: readonly string[], index: number): boolean {
   let next = index + 1;
-  while (JOIN_SIDES.has(wordOf(tokens[next])) && next < index + 3) next += 1;
-  return isKeyword(tokens[next], 'JOIN');
+  while (JOIN_SIDES.has(words[next] ?? '') && next < index + 3) next += 1;
+  return words[next] === 'JOIN';
 }
 
 /** `{` -> `(`, its `}` -> `)`, and each `:` between them at the literal's own level -> `,`. */
@@ -150,7 +158,7 @@ function castTypeEdits(tokens: readonly SqlToken[], open: number): Edit[] {
   const as = tokens.findIndex((token, index) => index > open && index < close && token.depth === innerDepth && isKeyword(token, 'AS'));
   if (as === -1 || as + 1 >= close) return [];
   const type = tokens.slice(as + 1, close);
-  const parametrised = type.some((token, index) => PARAMETRISED_TYPES.has(wordOf(token)) && isPunctuation(type[index + 1], '('));
+  const parametrised = type.some((token, index) => token.kind === 'word' && PARAMETRISED_TYPES.has(token.text.toUpperCase()) && isPunctuation(type[index + 1], '('));
   const onlyTypeTokens = type.every(
     (token) => (token.kind === 'word' && !isKeyword(token, 'SELECT')) || token.kind === 'number' || token.kind === 'quotedIdentifier' || isPunctuation(token, '(') || isPunctuation(token, ')') || isPunctuation(token, ','),
   );
@@ -172,10 +180,6 @@ function closingParenthesis(tokens: readonly SqlToken[], open: number): number {
 function isStatementEnd(tokens: readonly SqlToken[], index: number): boolean {
   const token = tokens[index];
   return token === undefined || (isPunctuation(token, ';') && token.depth === 0);
-}
-
-function wordOf(token: SqlToken | undefined): string {
-  return token?.kind === 'word' ? token.text.toUpperCase() : '';
 }
 
 function isPunctuation(token: SqlToken | undefined, text: string): boolean {

@@ -59,6 +59,10 @@ function findRefusalInTree(node: JsonNode, options: InspectionOptions): string |
   for (const [key, value] of Object.entries(node)) {
     if (DATA_CHANGING_VARIANTS.has(key)) return refusalForStatementVariant(key);
     if (key === 'span') continue; // source positions only; skipping them keeps the walk quick
+    if (key === 'TableFunction' && options.rules.allowedTableFunctions !== undefined) {
+      const refusal = refusalForTableFunction(wrappedCallName(value), options.rules);
+      if (refusal !== null) return refusal;
+    }
     const refusal = findRefusalInTree(value, options);
     if (refusal !== null) return refusal;
   }
@@ -91,14 +95,6 @@ function refusalForNode(node: JsonObject, options: InspectionOptions): string | 
     }
   }
 
-  // `FROM TABLE(f(…))`: the table function is the wrapped call.
-  if (isObject(node.TableFunction)) {
-    const call = isObject(node.TableFunction.expr) ? node.TableFunction.expr.Function : undefined;
-    const callName = isObject(call) && Array.isArray(call.name) ? call.name.map(identifierValue) : ['TABLE'];
-    const refusal = refusalForTableFunction(callName, options.rules);
-    if (refusal !== null) return refusal;
-  }
-
   const name = node.name;
   if (!Array.isArray(name)) return null;
   const nameParts = name.map(identifierValue);
@@ -108,11 +104,17 @@ function refusalForNode(node: JsonObject, options: InspectionOptions): string | 
   if (args !== undefined && args !== null) {
     const functionName = nameParts.at(-1);
     const refusal = functionName === undefined || functionName === null ? null : refusalForFunction(functionName, options);
-    if (refusal !== null || !isTableFunctionCall(node)) return refusal;
+    if (refusal !== null || options.rules.allowedTableFunctions === undefined || !isTableFunctionCall(node)) return refusal;
     return refusalForTableFunction(nameParts, options.rules);
   }
 
   return refusalForFileReference(name, options);
+}
+
+/** `FROM TABLE(f(…))`: the table function is the wrapped call. */
+function wrappedCallName(tableFunction: unknown): (string | null)[] {
+  const call = isObject(tableFunction) && isObject(tableFunction.expr) ? tableFunction.expr.Function : undefined;
+  return isObject(call) && Array.isArray(call.name) ? call.name.map(identifierValue) : ['TABLE'];
 }
 
 /** A `Table` relation with arguments (`FROM numbers(10)`) or a LATERAL function, not a scalar call. */
