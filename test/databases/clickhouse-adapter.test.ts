@@ -156,6 +156,22 @@ describe.skipIf(!available)('ClickHouse adapter', () => {
     expect((await server.log()).length).toBe(logged);
   });
 
+  test('table functions that make their rows inside the database pass the gate and answer', async () => {
+    const answers: Array<[string, unknown[][]]> = [
+      ['SELECT count() AS n FROM numbers(10)', [[10]]],
+      ['SELECT * FROM primes(3)', [[2], [3], [5]]],
+      ['SELECT * FROM generate_series(1, 2)', [[1], [2]]],
+      ["SELECT a FROM values('a UInt8', 1, 2) ORDER BY a", [[1], [2]]],
+      ["SELECT count() AS n FROM (SELECT * FROM generateRandom('a UInt8', 1) LIMIT 4)", [[4]]],
+      ["SELECT count() AS n FROM merge(currentDatabase(), '^sales$')", [[2]]],
+      ["SELECT * FROM null('a UInt8')", []],
+    ];
+    for (const [sql, rows] of answers) {
+      expect(checkReadOnly(sql, { dialect: 'clickhouse', allowFileAccess: false }), sql).toMatchObject({ allowed: true });
+      expect((await adapter.runQuery(sql, QUERY_OPTIONS)).rows, sql).toEqual(rows);
+    }
+  });
+
   test('the word settings outside a SETTINGS clause keeps readonly=1', async () => {
     const result = await adapter.runQuery("SELECT region AS settings, getSetting('readonly') AS level FROM sales ORDER BY id LIMIT 1", QUERY_OPTIONS);
     expect(result.rows).toEqual([['North', 1]]);

@@ -72,7 +72,7 @@ export const clickhouseRules: DialectRules = {
   limitClauses: ['limit', 'fetch'],
   displayName: 'ClickHouse',
   promptHints: [
-    'ClickHouse SQL: functions are case-sensitive (toDate, toStartOfMonth, countIf, uniqExact); use LIMIT n; the only table functions allowed are numbers, zeros, generateRandom, values, null, format, merge and view (no file, url, s3, remote, mysql …).',
+    'ClickHouse SQL: functions are case-sensitive (toDate, toStartOfMonth, countIf, uniqExact); use LIMIT n; the only table functions allowed are numbers, generateRandom, generate_series, values, null, merge and view (no file, url, s3, remote, mysql …).',
   ],
   location: 'server',
   defaultPort: 8123,
