@@ -1,7 +1,9 @@
 // The read-only gate every model-written statement passes before it reaches a database. It
 // parses the SQL with the database's own dialect and allows only queries: no data or schema
 // changes, no passthrough to other databases, no server-side files or state changes. What the
-// parser cannot read is refused, because an unread statement cannot be vouched for. Refusal
+// parser cannot read is refused, because an unread statement cannot be vouched for; read syntax a
+// dialect lists as parserRewrites (a join hint, WITH ROLLUP) reaches the parser in a form it reads,
+// after every check on the original tokens (parser-rewrites.ts). Refusal
 // reasons are shown to the model, so each one names the offending thing and says why.
 //
 // The gate is a first line of defence; adapters still run queries in read-only sessions.
