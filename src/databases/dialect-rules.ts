@@ -10,6 +10,8 @@
 export interface LexicalRules {
   /** `#` starts a line comment (MySQL family). */
   hashLineComments: boolean;
+  /** `//` starts a line comment (Snowflake). */
+  slashLineComments?: boolean;
   /** `--` starts a comment only when followed by whitespace or the end (MySQL: `1--1` is 1 - -1). */
   dashCommentNeedsSpace: boolean;
   /** Block comments nest (a comment opened inside a comment needs its own close), as in PostgreSQL and DuckDB. */

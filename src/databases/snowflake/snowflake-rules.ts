@@ -15,6 +15,9 @@ export const snowflakeRules: DialectRules = {
   parserDialect: 'snowflake',
   lexical: {
     hashLineComments: false,
+    // Snowflake and the parser both end the line at `//`; a gate reading on would see a string where
+    // they see code (`// '` then `FROM @stage … -- '`).
+    slashLineComments: true,
     dashCommentNeedsSpace: false,
     nestedBlockComments: false,
     executableComments: false,
