@@ -66,7 +66,7 @@ export const clickhouseRules: DialectRules = {
   parserRewrites: ['join-modifier-words'],
   // EXISTS [TABLE] db.name answers 0 or 1; the parser does not read it.
   recognizedReads: [/^EXISTS (?:TABLE )?(?:(?:\w+|`[^`]+`|"[^"]+") \. )?(?:\w+|`[^`]+`|"[^"]+")$/i],
-  // SHOW CREATE TABLE / VIEW / DATABASE prints a definition.
+  // SHOW CREATE TABLE / VIEW / FUNCTION … prints a definition (the parser reads no other kind).
   readOnlyVariants: ['ShowCreate'],
   quotedTableNamesReadFiles: false,
   limitClauses: ['limit', 'fetch'],
