@@ -2,8 +2,8 @@
 // parses the SQL with the database's own dialect and allows only queries: no data or schema
 // changes, no passthrough to other databases, no server-side files or state changes. What the
 // parser cannot read is refused, because an unread statement cannot be vouched for; read syntax a
-// dialect lists as parserRewrites (a join hint, WITH ROLLUP) reaches the parser in a form it reads,
-// after every check on the original tokens (parser-rewrites.ts). Refusal
+// dialect lists as parserRewrites (a join hint, WITH ROLLUP) reaches the parser again in a form it
+// reads, after every check on the original tokens (parser-rewrites.ts). Refusal
 // reasons are shown to the model, so each one names the offending thing and says why.
 //
 // The gate is a first line of defence; adapters still run queries in read-only sessions.
@@ -111,17 +111,25 @@ function checkWithRules(sql: string, rules: DialectRules, allowFileAccess: boole
     querySettingsClauses = clauses.clauseCount;
   }
   if (statementTokens.length === 1 && isRecognizedRead(statementTokens[0]!, rules)) return allow(1, querySettingsClauses);
-  if (rules.parserRewrites !== undefined) parsedSql = rewriteForParser(parsedSql, tokenization.tokens, rules.parserRewrites);
-  // Last: it changes lengths, and the rewrites above keep them.
-  if (rules.lexical.parserMisreadsBackslashEscapes && tokenization.hasBackslashEscapeString) parsedSql = requoteBackslashStrings(parsedSql, tokenization.tokens);
+  // Requoting changes lengths, so it comes after the rewrites, which keep them.
+  const requoted = (text: string): string =>
+    rules.lexical.parserMisreadsBackslashEscapes && tokenization.hasBackslashEscapeString ? requoteBackslashStrings(text, tokenization.tokens) : text;
 
   let statements: unknown[];
   try {
-    statements = parse(parsedSql, rules.parserDialect) as unknown[];
+    statements = parse(requoted(parsedSql), rules.parserDialect) as unknown[];
   } catch (error) {
-    const keywordRefusal = refusalForKnownStatement(statementTokens);
-    if (keywordRefusal !== null) return refuse(keywordRefusal);
-    return { allowed: false, reason: parseFailureReason(error), engineMayConfirm: true };
+    // The dialect's read syntax the parser cannot read is rewritten only when the parser failed,
+    // so the statements it reads as written (nearly all) pay nothing for it.
+    const rewritten = rules.parserRewrites === undefined ? parsedSql : rewriteForParser(parsedSql, tokenization.tokens, rules.parserRewrites);
+    // When the rewritten text fails too, its error is the one that names what is left to fix.
+    const reparsed = rewritten === parsedSql ? { error } : parseResult(requoted(rewritten), rules);
+    if ('error' in reparsed) {
+      const keywordRefusal = refusalForKnownStatement(statementTokens);
+      if (keywordRefusal !== null) return refuse(keywordRefusal);
+      return { allowed: false, reason: parseFailureReason(reparsed.error), engineMayConfirm: true };
+    }
+    statements = reparsed.statements;
   }
   if (statements.length === 0) return refuse('The query is empty; send one SELECT statement.');
 
@@ -130,6 +138,14 @@ function checkWithRules(sql: string, rules: DialectRules, allowFileAccess: boole
     if (refusal !== null) return refuse(refusal);
   }
   return allow(statements.length, querySettingsClauses);
+}
+
+function parseResult(sql: string, rules: DialectRules): { statements: unknown[] } | { error: unknown } {
+  try {
+    return { statements: parse(sql, rules.parserDialect) as unknown[] };
+  } catch (error) {
+    return { error };
+  }
 }
 
 function isRecognizedRead(statement: readonly SqlToken[], rules: DialectRules): boolean {
