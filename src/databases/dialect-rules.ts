@@ -10,6 +10,8 @@
 export interface LexicalRules {
   /** `#` starts a line comment (MySQL family). */
   hashLineComments: boolean;
+  /** `//` starts a line comment (Snowflake). */
+  slashLineComments?: boolean;
   /** `--` starts a comment only when followed by whitespace or the end (MySQL: `1--1` is 1 - -1). */
   dashCommentNeedsSpace: boolean;
   /** Block comments nest (a comment opened inside a comment needs its own close), as in PostgreSQL and DuckDB. */
@@ -27,6 +29,11 @@ export interface LexicalRules {
   escapeStringPrefix: boolean;
   /** The parser reads backslashes in `E'…'` differently from the database: refuse such strings. */
   parserMisreadsEscapeStrings: boolean;
+  /**
+   * The parser reads a backslash in '…' and "…" as a plain character where the database escapes
+   * with it (Databricks): such strings reach the parser re-quoted (src/sql/requoted-strings.ts).
+   */
+  parserMisreadsBackslashEscapes?: boolean;
   /** `$$…$$` and `$tag$…$tag$` strings. */
   dollarQuotedStrings: boolean;
   /** Characters that open a quoted identifier: '"', '`', '['. */
@@ -64,7 +71,44 @@ export interface RefusedTokenSequence {
   refusal: string;
 }
 
-export type ParserDialect = 'duckdb' | 'postgresql' | 'sqlite' | 'mysql' | 'redshift' | 'clickhouse' | 'generic' | 'ansi' | 'mssql' | 'bigquery' | 'databricks';
+/**
+ * Words refused wherever they stand as a word or a quoted name outside strings and comments, for
+ * hints the parser reads in more than one shape (SQL Server's `WITH (UPDLOCK)` and `t (UPDLOCK)`).
+ */
+export interface RefusedWordRule {
+  /** Upper-case words: UPDLOCK, HOLDLOCK. */
+  words: readonly string[];
+  /** Names the kind of thing refused: "Table hint" -> "Table hint UPDLOCK is not allowed: …". */
+  label: string;
+  /** Completes "<label> <WORD> is not allowed: …"; says why and what to do. */
+  reason: string;
+}
+
+/**
+ * Read syntax the parser cannot read, each named by the construct (src/sql/parser-rewrites.ts says
+ * what each one matches). Every one only changes how a read is planned, precise or written, never
+ * what it touches: the gate hands the parser the statement without it (or in the form the parser
+ * reads), after every check on the statement's own tokens has run.
+ */
+export type ParserRewrite =
+  /** `GLOBAL IN`, `GLOBAL JOIN`, `LEFT ANY JOIN`, `ASOF LEFT JOIN`, `LEFT SEMI JOIN` (ClickHouse). */
+  | 'join-modifier-words'
+  /** `INNER HASH JOIN`, `LEFT MERGE JOIN`, `LOOP`, `REMOTE` (SQL Server). */
+  | 'join-algorithm-hints'
+  /** A trailing `OPTION (MAXDOP 1, RECOMPILE, …)` of known query hints (SQL Server). */
+  | 'query-hint-option'
+  /** `GROUP BY … WITH ROLLUP` (MySQL). */
+  | 'with-rollup'
+  /** `APPROXIMATE COUNT(DISTINCT …)`, `APPROXIMATE PERCENTILE_DISC(…)` (Redshift). */
+  | 'approximate-aggregates'
+  /** `map{k: v, …}` literals (StarRocks), read as `map(k, v, …)`. */
+  | 'brace-map-literals'
+  /** `FOR TIMESTAMP AS OF …` / `FOR VERSION AS OF …` with a literal point in time (Trino, Athena). */
+  | 'table-version-clauses'
+  /** `CAST(x AS ARRAY(VARCHAR))`, `MAP(K, V)`, `ROW(a T, …)` types (Trino, Athena). */
+  | 'parenthesised-type-parameters';
+
+export type ParserDialect = 'duckdb' | 'postgresql' | 'sqlite' | 'mysql' | 'redshift' | 'clickhouse' | 'generic' | 'ansi' | 'mssql' | 'bigquery' | 'databricks' | 'snowflake';
 
 /** The config fields a dialect may require (the names of `databases:` entries in the config). */
 export interface DialectConfigFields {
@@ -81,6 +125,12 @@ export interface DialectRules {
   lexical: LexicalRules;
   /** Functions refused on this dialect on top of the ones refused everywhere. */
   refusedFunctions: readonly FunctionRule[];
+  /**
+   * Table functions a query may read from (as the database spells them; matched regardless of case), where a dialect's table functions can reach
+   * files, URLs or other servers (ClickHouse). With a list, every table function not on it is
+   * refused in FROM and JOIN, whatever its name; without one, only refusedFunctions apply.
+   */
+  allowedTableFunctions?: readonly string[];
   /** Statements refused by their leading keywords on top of the ones refused everywhere. */
   refusedStatements: readonly RefusedStatement[];
   /**
@@ -92,6 +142,10 @@ export interface DialectRules {
   allowedQuerySettings?: readonly string[];
   /** Token runs refused anywhere in a statement (MariaDB's `NEXT VALUE FOR`, `@v := …`). */
   refusedTokenSequences?: readonly RefusedTokenSequence[];
+  /** Read syntax the parser cannot read, handed to it rewritten (see ParserRewrite). */
+  parserRewrites?: readonly ParserRewrite[];
+  /** Single words refused anywhere in a statement, quoted or not (SQL Server's locking table hints). */
+  refusedWords?: readonly RefusedWordRule[];
   /**
    * Statements the parser cannot read but that are plain reads in this dialect, as patterns over
    * the statement's tokens joined by single spaces (`TABLE users`, `PRAGMA table_info ( users )`).

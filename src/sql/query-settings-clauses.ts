@@ -31,21 +31,25 @@ export interface SettingsClausesReading {
   sqlWithoutClauses: string;
   /** Why a clause is refused; null when every setting in every clause is allowed. */
   refusal: string | null;
+  /** How many clauses were read: the query changes settings for itself only when this is above 0. */
+  clauseCount: number;
 }
 
 /** Checks and blanks out every SETTINGS clause, at any depth, in the tokens of `sql`. */
 export function takeOutSettingsClauses(sql: string, tokens: readonly SqlToken[], allowed: readonly string[]): SettingsClausesReading {
   let sqlWithoutClauses = sql;
+  let clauseCount = 0;
   for (let index = 0; index < tokens.length; index += 1) {
     if (!startsClause(tokens, index)) continue;
     const clause = readClause(tokens, index + 1, allowed);
-    if ('refusal' in clause) return { sqlWithoutClauses: sql, refusal: clause.refusal };
+    if ('refusal' in clause) return { sqlWithoutClauses: sql, refusal: clause.refusal, clauseCount };
+    clauseCount += 1;
     const start = tokens[index]!.start;
     const end = tokens[clause.lastIndex]!.end;
     sqlWithoutClauses = sqlWithoutClauses.slice(0, start) + sql.slice(start, end).replace(/[^\r\n]/g, ' ') + sqlWithoutClauses.slice(end);
     index = clause.lastIndex;
   }
-  return { sqlWithoutClauses, refusal: null };
+  return { sqlWithoutClauses, refusal: null, clauseCount };
 }
 
 /**

@@ -119,6 +119,11 @@ export function tokenizeSql(sql: string, rules: LexicalRules): SqlTokenization {
       position = newline === -1 ? sql.length : newline + 1;
       continue;
     }
+    if (character === '/' && next === '/' && rules.slashLineComments) {
+      const newline = sql.indexOf('\n', position);
+      position = newline === -1 ? sql.length : newline + 1;
+      continue;
+    }
     if (character === '#' && rules.hashLineComments) {
       const newline = sql.indexOf('\n', position);
       position = newline === -1 ? sql.length : newline + 1;

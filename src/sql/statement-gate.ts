@@ -1,7 +1,9 @@
 // The read-only gate every model-written statement passes before it reaches a database. It
 // parses the SQL with the database's own dialect and allows only queries: no data or schema
 // changes, no passthrough to other databases, no server-side files or state changes. What the
-// parser cannot read is refused, because an unread statement cannot be vouched for. Refusal
+// parser cannot read is refused, because an unread statement cannot be vouched for; read syntax a
+// dialect lists as parserRewrites (a join hint, WITH ROLLUP) reaches the parser again in a form it
+// reads, after every check on the original tokens (parser-rewrites.ts). Refusal
 // reasons are shown to the model, so each one names the offending thing and says why.
 //
 // The gate is a first line of defence; adapters still run queries in read-only sessions.
@@ -13,9 +15,12 @@ import { StatementGateNotReadyError } from './errors.js';
 import { splitStatements, tokenizeSql, type SqlToken, type SqlTokenization } from './sql-tokenizer.js';
 import { refusalForDialectStatement, refusalForLeadingKeywords } from './statement-kinds.js';
 import { refusalForStatement } from './syntax-tree-inspection.js';
+import { refusalForRefusedWords } from './refused-words.js';
 import { errorMessage } from '../support/errors.js';
 import { executableCommentReadings } from './executable-comments.js';
 import { takeOutSettingsClauses } from './query-settings-clauses.js';
+import { requoteBackslashStrings } from './requoted-strings.js';
+import { rewriteForParser } from './parser-rewrites.js';
 
 export type { Dialect } from '../databases/dialects.js';
 
@@ -25,7 +30,11 @@ export interface GateOptions {
 }
 
 export type GateVerdict =
-  | { allowed: true; statementCount: number }
+  /**
+   * `querySettingsClauses`: the `SETTINGS …` clauses the gate read and vetted (ClickHouse), at any
+   * depth; absent or 0 when the statement sets nothing for itself, whatever words it contains.
+   */
+  | { allowed: true; statementCount: number; querySettingsClauses?: number }
   /**
    * `engineMayConfirm`: refused only because the parser could not read it. An engine that can prove
    * the statement is one plain read (DuckDB's json_serialize_sql) may still let it run.
@@ -87,26 +96,40 @@ function checkWithRules(sql: string, rules: DialectRules, allowFileAccess: boole
 
   const statementTokens = splitStatements(tokenization.tokens);
   for (const statement of statementTokens) {
-    const refusal = refusalForDialectStatement(leadingWords(statement), rules.refusedStatements) ?? refusalForTokenSequences(statement, rules);
+    const refusal =
+      refusalForDialectStatement(leadingWords(statement), rules.refusedStatements) ?? refusalForTokenSequences(statement, rules) ?? refusalForRefusedWords(statement, rules);
     if (refusal !== null) return refuse(refusal);
   }
   // The parser reads a SETTINGS clause only at the end of a whole query: every clause, at any
   // depth, is checked on tokens and blanked out of what the parser reads.
   let parsedSql = sql;
+  let querySettingsClauses = 0;
   if (rules.allowedQuerySettings !== undefined) {
     const clauses = takeOutSettingsClauses(sql, tokenization.tokens, rules.allowedQuerySettings);
     if (clauses.refusal !== null) return refuse(clauses.refusal);
     parsedSql = clauses.sqlWithoutClauses;
+    querySettingsClauses = clauses.clauseCount;
   }
-  if (statementTokens.length === 1 && isRecognizedRead(statementTokens[0]!, rules)) return { allowed: true, statementCount: 1 };
+  if (statementTokens.length === 1 && isRecognizedRead(statementTokens[0]!, rules)) return allow(1, querySettingsClauses);
+  // Requoting changes lengths, so it comes after the rewrites, which keep them.
+  const requoted = (text: string): string =>
+    rules.lexical.parserMisreadsBackslashEscapes && tokenization.hasBackslashEscapeString ? requoteBackslashStrings(text, tokenization.tokens) : text;
 
   let statements: unknown[];
   try {
-    statements = parse(parsedSql, rules.parserDialect) as unknown[];
+    statements = parse(requoted(parsedSql), rules.parserDialect) as unknown[];
   } catch (error) {
-    const keywordRefusal = refusalForKnownStatement(statementTokens);
-    if (keywordRefusal !== null) return refuse(keywordRefusal);
-    return { allowed: false, reason: parseFailureReason(error), engineMayConfirm: true };
+    // The dialect's read syntax the parser cannot read is rewritten only when the parser failed,
+    // so the statements it reads as written (nearly all) pay nothing for it.
+    const rewritten = rules.parserRewrites === undefined ? parsedSql : rewriteForParser(parsedSql, tokenization.tokens, rules.parserRewrites);
+    // When the rewritten text fails too, its error is the one that names what is left to fix.
+    const reparsed = rewritten === parsedSql ? { error } : parseResult(requoted(rewritten), rules);
+    if ('error' in reparsed) {
+      const keywordRefusal = refusalForKnownStatement(statementTokens);
+      if (keywordRefusal !== null) return refuse(keywordRefusal);
+      return { allowed: false, reason: parseFailureReason(reparsed.error), engineMayConfirm: true };
+    }
+    statements = reparsed.statements;
   }
   if (statements.length === 0) return refuse('The query is empty; send one SELECT statement.');
 
@@ -114,7 +137,15 @@ function checkWithRules(sql: string, rules: DialectRules, allowFileAccess: boole
     const refusal = refusalForStatement(statement, { rules, allowFileAccess });
     if (refusal !== null) return refuse(refusal);
   }
-  return { allowed: true, statementCount: statements.length };
+  return allow(statements.length, querySettingsClauses);
+}
+
+function parseResult(sql: string, rules: DialectRules): { statements: unknown[] } | { error: unknown } {
+  try {
+    return { statements: parse(sql, rules.parserDialect) as unknown[] };
+  } catch (error) {
+    return { error };
+  }
 }
 
 function isRecognizedRead(statement: readonly SqlToken[], rules: DialectRules): boolean {
@@ -182,6 +213,10 @@ function refusalForKnownStatement(statements: readonly SqlToken[][]): string | n
 function parseFailureReason(error: unknown): string {
   const message = errorMessage(error).replace(/^sql parser error:\s*/i, '');
   return `The statement could not be parsed (${message}); only statements the parser understands are run. Rewrite it as a plain SELECT query.`;
+}
+
+function allow(statementCount: number, querySettingsClauses: number): GateVerdict {
+  return querySettingsClauses > 0 ? { allowed: true, statementCount, querySettingsClauses } : { allowed: true, statementCount };
 }
 
 function refuse(reason: string): GateVerdict {

@@ -139,6 +139,17 @@ export function refusalForLeadingKeywords(firstWords: readonly string[]): string
   return kind ? refusalText(kind) : null;
 }
 
+/**
+ * A `SHOW <name> …` statement this dialect does not recognise as a read. The parser reads any such
+ * statement as a setting name followed by words and drops quoted arguments (DuckDB's `SHOW 'x.csv'`
+ * reads the file), so it cannot tell a catalogue listing from something else.
+ */
+export function refusalForShowStatement(words: readonly string[]): string {
+  const name = words[0]?.toUpperCase();
+  const label = name === undefined ? 'This SHOW statement' : `SHOW ${name}`;
+  return `${label} is not run here: the statement gate cannot check what this SHOW statement reads. Query the database's catalogue (information_schema or system tables) with SELECT instead.`;
+}
+
 function refusalText(kind: StatementKind): string {
   return `Only read-only queries are allowed: ${kind.label} statements ${kind.consequence}.`;
 }

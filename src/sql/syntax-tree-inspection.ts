@@ -6,7 +6,8 @@
 import type { DialectRules } from '../databases/dialect-rules.js';
 import { refusalForQuerySetting } from './query-settings-clauses.js';
 import { refusalForFunction } from './refused-functions.js';
-import { refusalForStatementVariant } from './statement-kinds.js';
+import { refusalForShowStatement, refusalForStatementVariant } from './statement-kinds.js';
+import { refusalForTableFunction } from './table-functions.js';
 
 export interface InspectionOptions {
   rules: DialectRules;
@@ -32,6 +33,7 @@ type JsonObject = Record<string, unknown>;
 export function refusalForStatement(statement: JsonNode, options: InspectionOptions): string | null {
   const variant = variantName(statement);
   if (variant === null) return 'The statement has an unexpected shape, so it cannot be checked; write a plain SELECT query.';
+  if (variant === 'ShowVariable' && !options.rules.readOnlyVariants.includes(variant)) return refusalForShowStatement(showWords((statement as JsonObject)[variant]));
   if (!READ_ONLY_STATEMENT_VARIANTS.has(variant) && !options.rules.readOnlyVariants.includes(variant)) return refusalForStatementVariant(variant);
   const body = (statement as JsonObject)[variant];
   if (variant === 'Explain') {
@@ -57,6 +59,10 @@ function findRefusalInTree(node: JsonNode, options: InspectionOptions): string |
   for (const [key, value] of Object.entries(node)) {
     if (DATA_CHANGING_VARIANTS.has(key)) return refusalForStatementVariant(key);
     if (key === 'span') continue; // source positions only; skipping them keeps the walk quick
+    if (key === 'TableFunction' && options.rules.allowedTableFunctions !== undefined) {
+      const refusal = refusalForTableFunction(wrappedCallName(value), options.rules);
+      if (refusal !== null) return refusal;
+    }
     const refusal = findRefusalInTree(value, options);
     if (refusal !== null) return refusal;
   }
@@ -97,10 +103,23 @@ function refusalForNode(node: JsonObject, options: InspectionOptions): string | 
   const args = node.args;
   if (args !== undefined && args !== null) {
     const functionName = nameParts.at(-1);
-    return functionName === undefined || functionName === null ? null : refusalForFunction(functionName, options);
+    const refusal = functionName === undefined || functionName === null ? null : refusalForFunction(functionName, options);
+    if (refusal !== null || options.rules.allowedTableFunctions === undefined || !isTableFunctionCall(node)) return refusal;
+    return refusalForTableFunction(nameParts, options.rules);
   }
 
   return refusalForFileReference(name, options);
+}
+
+/** `FROM TABLE(f(…))`: the table function is the wrapped call. */
+function wrappedCallName(tableFunction: unknown): (string | null)[] {
+  const call = isObject(tableFunction) && isObject(tableFunction.expr) ? tableFunction.expr.Function : undefined;
+  return isObject(call) && Array.isArray(call.name) ? call.name.map(identifierValue) : ['TABLE'];
+}
+
+/** A `Table` relation with arguments (`FROM numbers(10)`) or a LATERAL function, not a scalar call. */
+function isTableFunctionCall(node: JsonObject): boolean {
+  return 'with_hints' in node || 'lateral' in node;
 }
 
 /**
@@ -157,6 +176,12 @@ function identifierObject(part: unknown): JsonObject | null {
 function identifierValue(part: unknown): string | null {
   const value = identifierObject(part)?.value;
   return typeof value === 'string' ? value : null;
+}
+
+/** `SHOW INDEX FROM t` reaches the parser as ShowVariable { variable: [INDEX, FROM, t] }: its words. */
+function showWords(body: unknown): string[] {
+  const words = isObject(body) && Array.isArray(body.variable) ? body.variable.map(identifierValue) : [];
+  return words.filter((word): word is string => word !== null);
 }
 
 function variantName(statement: JsonNode): string | null {

@@ -142,6 +142,43 @@ describe.skipIf(!available)('ClickHouse adapter', () => {
     expect(await snapshot()).toEqual(before);
   });
 
+  test('file table functions never run, with or without a SETTINGS clause, although the engine reads files at readonly=2', async () => {
+    // What readonly=2 means on the engine: file table functions run there.
+    const direct = await operator.query({ query: "SELECT line FROM file('/etc/hostname', 'LineAsString')", format: 'JSONEachRow', clickhouse_settings: { readonly: '2' } });
+    expect(await direct.json()).toHaveLength(1);
+    const refused = [
+      "SELECT * FROM fileCluster('default', '/etc/hostname', 'LineAsString') SETTINGS max_threads = 1",
+      "SELECT line AS settings FROM fileCluster('default', '/etc/hostname', 'LineAsString')",
+      "SELECT * FROM (SELECT line FROM file('/etc/hostname', 'LineAsString') SETTINGS max_threads = 1)",
+    ];
+    const logged = (await server.log()).length;
+    for (const sql of refused) await expect(adapter.runQuery(sql, QUERY_OPTIONS), sql).rejects.toThrow(/Refused before reaching the database: (Table function|Function) file/);
+    expect((await server.log()).length).toBe(logged);
+  });
+
+  test('table functions that make their rows inside the database pass the gate and answer', async () => {
+    const answers: Array<[string, unknown[][]]> = [
+      ['SELECT count() AS n FROM numbers(10)', [[10]]],
+      ['SELECT * FROM primes(3)', [[2], [3], [5]]],
+      ['SELECT * FROM generate_series(1, 2)', [[1], [2]]],
+      ["SELECT a FROM values('a UInt8', 1, 2) ORDER BY a", [[1], [2]]],
+      ["SELECT count() AS n FROM (SELECT * FROM generateRandom('a UInt8', 1) LIMIT 4)", [[4]]],
+      ["SELECT count() AS n FROM merge(currentDatabase(), '^sales$')", [[2]]],
+      ["SELECT * FROM null('a UInt8')", []],
+    ];
+    for (const [sql, rows] of answers) {
+      expect(checkReadOnly(sql, { dialect: 'clickhouse', allowFileAccess: false }), sql).toMatchObject({ allowed: true });
+      expect((await adapter.runQuery(sql, QUERY_OPTIONS)).rows, sql).toEqual(rows);
+    }
+  });
+
+  test('the word settings outside a SETTINGS clause keeps readonly=1', async () => {
+    const result = await adapter.runQuery("SELECT region AS settings, getSetting('readonly') AS level FROM sales ORDER BY id LIMIT 1", QUERY_OPTIONS);
+    expect(result.rows).toEqual([['North', 1]]);
+    const entry = (await server.log()).find((logged) => logged.queryId === `datathread-test-${nextQueryId}`);
+    expect(entry?.settings.readonly).toBe('1');
+  });
+
   test('without a SETTINGS clause the query keeps readonly=1, under which the engine refuses any setting change', async () => {
     await adapter.runQuery("SELECT 'SETTINGS max_execution_time = 0' AS text", QUERY_OPTIONS);
     const entry = (await server.log()).find((logged) => logged.queryId === `datathread-test-${nextQueryId}`);
@@ -149,6 +186,20 @@ describe.skipIf(!available)('ClickHouse adapter', () => {
     // What readonly=1 means on the engine: a query's own SETTINGS clause is an error there.
     const direct = operator.query({ query: 'SELECT count() FROM sales SETTINGS max_threads = 1', format: 'JSONEachRow', clickhouse_settings: { readonly: '1' } });
     await expect(direct).rejects.toThrow(/Cannot modify 'max_threads' setting in readonly mode/);
+  });
+
+  test('catalogue statements answer through the adapter as on a real server: SHOW TABLES, SHOW CREATE TABLE, DESCRIBE, EXISTS, EXPLAIN', async () => {
+    const gated = async (sql: string) => {
+      expect(checkReadOnly(sql, { dialect: 'clickhouse', allowFileAccess: false }), sql).toMatchObject({ allowed: true });
+      return (await adapter.runQuery(sql, QUERY_OPTIONS)).rows;
+    };
+    expect(await gated('SHOW TABLES')).toEqual([['sales']]);
+    expect(await gated('DESCRIBE TABLE sales')).toEqual(expect.arrayContaining([expect.arrayContaining(['id', 'UInt32']), expect.arrayContaining(['region', 'String'])]));
+    expect(await gated('EXISTS TABLE sales')).toEqual([[1]]);
+    expect((await gated('SHOW CREATE TABLE sales'))[0]?.[0]).toMatch(/^CREATE TABLE default\.sales/);
+    expect((await gated('EXPLAIN SELECT count() FROM sales')).flat().join('\n')).toContain('ReadFrom');
+    const entry = (await server.log()).find((logged) => logged.queryId === `datathread-test-${nextQueryId}`);
+    expect(entry).toMatchObject({ settings: { readonly: '1' }, outcome: 'finished' });
   });
 
   test('reads a result of several blocks as one: every row once, no header line taken for a row', async () => {

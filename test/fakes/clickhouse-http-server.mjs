@@ -13,7 +13,8 @@
 // GET /_test/log (not ClickHouse's) lists what arrived: query id, user, settings, SQL, bytes sent
 // and how it ended, so tests can check what the client really sent.
 //
-// chdb runs one statement at a time per session, so requests wait in line; KILL QUERY is answered
+// chdb runs one statement at a time per session, so requests wait in line (SHOW, DESCRIBE, EXISTS
+// and EXPLAIN, which chdb does not stream, run whole); KILL QUERY is answered
 // by the front itself (as ClickHouse's process list would) and stops the matching stream. With
 // readonly >= 1 only reading statements reach the engine, each with `SETTINGS …, readonly=N`
 // appended (the URL settings first, as ClickHouse applies them before the query's own clause) so the
@@ -38,6 +39,11 @@ const version = session.query('SELECT version()', 'TabSeparated').trim();
 /** Error codes ClickHouse's HTTP handler answers with something other than 500. */
 const HTTP_STATUS_FOR_CODE = { 62: 400, 60: 404, 81: 404, 164: 403, 516: 401, 497: 403 };
 const READ_KEYWORDS = new Set(['SELECT', 'WITH', 'SHOW', 'DESCRIBE', 'DESC', 'EXPLAIN', 'EXISTS']);
+/**
+ * Statements chdb's streaming path refuses ("Streaming query is not supported"); a real server
+ * answers them over HTTP like any query, so the front runs them whole and sends the result.
+ */
+const NON_STREAMING_KEYWORDS = new Set(['SHOW', 'DESCRIBE', 'DESC', 'EXPLAIN', 'EXISTS']);
 /** URL parameters that are not settings. */
 const NON_SETTINGS = new Set(['query', 'query_id', 'database', 'default_format', 'user', 'password', 'session_id', 'role']);
 
@@ -147,7 +153,7 @@ async function runStatement(request, response, sql, queryId, settings, format) {
   const exceptionTag = randomUUID().replace(/-/g, '').slice(0, 16);
   let headersSent = false;
   try {
-    const stream = session.queryStream(engineSql, { format, signal: abort.signal });
+    const stream = NON_STREAMING_KEYWORDS.has(keyword) ? wholeResult(engineSql, format) : session.queryStream(engineSql, { format, signal: abort.signal });
     const repeatedHeaderLines = headerLinesOf(format);
     for await (const chunk of stream) {
       // chdb formats each block on its own, header included; ClickHouse sends the header once.
@@ -174,6 +180,12 @@ async function runStatement(request, response, sql, queryId, settings, format) {
     running.delete(queryId);
     if (entry.outcome !== 'finished') drainLeftover();
   }
+}
+
+/** The whole result of a statement chdb cannot stream, as one chunk shaped like a streamed one. */
+async function* wholeResult(sql, format) {
+  const bytes = Buffer.from(session.query(sql, format));
+  yield { raw: () => bytes };
 }
 
 /** How many header lines a row format starts with: names, and types. */

@@ -101,6 +101,58 @@ describe('ClickHouse gate', () => {
     expect(result.allowed ? '' : result.reason).toContain(reason);
   });
 
+  it.each([
+    'SELECT number FROM numbers(10) WHERE number % 2 = 0',
+    'SELECT * FROM numbers(3) AS n CROSS JOIN primes(2) AS p',
+    "SELECT * FROM generateRandom('id UInt32, name String', 1, 10) LIMIT 5",
+    "SELECT * FROM values('region String, amount UInt32', ('North', 1), ('South', 2))",
+    "SELECT * FROM null('x UInt8')",
+    "SELECT count() FROM merge(currentDatabase(), '^sales')",
+    'SELECT * FROM generate_series(1, 10)',
+    'SELECT * FROM numbers_mt(5) SETTINGS max_threads = 2',
+  ])('allows a table function that makes its rows inside the database: %s', (sql) => {
+    expect(verdict(sql, 'clickhouse')).toMatchObject({ allowed: true });
+  });
+
+  it.each([
+    "SELECT * FROM fileCluster('default', 'x.csv', 'LineAsString') SETTINGS max_threads = 1",
+    "SELECT line AS settings FROM fileCluster('default', '/etc/hostname', 'LineAsString')",
+    "SELECT * FROM urlCluster('default', 'http://169.254.169.254/latest/meta-data/')",
+    "SELECT * FROM s3Cluster('default', 'https://bucket.s3.amazonaws.com/x.parquet')",
+    "SELECT * FROM sales AS s JOIN icebergLocal('/var/lib/data/t') AS i ON i.id = s.id",
+    "SELECT * FROM arrowstream('/tmp/x.arrow')",
+    'SELECT * FROM zeros(3)',
+    "SELECT * FROM format(JSONEachRow, '{\"a\": 1}')",
+    "SELECT * FROM timeSeriesData(db.metrics)",
+    "SELECT * FROM aTableFunctionFromANewerRelease('x')",
+    "SELECT * FROM TABLE(fileCluster('default', 'x.csv'))",
+    "SELECT * FROM sales WHERE id IN (SELECT id FROM azureBlobStorageCluster('default', 'x'))",
+  ])('refuses every other table function, whatever its name: %s', (sql) => {
+    const result = verdict(sql, 'clickhouse');
+    expect(result).toMatchObject({ allowed: false, reason: expect.stringMatching(/^(Table function|Function) \S+ is not allowed/) });
+  });
+
+  it('names the refused table function and the ones that may run', () => {
+    const result = verdict("SELECT * FROM fileCluster('default', 'x.csv', 'LineAsString')", 'clickhouse');
+    expect(result.allowed ? '' : result.reason).toMatch(/^Table function fileCluster is not allowed on ClickHouse: .*numbers.*generateRandom.*; others read files, URLs or other servers/);
+  });
+
+  it.each([
+    ["SELECT catboostEvaluate('/var/lib/clickhouse/model.bin', 1, 2)", 'Function catboostevaluate is not allowed: it loads a model file'],
+    ["SELECT generateSerialID('orders')", 'Function generateserialid is not allowed: it writes a counter to ClickHouse Keeper'],
+  ])('refuses functions that load files or write to Keeper: %s', (sql, reason) => {
+    const result = verdict(sql, 'clickhouse');
+    expect(result.allowed ? '' : result.reason).toContain(reason);
+  });
+
+  it('counts only SETTINGS clauses the gate read, never the word elsewhere', () => {
+    expect(verdict('SELECT count() FROM sales SETTINGS max_threads = 1', 'clickhouse')).toMatchObject({ allowed: true, querySettingsClauses: 1 });
+    expect(verdict('SELECT * FROM (SELECT 1 SETTINGS max_threads = 1) SETTINGS join_use_nulls = 1', 'clickhouse')).toMatchObject({ querySettingsClauses: 2 });
+    for (const sql of ['SELECT 1 AS settings', 'SELECT s.settings FROM sales AS s', "SELECT 'SETTINGS max_threads = 1' AS text"]) {
+      expect(verdict(sql, 'clickhouse'), sql).toEqual({ allowed: true, statementCount: 1 });
+    }
+  });
+
   it('refuses a backslash in a quoted name, which ClickHouse reads past and could hide a SETTINGS clause behind', () => {
     // ClickHouse reads `a\`, ` as one name, so its SETTINGS is max_execution_time = 0 and the rest is
     // a comment; the parser ends the name at the second backtick and sees max_threads = 1 only.

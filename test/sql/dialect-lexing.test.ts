@@ -1,10 +1,12 @@
 // The tokenizer reads each dialect's text the way that database does: MySQL's `#` and `-- `
 // comments, backslash escapes, "…" strings and executable comments; SQLite's [bracketed] names.
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { mysqlRules } from '../../src/databases/mysql/mysql-rules.js';
 import { postgresRules } from '../../src/databases/postgres/postgres-rules.js';
+import { snowflakeRules } from '../../src/databases/snowflake/snowflake-rules.js';
 import { sqliteRules } from '../../src/databases/sqlite/sqlite-rules.js';
 import { detectOuterLimit } from '../../src/sql/outer-limit.js';
+import { checkReadOnly, initStatementGate } from '../../src/sql/statement-gate.js';
 import { tokenizeSql } from '../../src/sql/sql-tokenizer.js';
 
 const words = (sql: string, rules = mysqlRules) => tokenizeSql(sql, rules.lexical).tokens.map((token) => token.text);
@@ -44,5 +46,21 @@ describe('MySQL lexing', () => {
 describe('SQLite lexing', () => {
   it('reads [bracketed] names whole', () => {
     expect(words('SELECT [a;b] FROM t', sqliteRules)).toEqual(['SELECT', '[a;b]', 'FROM', 't']);
+  });
+});
+
+describe('Snowflake lexing', () => {
+  beforeAll(async () => {
+    await initStatementGate();
+  });
+
+  it('reads // as a line comment, as Snowflake and the parser do', () => {
+    expect(words("SELECT 1 // note '\nFROM t", snowflakeRules)).toEqual(['SELECT', '1', 'FROM', 't']);
+    expect(words('SELECT 10 / 2', snowflakeRules)).toEqual(['SELECT', '10', '/', '2']);
+  });
+
+  it('does not let a quote after // hide a stage read from the gate', () => {
+    const hidden = "SELECT $1 // '\nFROM @raw_stage/orders.csv -- '";
+    expect(checkReadOnly(hidden, { dialect: 'snowflake', allowFileAccess: false })).toMatchObject({ allowed: false, reason: expect.stringContaining('Reading a stage (@name) is not allowed') });
   });
 });

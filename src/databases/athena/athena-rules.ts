@@ -15,7 +15,11 @@ export const athenaRules: DialectRules = {
     { keywords: 'OPTIMIZE', consequence: 'rewrite table data' },
   ],
   // Catalogue listings Athena has and the PostgreSQL parser does not read.
-  recognizedReads: [/^SHOW DATABASES$/i, /^SHOW TABLES(?: IN (?:\w+|"[^"]+"))?$/i],
+  recognizedReads: [
+    /^SHOW DATABASES$/i,
+    /^SHOW TABLES(?: IN (?:\w+|"[^"]+"))?$/i,
+    /^SHOW PARTITIONS (?:(?:\w+|"[^"]+") \. )?(?:\w+|"[^"]+")$/i,
+  ],
   displayName: 'Amazon Athena',
   promptHints: [
     'Amazon Athena (Trino SQL): name tables as database.table, quote names with "…"; use LIMIT n; dates as DATE \'2024-01-31\'.',

@@ -153,10 +153,12 @@ export class ClickHouseAdapter implements DatabaseAdapter {
 /**
  * readonly=1 lets a query change no setting at all, so a query's own `SETTINGS max_threads = 1`
  * fails on the server; readonly=2 lets it change every setting but `readonly`, including the
- * limits this adapter sets. So readonly=2 goes only with a statement that has a SETTINGS word and
- * that the gate allows whole: every clause in it, at any depth (subquery, CTE, UNION branch), names
- * only harmless settings (CLICKHOUSE_ALLOWED_QUERY_SETTINGS). The gate is asked here again, so a
- * caller that skipped execute_sql's gate gets the same answer. Everything else keeps readonly=1.
+ * limits this adapter sets, and lets file table functions run. So readonly=2 goes only with a
+ * statement that the gate allows whole and in which it read at least one SETTINGS clause: every
+ * clause, at any depth (subquery, CTE, UNION branch), names only harmless settings
+ * (CLICKHOUSE_ALLOWED_QUERY_SETTINGS). The word alone (`AS settings`, `t.settings`) is no clause and
+ * keeps readonly=1. The gate is asked here again, so a caller that skipped execute_sql's gate gets
+ * the same answer; a statement with the word that the gate refuses never reaches the server.
  */
 async function readonlyLevel(sql: string): Promise<'1' | '2'> {
   const tokens = tokenizeSql(sql, clickhouseRules.lexical).tokens;
@@ -165,7 +167,7 @@ async function readonlyLevel(sql: string): Promise<'1' | '2'> {
   const verdict = checkReadOnly(sql, { dialect: 'clickhouse', allowFileAccess: false });
   if (!verdict.allowed) throw new QueryFailedError(`Refused before reaching the database: ${verdict.reason}`);
   if (verdict.statementCount > 1) throw new QueryFailedError('Refused before reaching the database: send one statement per query.');
-  return '2';
+  return (verdict.querySettingsClauses ?? 0) > 0 ? '2' : '1';
 }
 
 /** Reads names, types, then at most rowCap + 1 rows from the stream, and stops. */

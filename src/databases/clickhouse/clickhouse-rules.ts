@@ -3,6 +3,7 @@
 // and other servers from inside a SELECT, and its SYSTEM/KILL/OPTIMIZE statements act on the server.
 import type { DialectRules } from '../dialect-rules.js';
 import { CLICKHOUSE_ALLOWED_QUERY_SETTINGS } from './clickhouse-query-settings.js';
+import { CLICKHOUSE_ALLOWED_TABLE_FUNCTIONS } from './clickhouse-table-functions.js';
 
 export const clickhouseRules: DialectRules = {
   parserDialect: 'clickhouse',
@@ -41,8 +42,11 @@ export const clickhouseRules: DialectRules = {
       reason: 'it connects to other servers or databases (or re-reads tables) in ways the statement gate cannot inspect',
     },
     { names: ['sleep', 'sleepeachrow'], reason: 'it only holds the server busy' },
+    { names: ['catboostevaluate'], reason: 'it loads a model file from the database server' },
+    { names: ['generateserialid'], reason: 'it writes a counter to ClickHouse Keeper' },
     { names: ['dictget', 'dictgetordefault', 'dictgetornull', 'dicthas', 'dictgethierarchy', 'dictisin'], prefixes: ['dictget'], reason: 'it reads a dictionary, whose source may be another server or a file' },
   ],
+  allowedTableFunctions: CLICKHOUSE_ALLOWED_TABLE_FUNCTIONS,
   refusedStatements: [
     { keywords: 'SYSTEM', consequence: 'act on the server (caches, replicas, merges, shutdown)' },
     { keywords: 'KILL', consequence: 'stop other queries' },
@@ -59,14 +63,16 @@ export const clickhouseRules: DialectRules = {
     { keywords: 'CHECK', consequence: 'hold the server busy' },
   ],
   allowedQuerySettings: CLICKHOUSE_ALLOWED_QUERY_SETTINGS,
+  parserRewrites: ['join-modifier-words'],
   // EXISTS [TABLE] db.name answers 0 or 1; the parser does not read it.
   recognizedReads: [/^EXISTS (?:TABLE )?(?:(?:\w+|`[^`]+`|"[^"]+") \. )?(?:\w+|`[^`]+`|"[^"]+")$/i],
-  readOnlyVariants: [],
+  // SHOW CREATE TABLE / VIEW / FUNCTION … prints a definition (the parser reads no other kind).
+  readOnlyVariants: ['ShowCreate'],
   quotedTableNamesReadFiles: false,
   limitClauses: ['limit', 'fetch'],
   displayName: 'ClickHouse',
   promptHints: [
-    'ClickHouse SQL: functions are case-sensitive (toDate, toStartOfMonth, countIf, uniqExact); use LIMIT n; no table functions (url, file, s3, remote, mysql …) are allowed.',
+    'ClickHouse SQL: functions are case-sensitive (toDate, toStartOfMonth, countIf, uniqExact); use LIMIT n; the only table functions allowed are numbers, generateRandom, generate_series, values, null, merge and view (no file, url, s3, remote, mysql …).',
   ],
   location: 'server',
   defaultPort: 8123,

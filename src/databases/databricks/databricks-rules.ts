@@ -14,6 +14,8 @@ export const databricksRules: DialectRules = {
     backslashEscapesInStrings: true,
     escapeStringPrefix: false,
     parserMisreadsEscapeStrings: false,
+    // The parser's Databricks dialect ends 'it\'s' at the escaped quote.
+    parserMisreadsBackslashEscapes: true,
     dollarQuotedStrings: false,
     identifierQuotes: ['`'],
     stringQuotes: ["'", '"'],
@@ -43,7 +45,13 @@ export const databricksRules: DialectRules = {
     { keywords: 'GRANT', consequence: 'change access' },
     { keywords: 'REVOKE', consequence: 'change access' },
   ],
-  recognizedReads: [/^SHOW (?:CATALOGS|SCHEMAS|DATABASES|TABLES)(?: (?:FROM|IN) (?:\w+|`[^`]+`)(?: \. (?:\w+|`[^`]+`))?)?$/i],
+  recognizedReads: [
+    /^SHOW (?:CATALOGS|SCHEMAS|DATABASES|TABLES)(?: (?:FROM|IN) (?:\w+|`[^`]+`)(?: \. (?:\w+|`[^`]+`))?)?$/i,
+    // Names only, never a quoted path (`parquet`.`/data/x`), which Databricks would read as a file.
+    /^SHOW PARTITIONS (?:(?:\w+|`[^`./\\:*]+`) \. ){0,2}(?:\w+|`[^`./\\:*]+`)$/i,
+    // DESCRIBE [TABLE] [EXTENDED] catalog.schema.table: the parser reads only a two-part name after TABLE.
+    /^(?:DESCRIBE|DESC) (?:TABLE )?(?:EXTENDED )?(?:(?:\w+|`[^`./\\:*]+`) \. ){0,2}(?:\w+|`[^`./\\:*]+`)$/i,
+  ],
   readOnlyVariants: [],
   // `SELECT * FROM parquet.\`/path\`` reads files by path: a backtick-quoted table name can be a file.
   quotedTableNamesReadFiles: true,

@@ -6,9 +6,13 @@
 // the query still runs in the read-only, locked-down session.
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { refusalForFunction } from '../../sql/refused-functions.js';
+import { pivotWithFixedColumnValues } from './duckdb-dynamic-pivot.js';
 import { duckdbRules } from './duckdb-rules.js';
 
-/** PIVOT / UNPIVOT statements serialize when written as the subquery they are equivalent to. */
+/**
+ * PIVOT / UNPIVOT statements serialize when written as the subquery they are equivalent to; a PIVOT
+ * whose columns are found at run time is checked in its fixed-list form (duckdb-dynamic-pivot.ts).
+ */
 const PIVOT_STATEMENT = /^\s*(?:PIVOT|UNPIVOT|PIVOT_WIDER|PIVOT_LONGER)\b/i;
 /** A table name that DuckDB would read as a file through a replacement scan. */
 const FILE_LIKE_TABLE = /[./\\:*]/;
@@ -19,7 +23,8 @@ interface SerializedSql {
 }
 
 export async function duckdbProvesPlainRead(connection: DuckDBConnection, sql: string, allowFileAccess: boolean): Promise<boolean> {
-  const candidate = PIVOT_STATEMENT.test(sql) ? `SELECT * FROM (${sql}\n)` : sql;
+  const pivot = PIVOT_STATEMENT.test(sql) ? (pivotWithFixedColumnValues(sql) ?? sql) : null;
+  const candidate = pivot === null ? sql : `SELECT * FROM (${pivot}\n)`;
   const reader = await connection.runAndReadAll('SELECT json_serialize_sql($1::VARCHAR)', [candidate]);
   const serialized = JSON.parse(String(reader.getRows()[0]?.[0] ?? '{}')) as SerializedSql;
   if (serialized.error !== false || serialized.statements?.length !== 1) return false;

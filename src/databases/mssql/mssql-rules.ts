@@ -6,7 +6,7 @@
 // Refused on top of what every dialect refuses: anything that runs other code the gate cannot see
 // (EXEC / EXECUTE, sp_executesql and every other sp_* / xp_* procedure), reads outside the database
 // (OPENROWSET, OPENQUERY, OPENDATASOURCE, BULK INSERT) and session or server changes.
-import type { DialectRules, FunctionRule, RefusedStatement } from '../dialect-rules.js';
+import type { DialectRules, FunctionRule, RefusedStatement, RefusedWordRule } from '../dialect-rules.js';
 
 const RUNS_UNINSPECTED_CODE = 'run code that the statement gate cannot inspect';
 const CHANGES_SETTINGS = 'change session or server settings';
@@ -50,6 +50,27 @@ const MSSQL_REFUSED_STATEMENTS: readonly RefusedStatement[] = [
   { keywords: 'COPY', consequence: 'load files into tables (Fabric, Synapse)' },
 ];
 
+/**
+ * Table hints that take or hold locks, refused as PostgreSQL's FOR UPDATE is: a long analytical
+ * read holding them blocks every writer to a production table. UPDLOCK, XLOCK and TABLOCKX take
+ * update or exclusive locks; HOLDLOCK, SERIALIZABLE and REPEATABLEREAD keep shared locks until the
+ * statement's transaction ends; TABLOCK, PAGLOCK and ROWLOCK choose lock granularity (TABLOCK a
+ * shared lock on the whole table); READCOMMITTEDLOCK forces locking reads. READPAST takes no lock
+ * but skips rows others have locked, so the answer silently leaves rows out. Hints that only lower
+ * locking (NOLOCK, READUNCOMMITTED, NOWAIT, SNAPSHOT) or steer the plan (INDEX, FORCESEEK) stay.
+ */
+const MSSQL_LOCKING_HINTS: RefusedWordRule = {
+  words: ['UPDLOCK', 'XLOCK', 'TABLOCK', 'TABLOCKX', 'HOLDLOCK', 'SERIALIZABLE', 'REPEATABLEREAD', 'PAGLOCK', 'ROWLOCK', 'READCOMMITTEDLOCK'],
+  label: 'Table hint',
+  reason: 'it takes or holds locks on the table, which blocks other sessions’ writes while the query runs; remove the hint (NOLOCK and READUNCOMMITTED may stay)',
+};
+
+const MSSQL_ROW_SKIPPING_HINTS: RefusedWordRule = {
+  words: ['READPAST'],
+  label: 'Table hint',
+  reason: 'it skips rows other sessions have locked, so the answer would silently leave rows out; remove the hint',
+};
+
 export const mssqlRules: DialectRules = {
   parserDialect: 'mssql',
   lexical: {
@@ -66,6 +87,8 @@ export const mssqlRules: DialectRules = {
   },
   refusedFunctions: MSSQL_REFUSED_FUNCTIONS,
   refusedStatements: MSSQL_REFUSED_STATEMENTS,
+  refusedWords: [MSSQL_LOCKING_HINTS, MSSQL_ROW_SKIPPING_HINTS],
+  parserRewrites: ['join-algorithm-hints', 'query-hint-option'],
   recognizedReads: [],
   readOnlyVariants: [],
   quotedTableNamesReadFiles: false,

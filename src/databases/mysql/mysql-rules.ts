@@ -95,8 +95,11 @@ export const mysqlRules: DialectRules = {
   refusedFunctions: MYSQL_REFUSED_FUNCTIONS,
   refusedStatements: MYSQL_REFUSED_STATEMENTS,
   refusedTokenSequences: MYSQL_REFUSED_TOKEN_SEQUENCES,
-  recognizedReads: [],
-  readOnlyVariants: [],
+  parserRewrites: ['with-rollup'],
+  // SHOW INDEX / INDEXES / KEYS FROM t [FROM db]: the parser reads them as a setting name.
+  recognizedReads: [/^SHOW (?:INDEX|INDEXES|KEYS) (?:FROM|IN) (?:\w+|`[^`]+`)(?: \. (?:\w+|`[^`]+`))?(?: (?:FROM|IN) (?:\w+|`[^`]+`))?$/i],
+  // SHOW CREATE TABLE / VIEW / … prints a definition.
+  readOnlyVariants: ['ShowCreate'],
   quotedTableNamesReadFiles: false,
   limitClauses: ['limit'],
   displayName: 'MySQL / MariaDB',

@@ -18,6 +18,7 @@ export const redshiftRules: DialectRules = {
     { keywords: 'CREATE DATASHARE', consequence: 'share data outside the cluster' },
     { keywords: 'CALL', consequence: 'run code that the statement gate cannot inspect' },
   ],
+  parserRewrites: ['approximate-aggregates'],
   displayName: 'Amazon Redshift',
   promptHints: ['Redshift SQL is PostgreSQL 8-like: no FILTER clauses, use LISTAGG instead of string_agg, GETDATE() for now.'],
   defaultPort: 5439,

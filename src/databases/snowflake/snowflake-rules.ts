@@ -10,9 +10,14 @@ import type { DialectRules } from '../dialect-rules.js';
 const RUNS_UNINSPECTED_CODE = 'run code that the statement gate cannot inspect';
 
 export const snowflakeRules: DialectRules = {
-  parserDialect: 'generic',
+  // The parser's Snowflake dialect reads time travel (AT / BEFORE (… => …)), three-part names after
+  // DESCRIBE TABLE and backslash escapes in strings, which its generic dialect refused.
+  parserDialect: 'snowflake',
   lexical: {
     hashLineComments: false,
+    // Snowflake and the parser both end the line at `//`; a gate reading on would see a string where
+    // they see code (`// '` then `FROM @stage … -- '`).
+    slashLineComments: true,
     dashCommentNeedsSpace: false,
     nestedBlockComments: false,
     executableComments: false,

@@ -28,6 +28,7 @@ export const starrocksRules: DialectRules = {
     { keywords: 'RECOVER', consequence: 'change the schema' },
     { keywords: 'CLEAN', consequence: 'change the server’s state' },
   ],
+  parserRewrites: [...(mysqlRules.parserRewrites ?? []), 'brace-map-literals'],
   displayName: 'StarRocks',
   promptHints: ['StarRocks speaks MySQL SQL: quote names with backticks; "…" is a string.'],
   defaultPort: 9030,

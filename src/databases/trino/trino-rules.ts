@@ -32,6 +32,15 @@ export const trinoRules: DialectRules = {
     { keywords: 'DEALLOCATE', consequence: 'change the session' },
   ],
   // Catalogue listings Trino has and the PostgreSQL parser does not read.
+  // An inline routine's body (`WITH FUNCTION f() … BEGIN …; END`) is procedural code the parser
+  // cannot read; named here so the refusal says so, not that its END controls transactions.
+  refusedTokenSequences: [
+    {
+      tokens: ['WITH', 'FUNCTION'],
+      refusal: 'Inline functions (WITH FUNCTION …) are not run: their body is code the statement gate cannot read. Write the logic as an expression in the SELECT instead.',
+    },
+  ],
+  parserRewrites: ['table-version-clauses', 'parenthesised-type-parameters'],
   recognizedReads: [/^SHOW CATALOGS$/i, /^SHOW SCHEMAS(?: (?:FROM|IN) (?:\w+|"[^"]+"))?$/i],
   readOnlyVariants: [],
   quotedTableNamesReadFiles: false,

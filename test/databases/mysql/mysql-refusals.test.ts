@@ -94,6 +94,9 @@ const ALLOWED: Array<[string, unknown[][] | null]> = [
   ["SELECT 'NEXT VALUE FOR dt_sequence', ':='", [['NEXT VALUE FOR dt_sequence', ':=']]],
   ['SELECT @dt_assigned IS NULL', [[1]]],
   ['SELECT @dt_assigned = 1', [[null]]],
+  ['SELECT `order`, COUNT(*) AS n FROM t WHERE id <= 3 GROUP BY `order` WITH ROLLUP', [[1, 1], [2, 1], [3, 1], [null, 3]]],
+  ['SHOW CREATE TABLE t', null],
+  ['SHOW INDEX FROM t', null],
 ];
 
 async function serverState(): Promise<unknown> {
