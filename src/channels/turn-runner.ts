@@ -53,7 +53,9 @@ export async function runChannelTurn(runner: ChannelTurnRunner, request: TurnReq
     await steps.beforeTurn?.();
     const result = await handler.handle(request, {
       onStart: () => {
-        started = confirmLease().then(() => steps.onStart());
+        // A job's run shows the working indicator only while it holds the lease; a turn that is not
+        // a job starts it at once, before the first status arrives.
+        started = runner.confirmLease ? runner.confirmLease().then(() => steps.onStart()) : steps.onStart();
       },
       onStatus: (status) => steps.onStatus?.(status),
       onTextDelta: (delta) => steps.onTextDelta?.(delta),
