@@ -75,7 +75,14 @@ export interface ColumnSetElement {
   spacing?: Spacing;
 }
 
-export type CardElement = TextBlockElement | ImageElement | TableElement | FactSetElement | ContainerElement | ColumnSetElement;
+/** Buttons inside the body (Adaptive Cards 1.2): one per set stretches over the card's width. */
+export interface ActionSetElement {
+  type: 'ActionSet';
+  actions: CardAction[];
+  spacing?: Spacing;
+}
+
+export type CardElement = TextBlockElement | ImageElement | TableElement | FactSetElement | ContainerElement | ColumnSetElement | ActionSetElement;
 
 /** What a button click carries back to the bot (Teams puts it in `activity.value`). */
 export interface CardActionData {
