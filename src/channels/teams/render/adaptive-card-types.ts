@@ -151,6 +151,11 @@ export function createCard(body: CardElement[], actions: CardAction[] = []): Ada
   return card;
 }
 
+/** Whether the card has anything to click: its action row, or buttons stacked in its body. */
+export function cardHasButtons(card: AdaptiveCard): boolean {
+  return (card.actions?.length ?? 0) > 0 || card.body.some((element) => element.type === 'ActionSet');
+}
+
 export function textBlock(text: string, options: Omit<TextBlockElement, 'type' | 'text' | 'wrap'> = {}): TextBlockElement {
   return { type: 'TextBlock', text, wrap: true, ...options };
 }
