@@ -124,6 +124,32 @@ describe('Teams channel over HTTP (local mode)', () => {
     await expectValidCards();
   });
 
+  it('runs a click on a follow-up shown on its own full-width row, and removes those buttons from the card', async () => {
+    const followUps = ['Compare with last quarter by region', 'Which customers ordered most?', 'Show the monthly trend'];
+    const handler = new RecordingTurnHandler((request) => outcomeFor(request, { text: `Answer to ${request.text}`, followUps: request.kind === 'message' ? followUps : [] }));
+    await start(handler);
+    await postActivity(baseUrl, channelMention(connector.url, 'root-7', 'revenue?'));
+    await channel.idle();
+    const card = connector.messages()[0]!;
+    type Body = Array<{ type: string; text?: string; actions?: Array<{ data: unknown }> }>;
+    const sentBody = (card.activity.attachments as Array<{ content: { body: Body } }>)[0]!.content.body;
+    const stacked = sentBody.filter((element) => element.type === 'ActionSet').flatMap((set) => set.actions ?? []);
+    expect(stacked.map((action) => action.data)).toEqual(followUps.map((text, index) => ({ datathread: 'follow_up', text, index })));
+
+    await postActivity(baseUrl, channelCardClick(connector.url, 'click-7', 'root-7', card.assignedId!, stacked[1]!.data as never));
+    await channel.idle();
+
+    expect(handler.handled.map((request) => [request.kind, request.text])).toEqual([
+      ['message', 'revenue?'],
+      ['follow_up', 'Which customers ordered most?'],
+    ]);
+    const updatedCard = (connector.updates()[0]!.activity.attachments as Array<{ content: { actions?: unknown; body: Body } }>)[0]!.content;
+    expect(updatedCard.body.filter((element) => element.type === 'ActionSet')).toEqual([]);
+    expect(updatedCard.actions).toBeUndefined();
+    expect(updatedCard.body.at(-1)?.text).toBe('Ada Lovelace asked: Which customers ordered most?');
+    await expectValidCards();
+  });
+
   it('continues a thread it knows without a mention', async () => {
     const handler = new RecordingTurnHandler();
     await start(handler);

@@ -12,8 +12,8 @@ import { ChartImageLinks } from '../../../src/server/chart-image-links.js';
 import { CHANNEL_ID, GRACE, channelCardClick, channelMention, postActivity } from './teams-activities.js';
 
 interface CardContent {
-  body: Array<{ type: string; text?: string; url?: string; altText?: string }>;
-  actions?: Array<{ title: string; data: unknown }>;
+  body: Array<{ type: string; text?: string; url?: string; altText?: string; actions?: Array<{ title: string; data: unknown }> }>;
+  actions?: Array<{ title: string; data: unknown; mode?: string }>;
 }
 
 let workspace: E2eWorkspace;
@@ -128,11 +128,13 @@ describe('Teams end to end', () => {
     expect(image?.altText).toBe('Chart: Revenue by month');
     expect(card?.body.some((element) => element.text === 'Revenue by month')).toBe(false);
     expect(JSON.stringify(card).length).toBeLessThanOrEqual(CARD_BUDGET_CHARACTERS);
-    expect(card?.actions?.map((action) => action.data ?? action.title)).toEqual([
+    // Both follow-ups do not fit one row of a phone's card: each gets a full-width row; Show SQL is in the overflow menu.
+    const followUpButtons = card?.body.filter((element) => element.type === 'ActionSet').flatMap((set) => set.actions ?? []);
+    expect(followUpButtons?.map((action) => action.data)).toEqual([
       { datathread: 'follow_up', text: 'Revenue by region?', index: 0 },
       { datathread: 'follow_up', text: 'Compare with last year?', index: 1 },
-      'Show SQL',
     ]);
+    expect(card?.actions?.map((action) => [action.title, action.mode])).toEqual([['Show SQL', 'secondary']]);
     // Show SQL opens in the clicker's client: the query, as monospace lines, needs no round trip.
     const showSql = card?.actions?.at(-1) as unknown as { type: string; card: { body: Array<{ text?: string; items?: Array<{ text: string; fontType?: string }> }> } };
     expect(showSql.type).toBe('Action.ShowCard');

@@ -75,7 +75,14 @@ export interface ColumnSetElement {
   spacing?: Spacing;
 }
 
-export type CardElement = TextBlockElement | ImageElement | TableElement | FactSetElement | ContainerElement | ColumnSetElement;
+/** Buttons inside the body (Adaptive Cards 1.2): one per set stretches over the card's width. */
+export interface ActionSetElement {
+  type: 'ActionSet';
+  actions: CardAction[];
+  spacing?: Spacing;
+}
+
+export type CardElement = TextBlockElement | ImageElement | TableElement | FactSetElement | ContainerElement | ColumnSetElement | ActionSetElement;
 
 /** What a button click carries back to the bot (Teams puts it in `activity.value`). */
 export interface CardActionData {
@@ -142,6 +149,11 @@ export function createCard(body: CardElement[], actions: CardAction[] = []): Ada
   };
   if (actions.length > 0) card.actions = actions;
   return card;
+}
+
+/** Whether the card has anything to click: its action row, or buttons stacked in its body. */
+export function cardHasButtons(card: AdaptiveCard): boolean {
+  return (card.actions?.length ?? 0) > 0 || card.body.some((element) => element.type === 'ActionSet');
 }
 
 export function textBlock(text: string, options: Omit<TextBlockElement, 'type' | 'text' | 'wrap'> = {}): TextBlockElement {

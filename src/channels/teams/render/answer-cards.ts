@@ -1,5 +1,6 @@
 // One answer as one card when it fits the message budget: text, notes, charts, tables, stories,
-// follow-up buttons, and Show SQL and CSV in the overflow menu. A larger answer continues on further cards in the same order, nothing left
+// follow-up buttons (in one row, or one per row when their titles do not fit one), and Show SQL
+// and CSV in the overflow menu. A larger answer continues on further cards in the same order, nothing left
 // out, each card within the budget; the follow-up buttons go on the last card, so they sit on the
 // newest message of the answer. A chart's title is drawn in its image, so the card does not repeat
 // it (the alt text names it); an image the sandboxed code wrote gets its name above it, kept on the
@@ -51,9 +52,15 @@ export function buildAnswerCards(
     ...outcome.tables.map((result): CardElement => ({ type: 'Container', items: queryResultToElements(result) })),
     ...outcome.stories.map((story) => textBlock(`Story **${story.title}** saved as version ${story.version} (${story.slug}).`, { isSubtle: true })),
   ];
+  // Follow-ups in the row while they all fit it, otherwise one full-width button each at the end of
+  // the last card's body; Show SQL and CSV in the overflow menu.
+  const { stacked, actions } = arrangeCardActions(
+    options.includeFollowUps === false ? [] : followUpActions(outcome.followUps),
+    [...optional(showSqlAction(outcome.queries ?? [])), ...(outcome.offerCsv ? csvActions(outcome.queries ?? []) : [])],
+  );
   return layOutCardPages(body.length > 0 ? body : [textBlock(TURN_SENTENCES.empty)], {
-    // Follow-ups in the row while they fit; Show SQL and CSV in the overflow menu.
-    actions: arrangeCardActions(options.includeFollowUps === false ? [] : followUpActions(outcome.followUps), [...optional(showSqlAction(outcome.queries ?? [])), ...(outcome.offerCsv ? csvActions(outcome.queries ?? []) : [])]),
+    actions,
+    closing: stacked,
     ...(options.budgetCharacters !== undefined ? { budgetCharacters: options.budgetCharacters } : {}),
   });
 }

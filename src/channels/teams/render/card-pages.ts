@@ -2,8 +2,8 @@
 // card is filled until the next element would not fit; the next card starts with the continuation
 // line. An element too big for a card of its own is split: a ColumnSet into its columns, a
 // Container into its items, a text into its paragraphs (or at a space, as a last resort), a table
-// into runs of rows under its header. Every card leaves room for the buttons, which go on the last
-// card so they are on the newest message.
+// into runs of rows under its header. Every card leaves room for the buttons (the action row and any
+// buttons stacked at the end of the body), which go on the last card so they are on the newest message.
 import { createCard, type AdaptiveCard, type CardElement, type CardAction, type TableElement, type TextBlockElement } from './adaptive-card-types.js';
 import { CARD_BUDGET_CHARACTERS, cardSizeInCharacters } from './message-budget.js';
 
@@ -14,6 +14,8 @@ export interface CardPagesLayout {
   continuation?: CardElement[];
   /** Buttons of the last card. */
   actions?: CardAction[];
+  /** Close the last card's body, after everything else (buttons stacked one per row). */
+  closing?: CardElement[];
   budgetCharacters?: number;
 }
 
@@ -21,7 +23,10 @@ export function layOutCardPages(body: readonly CardElement[], layout: CardPagesL
   const actions = layout.actions ?? [];
   const lead = layout.lead ?? [];
   const continuation = layout.continuation ?? [];
-  const limit = (layout.budgetCharacters ?? CARD_BUDGET_CHARACTERS) - (cardSizeInCharacters(createCard([], actions)) - cardSizeInCharacters(createCard([])));
+  const closing = layout.closing ?? [];
+  const buttonsSize = cardSizeInCharacters(createCard(closing, actions)) - cardSizeInCharacters(createCard([]));
+  // One more character for the comma between the body's last element and the closing ones.
+  const limit = (layout.budgetCharacters ?? CARD_BUDGET_CHARACTERS) - buttonsSize - (closing.length > 0 ? 1 : 0);
   const pages: Page[] = [openPage(lead)];
   const queue = [...body];
   while (queue.length > 0) {
@@ -44,7 +49,7 @@ export function layOutCardPages(body: readonly CardElement[], layout: CardPagesL
     else if (pageIsOnlyItsOpening) addTo(page, element, elementSize);
     else pages.push(addTo(fresh, element, elementSize));
   }
-  return pages.map((page, index) => createCard(page.elements, index === pages.length - 1 ? actions : []));
+  return pages.map((page, index) => (index === pages.length - 1 ? createCard([...page.elements, ...closing], actions) : createCard(page.elements)));
 }
 
 /** A card's elements and its JSON size without buttons, kept as elements are added (one JSON.stringify per element). */

@@ -13,10 +13,8 @@ export const REPLY_IN_THREAD_HINT = 'Choose an option, or reply in this thread.'
 export function buildClarificationCard(clarification: ClarificationRequest, leadText: string): AdaptiveCard {
   const lead = leadText.trim() && leadText.trim() !== clarification.question.trim() ? markdownToCardElements(leadText) : [];
   const hint = clarification.options.length > 0 ? REPLY_IN_THREAD_HINT : 'Reply in this thread.';
-  return createCard(
-    [...lead, ...markdownToCardElements(clarification.question), textBlock(hint, { isSubtle: true })],
-    arrangeCardActions(clarificationActions(clarification.options)),
-  );
+  const { stacked, actions } = arrangeCardActions(clarificationActions(clarification.options));
+  return createCard([...lead, ...markdownToCardElements(clarification.question), textBlock(hint, { isSubtle: true }), ...stacked], actions);
 }
 
 export function buildFailureCard(failure: TurnFailure): AdaptiveCard {
@@ -27,7 +25,7 @@ export function buildStoppedCard(sentence: string): AdaptiveCard {
   return createCard([textBlock(sentence, { isSubtle: true })]);
 }
 
-/** The card as it was, minus its buttons, plus who chose what: a second click has nothing to hit. */
+/** The card as it was, minus its buttons (in the row or stacked in the body), plus who chose what: a second click has nothing to hit. */
 export function buildResolvedCard(card: AdaptiveCard, note: string): AdaptiveCard {
-  return createCard([...card.body, textBlock(note, { isSubtle: true })]);
+  return createCard([...card.body.filter((element) => element.type !== 'ActionSet'), textBlock(note, { isSubtle: true })]);
 }

@@ -12,7 +12,7 @@ import type { SentCardMemory } from '../actions/sent-card-memory.js';
 import type { TeamsOutbox } from '../outbox/teams-outbox.js';
 import { createTypingIndicator } from '../outbox/typing-indicator.js';
 import type { PostLedger } from '../../../conversations/turn-jobs.js';
-import type { CardActionData } from '../render/adaptive-card-types.js';
+import { cardHasButtons, type CardActionData } from '../render/adaptive-card-types.js';
 import { renderReply } from '../render/render-reply.js';
 import type { HostedChartImages } from '../render/chart-image.js';
 import { buildFailureCard, buildResolvedCard } from '../render/status-cards.js';
@@ -122,7 +122,7 @@ export async function runTeamsTurn(job: TeamsTurnJob, dependencies: TeamsTurnDep
         const marks = written || (last && cardFeedbackAnswerId) ? { queries: last ? plan.controls.queries : [], feedbackLoop: last && cardFeedbackAnswerId !== undefined } : undefined;
         try {
           const activityId = await outbox.post(card, marks);
-          if (activityId && card.actions && card.actions.length > 0) sentCards.remember(activityId, card);
+          if (activityId && cardHasButtons(card)) sentCards.remember(activityId, card);
           if (last && activityId && answered && cardFeedbackAnswerId) {
             await answered.remember(threadId, activityId, cardFeedbackAnswerId).catch((error: unknown) => logger.error('Teams answer not remembered; feedback on it is stored without its question and SQL', { threadId, error }));
           }

@@ -36,8 +36,6 @@ const noOutcome = { text: '', tables: [], stories: [], followUps: [] };
 const IMAGE_WIDTH_IN_PHONE_CARD_PX = 382;
 /** A table cell's padding on both sides, as Teams draws it. */
 const CELL_PADDING_PX = 16;
-/** A button's padding on both sides and its border. */
-const BUTTON_PADDING_PX = 26;
 
 const ORDER_COLUMNS = ['order_id', 'customer_name', 'country', 'order_date', 'shipped_at', 'status', 'amount', 'quantity', 'product_sku', 'payment_method'];
 const COUNTRIES = ['Singapore', 'Netherlands', 'United States', 'Brazil'];
@@ -130,29 +128,6 @@ describe('answer card', () => {
     expect(stacked.map((element) => element.type)).toEqual(['FactSet']);
     expect((stacked[0] as FactSetElement).facts[2]).toEqual({ title: 'country', value: 'Singapore' });
     expect(markdownToCardElements('| region | revenue |\n|---|---|\n| North | 12 |').map((element) => element.type)).toEqual(['Table']);
-  });
-
-  it('keeps the follow-ups that fit one row of a phone\'s card; Show SQL, CSV and the rest go to the overflow menu', async () => {
-    const queries = [{ queryId: 'query_abcd1234', databaseName: 'warehouse', sql: 'SELECT 1', rowCount: 1, durationMs: 3, refused: false, error: null }];
-    const [short] = buildAnswerCards({ ...noOutcome, text: 'Up.', followUps: ['By region', 'By month'], queries, offerCsv: true }, []);
-    expect(short?.actions?.map((action) => [action.title, action.mode ?? 'primary'])).toEqual([
-      ['By region', 'primary'],
-      ['By month', 'primary'],
-      ['Show SQL', 'secondary'],
-      ['CSV', 'secondary'],
-    ]);
-    expect(await adaptiveCardProblems(short)).toEqual([]);
-
-    const followUps = ['Compare with last quarter by region', 'Which customers ordered most?', 'Show the monthly trend'];
-    const [long] = buildAnswerCards({ ...noOutcome, text: 'Up.', followUps, queries, offerCsv: true }, []);
-    const actions = long?.actions ?? [];
-    expect(actions.map((action) => action.title)).toEqual([...followUps, 'Show SQL', 'CSV']);
-    const inRow = actions.filter((action) => action.mode !== 'secondary');
-    const buttons = inRow.length + 1; // and the overflow button
-    const sharePx = (IMAGE_WIDTH_IN_PHONE_CARD_PX - 8 * (buttons - 1)) / buttons;
-    for (const action of inRow) expect(measureTextWidth(action.title, 14, '600') + BUTTON_PADDING_PX).toBeLessThanOrEqual(sharePx);
-    expect(inRow.length).toBeLessThan(followUps.length);
-    expect(await adaptiveCardProblems(long)).toEqual([]);
   });
 
   it('puts a chart that fits inline, without repeating the title its image draws, and continues with one that does not', async () => {
