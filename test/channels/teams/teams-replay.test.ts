@@ -148,6 +148,30 @@ describe('Teams replay of documented activities', () => {
     ]);
   });
 
+  it('Agents Playground message: answered in its personal chat, without any credentials sent to its connector', async () => {
+    const bot = await startBot();
+    fakeModel.enqueue({ text: 'North 240, South 250.' });
+    expect((await postActivity(bot.baseUrl, loadRecording('teams', 'playground-message', fields()).body)).status).toBe(200);
+    await bot.channel.idle();
+
+    expect(userTexts(fakeModel.requests.at(-1)!).at(-1)).toBe('how much did each region order?');
+    expect(connector.messages()).toHaveLength(1);
+    expect(connector.messages()[0]?.conversationId).toBe('personal-chat-id');
+    expect(cardsOf(connector.messages()[0])[0]?.body[0]?.text).toBe('North 240, South 250.');
+    expect(connector.calls.every((call) => call.authorization === undefined)).toBe(true);
+  });
+
+  it('adaptiveCard/action (Action.Execute) from a card that is not ours: refused as not implemented, nothing posted, no turn runs', async () => {
+    const bot = await startBot();
+    const requestsBefore = fakeModel.requests.length;
+    const response = await postActivity(bot.baseUrl, loadRecording('teams', 'adaptive-card-execute', fields()).body);
+    // The Agents SDK answers an invoke no handler answered with 501; datathread's cards never send one.
+    expect(response.status).toBe(501);
+    await bot.channel.idle();
+    expect(connector.calls).toEqual([]);
+    expect(fakeModel.requests).toHaveLength(requestsBefore);
+  });
+
   it('conversationUpdate for the bot added to a team: nothing is posted and no turn runs', async () => {
     const bot = await startBot();
     const requestsBefore = fakeModel.requests.length;
