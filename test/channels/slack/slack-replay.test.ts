@@ -5,6 +5,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Application } from '../../../src/application.js';
 import { startFakeSlackApi, type FakeSlackApi, type FakeSlackMessage } from '../../fakes/slack-api-server.js';
+import { SCRIPTED_MODEL } from '../../support/e2e-workspace.js';
 import { loadRecording } from '../recordings/load-recording.js';
 import { problemsInCalls } from './support/block-kit-validator.js';
 import { startEngineFixture, type EngineFixture } from './support/engine-fixture.js';
@@ -24,10 +25,19 @@ const nextReplay = () => ++replayCount;
 const BOT = { bot_user_id: 'UBOT', bot_id: 'BBOT', team_id: 'T1' };
 /** Channel and asker of the documented app_mention example. */
 const MENTION = { channel: 'C123ABC456', user: 'U061F7AUR' };
+/**
+ * The shop database is granted to the workspace the bot is installed in, so each replay also shows
+ * which workspace a payload is judged by: the installing one, never another team it names.
+ */
+const CONFIG = {
+  databases: [{ name: 'shop', type: 'duckdb', path: 'shop.duckdb' }],
+  agent: { model: SCRIPTED_MODEL },
+  access: { rules: [{ databases: ['shop'], teams: [BOT.team_id] }] },
+};
 const SALES_SQL = 'SELECT region, SUM(amount) AS total FROM sales GROUP BY region ORDER BY region';
 
 beforeAll(async () => {
-  fixture = await startEngineFixture();
+  fixture = await startEngineFixture(CONFIG);
 });
 
 afterAll(async () => {
@@ -143,15 +153,17 @@ describe('Slack replay of documented payloads', () => {
     await slack.waitFor(() => slack.ephemerals.find((ephemeral) => ephemeral.recipient === MENTION.user && ephemeral.text === 'Thanks for the feedback.'));
   });
 
-  it('assistant_thread_started: the pane gets suggested prompts in the documented assistant thread', async () => {
+  it('assistant_thread_started: the pane gets prompts for the databases of the installing workspace, not of the team the person is viewing', async () => {
     const modelRequestsBefore = fixture.model.requests.length;
     const response = await harness.sendEnvelope(loadRecording('slack', 'assistant-thread-started', BOT).body);
     expect(response.status).toBe(200);
     const call = await slack.waitFor(() => slack.callsOf('assistant.threads.setSuggestedPrompts')[0]);
     expect(call.args).toMatchObject({ channel_id: 'D123ABC456', thread_ts: '1729999327.187299', title: 'Try asking about your data:' });
+    // The documented context names team T07XY8FPJ5C (the channel being viewed); the questions run in
+    // the assistant thread of the installing workspace, which may use shop.
     const prompts = call.args.prompts as Array<{ title: string; message: string }>;
-    expect(prompts.length).toBeGreaterThan(0);
-    expect(prompts.every((prompt) => prompt.title !== '' && prompt.message !== '')).toBe(true);
+    expect(prompts.map((prompt) => prompt.title)).toEqual(['What can I ask?', 'Explore sales']);
+    expect(prompts[1]!.message).toContain('sales table in shop');
     expect(fixture.model.requests).toHaveLength(modelRequestsBefore);
   });
 });
