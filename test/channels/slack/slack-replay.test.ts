@@ -166,6 +166,15 @@ describe('Slack replay of documented payloads', () => {
     expect(prompts[1]!.message).toContain('sales table in shop');
     expect(fixture.model.requests).toHaveLength(modelRequestsBefore);
   });
+
+  it('message.im in the assistant thread: answered in that thread, which is named after the question', async () => {
+    fixture.model.enqueue({ text: 'South leads with 250.' });
+    const question = loadRecording('slack', 'message-im-assistant-thread', { ...BOT, ts: `1729999400.${String(nextReplay()).padStart(6, '0')}`, event_id: `Ev0IM${nextReplay()}` });
+    expect((await harness.sendEnvelope(question.body)).status).toBe(200);
+    await slack.waitFor(() => slack.threadMessages('D123ABC456', '1729999327.187299').find((message) => message.text === 'South leads with 250.'));
+    expect(userTexts()).toEqual(['Which region sold the most?']);
+    expect(slack.callsOf('assistant.threads.setTitle').map((call) => call.args)).toEqual([{ channel_id: 'D123ABC456', thread_ts: '1729999327.187299', title: 'Which region sold the most?' }]);
+  });
 });
 
 async function waitForFeedbackComment(comment: string) {
