@@ -18,9 +18,11 @@ export interface EngineFixture {
   close(): Promise<void>;
 }
 
-export async function startEngineFixture(): Promise<EngineFixture> {
+/** `config`: the datathread.yaml content (JSON is YAML); default: the shop database and the scripted model. */
+export async function startEngineFixture(config?: Record<string, unknown>): Promise<EngineFixture> {
   const workspace = await createE2eWorkspace({
     prefix: 'slack',
+    ...(config ? { config } : {}),
     duckdb: ['CREATE TABLE sales (region VARCHAR, amount INTEGER)', "INSERT INTO sales VALUES ('North', 100), ('North', 200), ('South', 50)"],
   });
   const { directory, fakeModel: model, variables } = workspace;
