@@ -31,7 +31,7 @@ afterAll(async () => {
 /** A queue that keeps what was submitted and runs it only when asked. */
 function recordingTurnJobs() {
   const submitted: Array<{ request: TurnRequest; reply: JsonValue }> = [];
-  let executor: TurnJobExecutor | undefined;
+  let executor: TurnJobExecutor<unknown> | undefined;
   const jobs: TurnJobs = {
     submit: async (request, reply) => {
       submitted.push({ request, reply });
