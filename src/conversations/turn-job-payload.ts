@@ -68,6 +68,14 @@ export function parseTurnJobPayload(stored: JsonValue): TurnJobPayload {
   );
 }
 
+/**
+ * The reply target of a payload whose request could not be read, to tell its thread; every version
+ * keeps it under `reply`. Undefined when the payload is not even an object.
+ */
+export function storedReplyOf(stored: JsonValue): JsonValue | undefined {
+  return typeof stored === 'object' && stored !== null && !Array.isArray(stored) ? stored.reply : undefined;
+}
+
 function payloadError(version: number, error: z.ZodError): TurnJobPayloadError {
   return new TurnJobPayloadError(`The turn job payload does not match version ${version} of its schema: ${z.prettifyError(error)}`);
 }

@@ -43,6 +43,19 @@ export interface TurnJobExecutor<Reply = JsonValue> {
   run(job: TurnJobRun<Reply>): Promise<void>;
   /** The job was interrupted too many times: tell the thread, remove any stale working indicator. */
   giveUp(job: TurnJobRun<Reply>): Promise<void>;
+  /**
+   * The job's stored request fits no schema this release reads, so it is not run; its reply target
+   * does: tell the thread the question was not answered (TURN_SENTENCES.interrupted).
+   */
+  refuse(job: RefusedTurnJob<Reply>): Promise<void>;
+}
+
+/** A job that is not run because its stored request cannot be read; only where to answer is known. */
+export interface RefusedTurnJob<Reply = JsonValue> {
+  jobId: string;
+  threadId: string;
+  reply: Reply;
+  ledger: PostLedger;
 }
 
 /** What a channel uses of the queue. */

@@ -20,7 +20,7 @@ import type { JsonValue } from '../databases/types.js';
 import { errorMessage } from '../support/errors.js';
 import { EVENT_DEDUPE_TTL_MS } from './conversation-engine.js';
 import { JobLease, LEASE_CONFIRM_RETRY_MS } from './job-lease.js';
-import { parseTurnJobPayload, storedTurnJobPayload, TurnJobPayloadError } from './turn-job-payload.js';
+import { parseTurnJobPayload, storedReplyOf, storedTurnJobPayload, TurnJobPayloadError } from './turn-job-payload.js';
 import type { PostLedger, TurnJobExecutor, TurnJobRun, TurnJobs } from './turn-jobs.js';
 import type { TurnRequest } from './types.js';
 
@@ -275,12 +275,12 @@ export class TurnQueue implements TurnJobs {
     } catch (error) {
       if (lease.lost) return;
       if (error instanceof TurnJobPayloadError) {
-        // Without a request it can trust, no channel can be asked to answer in the thread: operators are told.
         logger.error('a turn job was not run: its stored payload does not match the schema this release reads; the job is failed', {
           jobId: job.jobId,
           threadId: job.threadId,
           error: errorMessage(error),
         });
+        await this.tellRefused(job, executor, lease);
         await this.finish(job, lease, 'failed').catch(() => undefined);
         return;
       }
@@ -314,10 +314,34 @@ export class TurnQueue implements TurnJobs {
   }
 
   private async runOf(job: TurnJobRecord, executor: TurnJobExecutor<unknown>, lease: JobLease): Promise<TurnJobRun<unknown>> {
-    const { store, clock, logger } = this.options;
     const payload = parseTurnJobPayload(job.payload);
     const reply = executor.replySchema.safeParse(payload.reply);
     if (!reply.success) throw new TurnJobPayloadError(`The turn job's ${job.platform} reply target does not match its schema: ${z.prettifyError(reply.error)}`);
+    const ledger = await this.ledgerOf(job, lease);
+    return { jobId: job.jobId, request: payload.request, reply: reply.data, attempt: job.attempts, ledger, confirmLease: () => lease.confirm() };
+  }
+
+  /**
+   * Tells the thread of a job that is not run, when its reply target can still be read (only the
+   * request did not fit); otherwise the operators' log line is all there is.
+   */
+  private async tellRefused(job: TurnJobRecord, executor: TurnJobExecutor<unknown>, lease: JobLease): Promise<void> {
+    const { logger } = this.options;
+    const reply = executor.replySchema.safeParse(storedReplyOf(job.payload));
+    if (!reply.success) {
+      logger.warn('the thread of a turn job that was not run cannot be told: its reply target does not match the schema either', { jobId: job.jobId, threadId: job.threadId });
+      return;
+    }
+    try {
+      await lease.confirm();
+      await executor.refuse({ jobId: job.jobId, threadId: job.threadId, reply: reply.data, ledger: await this.ledgerOf(job, lease) });
+    } catch (error) {
+      logger.error('the thread of a turn job that was not run could not be told', { jobId: job.jobId, threadId: job.threadId, error });
+    }
+  }
+
+  private async ledgerOf(job: TurnJobRecord, lease: JobLease): Promise<PostLedger> {
+    const { store, clock, logger } = this.options;
     // Read on every run: a job given back at shutdown starts again at attempt 1 with posts behind it.
     const posts = await store.listTurnJobPosts(job.jobId);
     const ledger: PostLedger = {
@@ -342,6 +366,6 @@ export class TurnQueue implements TurnJobs {
         }
       },
     };
-    return { jobId: job.jobId, request: payload.request, reply: reply.data, attempt: job.attempts, ledger, confirmLease: () => lease.confirm() };
+    return ledger;
   }
 }

@@ -9,7 +9,7 @@ import sqlite3 from 'sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { slackTurnReplySchema, type SlackTurnReply } from '../../src/channels/slack/turns/slack-turn-jobs.js';
 import { TURN_JOB_PAYLOAD_VERSION } from '../../src/conversations/turn-job-payload.js';
-import type { TurnJobExecutor, TurnJobRun } from '../../src/conversations/turn-jobs.js';
+import type { RefusedTurnJob, TurnJobExecutor, TurnJobRun } from '../../src/conversations/turn-jobs.js';
 import { TurnQueue } from '../../src/conversations/turn-queue.js';
 import { createLogger } from '../../src/logging/logger.js';
 import { openStore } from '../../src/store/open-store.js';
@@ -100,10 +100,12 @@ afterEach(async () => {
 
 function startQueue(store: Store, logLines: string[]) {
   const runs: TurnJobRun<SlackTurnReply>[] = [];
+  const refused: RefusedTurnJob<SlackTurnReply>[] = [];
   const executor: TurnJobExecutor<SlackTurnReply> = {
     replySchema: slackTurnReplySchema,
     run: async (job) => void runs.push(job),
     giveUp: async () => undefined,
+    refuse: async (job) => void refused.push(job),
   };
   const queue = new TurnQueue({
     store,
@@ -115,7 +117,7 @@ function startQueue(store: Store, logLines: string[]) {
   queue.register('slack', executor);
   queue.start();
   disposers.push(() => queue.drain(0));
-  return { queue, runs };
+  return { queue, runs, refused };
 }
 
 async function waitUntil(probe: () => boolean | Promise<boolean>, timeoutMs = 5_000): Promise<void> {
@@ -159,7 +161,7 @@ describe.each([
     expect(runs[0]!.reply).toEqual(reply);
   });
 
-  it('fails a job whose stored request or reply target fits no schema, logs why, and runs the next job of the thread', async () => {
+  it('fails a job whose stored request or reply target fits no schema, logs why, asks the channel to tell the thread when its reply target fits, and runs the next job of the thread', async () => {
     const { store, insertJob } = await openUnderTest();
     const threadId = 'slack:T1:C1:3.1';
     const good = unversionedPayload(threadId, 'After the broken ones');
@@ -169,8 +171,14 @@ describe.each([
     await insertJob({ jobId: 'turn_3_future', threadId, payload: { payloadVersion: 99, request: good.request, reply: good.reply } });
     await insertJob({ jobId: 'turn_4_good', threadId, payload: { payloadVersion: 1, ...good } });
     const logLines: string[] = [];
-    const { runs } = startQueue(store, logLines);
+    const { runs, refused } = startQueue(store, logLines);
     await waitUntil(async () => (await store.getTurnJob('turn_4_good'))?.state === 'done');
+    // Where the reply target still fits, the channel is asked to tell the thread.
+    expect(refused.map((job) => ({ jobId: job.jobId, threadId: job.threadId, reply: job.reply }))).toEqual([
+      { jobId: 'turn_1_no_actor', threadId, reply: good.reply },
+      { jobId: 'turn_3_future', threadId, reply: good.reply },
+    ]);
+    expect(logLines.filter((line) => line.includes('cannot be told')).map((line) => line.includes('turn_2_bad_reply'))).toEqual([true]);
 
     expect(runs.map((run) => run.request.text)).toEqual(['After the broken ones']);
     for (const jobId of ['turn_1_no_actor', 'turn_2_bad_reply', 'turn_3_future']) expect((await store.getTurnJob(jobId))?.state).toBe('failed');

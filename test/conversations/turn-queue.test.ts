@@ -57,6 +57,7 @@ function recordingExecutor(work: (job: TurnJobRun) => Promise<void> = async () =
       await work(job);
     },
     giveUp: async (job) => void givenUp.push(job),
+    refuse: async () => undefined,
   };
   return { executor, runs, givenUp };
 }

@@ -50,21 +50,25 @@ export function createSlackTurnExecutor(context: ChannelContext): TurnJobExecuto
       });
     },
     async giveUp(job) {
-      await tellGivenUp(context, job);
+      await tellUnanswered(context, job, TURN_SENTENCES.givenUp, 'tell the thread that a question was given up');
+    },
+    async refuse(job) {
+      await tellUnanswered(context, job, TURN_SENTENCES.interrupted, 'tell the thread that a queued question could not be read');
     },
   };
 }
 
-async function tellGivenUp(context: ChannelContext, job: TurnJobRun<SlackTurnReply>): Promise<void> {
+/** Posts why the question gets no answer; the job's stale working message (if any) becomes the notice. */
+async function tellUnanswered(context: ChannelContext, job: Pick<TurnJobRun<SlackTurnReply>, 'reply' | 'ledger'>, sentence: string, purpose: string): Promise<void> {
   const { target } = job.reply;
   const outbox = new SlackOutbox(context.client, target, context.logger, undefined, context.postRetry);
-  const text = `:warning: ${TURN_SENTENCES.givenUp}`;
+  const text = `:warning: ${sentence}`;
   const working = job.ledger.get(WORKING_POST_KEY);
   try {
     // The stale working message becomes the notice, so no Stop button is left behind.
     if (working) await outbox.update(working, { text, blocks: [sectionBlock(text)] });
     else await outbox.post({ text, blocks: [sectionBlock(text)] });
   } catch (error) {
-    context.logger.error(explainSlackError('tell the thread that a question was given up', error), { threadId: target.threadId });
+    context.logger.error(explainSlackError(purpose, error), { threadId: target.threadId });
   }
 }

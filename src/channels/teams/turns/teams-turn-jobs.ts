@@ -49,13 +49,16 @@ export function createTeamsTurnExecutor(context: ChannelContext): TurnJobExecuto
   return {
     replySchema: teamsTurnReplySchema,
     run: (job) => runTeamsTurnJob(context, job),
-    giveUp: async (job) => {
-      const reply = job.reply;
-      await context.work.run(reply.target, reply.identity, job.request.threadId, async (outbox) => {
-        await outbox.post(buildFailureCard({ kind: 'internal', message: TURN_SENTENCES.givenUp, retryable: false }));
-      });
-    },
+    giveUp: (job) => tellUnanswered(context, job.reply, job.request.threadId, TURN_SENTENCES.givenUp),
+    refuse: (job) => tellUnanswered(context, job.reply, job.threadId, TURN_SENTENCES.interrupted),
   };
+}
+
+/** Posts why the question gets no answer, as a failure card without Retry. */
+async function tellUnanswered(context: ChannelContext, reply: TeamsTurnReply, threadId: string, sentence: string): Promise<void> {
+  await context.work.run(reply.target, reply.identity, threadId, async (outbox) => {
+    await outbox.post(buildFailureCard({ kind: 'internal', message: sentence, retryable: false }));
+  });
 }
 
 function runTeamsTurnJob(context: ChannelContext, job: TurnJobRun<TeamsTurnReply>): Promise<void> {
