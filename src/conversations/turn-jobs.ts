@@ -63,8 +63,9 @@ export interface TurnJobs {
   /**
    * Persists the job with the request's dedupe keys before the platform is answered. False when
    * the event was accepted before (a redelivery, the twin event of one post, another replica).
+   * `reply` is the channel's reply target, plain JSON data that its executor's replySchema reads back.
    */
-  submit(request: TurnRequest, reply: JsonValue): Promise<boolean>;
+  submit(request: TurnRequest, reply: object): Promise<boolean>;
   /** The executor for this platform's jobs (one per platform). */
   register<Reply>(platform: Platform, executor: TurnJobExecutor<Reply>): void;
   /**

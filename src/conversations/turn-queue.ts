@@ -16,7 +16,6 @@ import type { Logger } from '../logging/logger.js';
 import type { Store, TurnJobRecord } from '../store/types.js';
 import type { Clock, IdFactory } from '../support/clock-and-ids.js';
 import type { Platform } from '../support/platforms.js';
-import type { JsonValue } from '../databases/types.js';
 import { errorMessage } from '../support/errors.js';
 import { EVENT_DEDUPE_TTL_MS } from './conversation-engine.js';
 import { JobLease, LEASE_CONFIRM_RETRY_MS } from './job-lease.js';
@@ -83,7 +82,7 @@ export class TurnQueue implements TurnJobs {
     this.executors.set(platform, executor);
   }
 
-  async submit(request: TurnRequest, reply: JsonValue): Promise<boolean> {
+  async submit(request: TurnRequest, reply: object): Promise<boolean> {
     const { store, clock } = this.options;
     const now = clock();
     const { eventKey, extraEventKeys, ...rest } = request;

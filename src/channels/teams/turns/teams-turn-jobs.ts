@@ -4,7 +4,6 @@
 // shared lifecycle in run-teams-turn.ts, with the asker's token prepared before and the sign-in
 // card after when needed.
 import { z } from 'zod';
-import type { JsonValue } from '../../../databases/types.js';
 import type { TurnJobExecutor, TurnJobRun } from '../../../conversations/turn-jobs.js';
 import { TURN_SENTENCES } from '../../../conversations/standard-sentences.js';
 import type { ChannelContext } from '../channel-context.js';
@@ -42,7 +41,7 @@ export const teamsTurnReplySchema: z.ZodType<TeamsTurnReply> = z.object({
 
 export async function submitTeamsTurn(context: ChannelContext, target: ReplyTarget, job: TeamsTurnJob, identity: RequestIdentity): Promise<boolean> {
   const reply: TeamsTurnReply = { target, identity, ...(job.action ? { action: job.action } : {}), ...(job.replyToId ? { replyToId: job.replyToId } : {}) };
-  return context.turns.submit(job.request, reply as unknown as JsonValue);
+  return context.turns.submit(job.request, reply);
 }
 
 export function createTeamsTurnExecutor(context: ChannelContext): TurnJobExecutor<TeamsTurnReply> {
