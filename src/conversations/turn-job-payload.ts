@@ -25,6 +25,14 @@ export interface TurnJobPayload {
 export class TurnJobPayloadError extends DatathreadError {
   override readonly name = 'TurnJobPayloadError';
   readonly code = 'turn_job_payload_invalid';
+
+  /** False when the stored reply target may lead to another thread than the job's: nobody is told. */
+  readonly threadKnown: boolean;
+
+  constructor(message: string, options: { threadKnown?: boolean } = {}) {
+    super(message);
+    this.threadKnown = options.threadKnown ?? true;
+  }
 }
 
 const storedTurnRequestSchema: z.ZodType<StoredTurnRequest> = z.object({
@@ -51,7 +59,7 @@ export function storedTurnJobPayload(request: StoredTurnRequest, reply: object):
 
 /** Reads a stored payload of any known version as the current shape; throws TurnJobPayloadError when it fits none. */
 export function parseTurnJobPayload(stored: JsonValue): TurnJobPayload {
-  const version = typeof stored === 'object' && stored !== null && !Array.isArray(stored) ? (stored.payloadVersion ?? 0) : 0;
+  const version = typeof stored === 'object' && stored !== null && !Array.isArray(stored) && 'payloadVersion' in stored ? stored.payloadVersion : 0;
   if (version === 0) {
     const parsed = payloadVersion0Schema.safeParse(stored);
     if (!parsed.success) throw payloadError(0, parsed.error);

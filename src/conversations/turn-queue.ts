@@ -279,7 +279,7 @@ export class TurnQueue implements TurnJobs {
           threadId: job.threadId,
           error: errorMessage(error),
         });
-        await this.tellRefused(job, executor, lease);
+        if (error.threadKnown) await this.tellRefused(job, executor, lease);
         await this.finish(job, lease, 'failed').catch(() => undefined);
         return;
       }
@@ -314,6 +314,10 @@ export class TurnQueue implements TurnJobs {
 
   private async runOf(job: TurnJobRecord, executor: TurnJobExecutor<unknown>, lease: JobLease): Promise<TurnJobRun<unknown>> {
     const payload = parseTurnJobPayload(job.payload);
+    // The row's thread is the one whose lock this claim holds: a request for another thread must not run under it.
+    if (payload.request.threadId !== job.threadId || payload.request.platform !== job.platform) {
+      throw new TurnJobPayloadError(`The turn job's stored request belongs to ${payload.request.platform} thread ${payload.request.threadId}, not to the job's ${job.platform} thread.`, { threadKnown: false });
+    }
     const reply = executor.replySchema.safeParse(payload.reply);
     if (!reply.success) throw new TurnJobPayloadError(`The turn job's ${job.platform} reply target does not match its schema: ${z.prettifyError(reply.error)}`);
     const ledger = await this.ledgerOf(job, lease);

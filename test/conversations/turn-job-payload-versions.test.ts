@@ -168,12 +168,13 @@ describe.each([
     const { actor: _dropped, ...requestWithoutActor } = good.request;
     await insertJob({ jobId: 'turn_1_no_actor', threadId, payload: { request: requestWithoutActor, reply: good.reply } });
     await insertJob({ jobId: 'turn_2_bad_reply', threadId, payload: { payloadVersion: 1, request: good.request, reply: { target: { channelId: 'C1' } } } });
+    await insertJob({ jobId: 'turn_3_other_thread', threadId, payload: unversionedPayload('slack:T1:C1:elsewhere', 'Not this thread') });
     await insertJob({ jobId: 'turn_3_future', threadId, payload: { payloadVersion: 99, request: good.request, reply: good.reply } });
     await insertJob({ jobId: 'turn_4_good', threadId, payload: { payloadVersion: 1, ...good } });
     const logLines: string[] = [];
     const { runs, refused } = startQueue(store, logLines);
     await waitUntil(async () => (await store.getTurnJob('turn_4_good'))?.state === 'done');
-    // Where the reply target still fits, the channel is asked to tell the thread.
+    // Where the reply target still fits, the channel is asked to tell the thread; never another thread's.
     expect(refused.map((job) => ({ jobId: job.jobId, threadId: job.threadId, reply: job.reply }))).toEqual([
       { jobId: 'turn_1_no_actor', threadId, reply: good.reply },
       { jobId: 'turn_3_future', threadId, reply: good.reply },
@@ -181,11 +182,12 @@ describe.each([
     expect(logLines.filter((line) => line.includes('cannot be told')).map((line) => line.includes('turn_2_bad_reply'))).toEqual([true]);
 
     expect(runs.map((run) => run.request.text)).toEqual(['After the broken ones']);
-    for (const jobId of ['turn_1_no_actor', 'turn_2_bad_reply', 'turn_3_future']) expect((await store.getTurnJob(jobId))?.state).toBe('failed');
+    for (const jobId of ['turn_1_no_actor', 'turn_2_bad_reply', 'turn_3_other_thread', 'turn_3_future']) expect((await store.getTurnJob(jobId))?.state).toBe('failed');
     const refusals = logLines.filter((line) => line.includes('its stored payload does not match the schema'));
-    expect(refusals).toHaveLength(3);
+    expect(refusals).toHaveLength(4);
     expect(refusals.find((line) => line.includes('turn_1_no_actor'))).toMatch(/version 0.*actor/);
     expect(refusals.find((line) => line.includes('turn_2_bad_reply'))).toMatch(/slack reply target.*target\.threadId/);
+    expect(refusals.find((line) => line.includes('turn_3_other_thread'))).toMatch(/slack:T1:C1:elsewhere, not to the job/);
     expect(refusals.find((line) => line.includes('turn_3_future'))).toMatch(/version 99/);
   });
 });
