@@ -8,7 +8,8 @@
 // its lease (a state-store outage longer than the lease) from posting beside the run that took over.
 // A job interrupted `maxAttempts` times is given up, and the thread told. A job's payload is read
 // back through its versioned schema (turn-job-payload.ts) and the channel's reply schema on every
-// claim; one that fits neither is finished as failed without running, and its thread's next job runs. A Stop is stored on the
+// claim; one that does not fit is failed without running (the thread told when its reply target
+// fits) and its thread's next job runs. A Stop is stored on the
 // running job, so the process running it stops it wherever the click arrived: at once through
 // LISTEN/NOTIFY on PostgreSQL, and at the next heartbeat in any case (SQLite, a lost notification).
 import { z } from 'zod';
