@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
+import { z } from 'zod';
 import type { TurnJobExecutor } from '../src/conversations/turn-jobs.js';
 import { TurnQueue } from '../src/conversations/turn-queue.js';
 import type { TurnRequest } from '../src/conversations/types.js';
@@ -39,7 +40,7 @@ function trivialRequest(index: number): TurnRequest {
 async function queuedTurns(store: Store): Promise<number[]> {
   const queue = new TurnQueue({ store, clock: () => new Date(), createId: randomIdFactory, logger: createLogger({ level: 'error', write: () => undefined }) });
   let ran: (() => void) | undefined;
-  const executor: TurnJobExecutor = { run: async () => ran?.(), giveUp: async () => undefined };
+  const executor: TurnJobExecutor = { replySchema: z.json(), run: async () => ran?.(), giveUp: async () => undefined, refuse: async () => undefined };
   queue.register('slack', executor);
   queue.start();
   const timings: number[] = [];
@@ -58,7 +59,7 @@ async function queuedTurns(store: Store): Promise<number[]> {
 
 /** The same trivial turn called directly. */
 async function directTurns(): Promise<number[]> {
-  const executor: TurnJobExecutor = { run: async () => undefined, giveUp: async () => undefined };
+  const executor: TurnJobExecutor = { replySchema: z.json(), run: async () => undefined, giveUp: async () => undefined, refuse: async () => undefined };
   const timings: number[] = [];
   for (let index = 0; index < WARMUP_TURNS + TURNS; index += 1) {
     const started = performance.now();

@@ -13,7 +13,7 @@ export interface InProcessTurnJobsOptions {
 let jobCounter = 0;
 
 export function createInProcessTurnJobs(options: InProcessTurnJobsOptions): TurnJobs {
-  const executors = new Map<Platform, TurnJobExecutor>();
+  const executors = new Map<Platform, TurnJobExecutor<unknown>>();
   return {
     register(platform, executor) {
       executors.set(platform, executor);
@@ -26,7 +26,9 @@ export function createInProcessTurnJobs(options: InProcessTurnJobsOptions): Turn
       const posts = new Map<string, string>();
       const ledger: PostLedger = { get: (postKey) => posts.get(postKey), record: async (postKey, messageId) => void posts.set(postKey, messageId) };
       jobCounter += 1;
-      options.runDetached(() => executor.run({ jobId: `in-process-${jobCounter}`, request, reply, attempt: 1, ledger, confirmLease: async () => undefined }));
+      // Read through the channel's schema as the durable queue does, so both hand the executor the same shape.
+      const checkedReply = executor.replySchema.parse(reply);
+      options.runDetached(() => executor.run({ jobId: `in-process-${jobCounter}`, request, reply: checkedReply, attempt: 1, ledger, confirmLease: async () => undefined }));
       return true;
     },
   };

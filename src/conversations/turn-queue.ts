@@ -6,16 +6,21 @@
 // and runs it again. Execution is therefore at-least-once; the per-job post ledger makes the
 // visible answer exactly-once, and each claim's own lease id (job-lease.ts) keeps a run that lost
 // its lease (a state-store outage longer than the lease) from posting beside the run that took over.
-// A job interrupted `maxAttempts` times is given up, and the thread told. A Stop is stored on the
+// A job interrupted `maxAttempts` times is given up, and the thread told. A job's payload is read
+// back through its versioned schema (turn-job-payload.ts) and the channel's reply schema on every
+// claim; one that does not fit is failed without running (the thread told when its reply target
+// fits) and its thread's next job runs. A Stop is stored on the
 // running job, so the process running it stops it wherever the click arrived: at once through
 // LISTEN/NOTIFY on PostgreSQL, and at the next heartbeat in any case (SQLite, a lost notification).
+import { z } from 'zod';
 import type { Logger } from '../logging/logger.js';
 import type { Store, TurnJobRecord } from '../store/types.js';
 import type { Clock, IdFactory } from '../support/clock-and-ids.js';
 import type { Platform } from '../support/platforms.js';
-import type { JsonValue } from '../databases/types.js';
+import { errorMessage } from '../support/errors.js';
 import { EVENT_DEDUPE_TTL_MS } from './conversation-engine.js';
 import { JobLease, LEASE_CONFIRM_RETRY_MS } from './job-lease.js';
+import { parseTurnJobPayload, storedReplyOf, storedTurnJobPayload, TurnJobPayloadError } from './turn-job-payload.js';
 import type { PostLedger, TurnJobExecutor, TurnJobRun, TurnJobs } from './turn-jobs.js';
 import type { TurnRequest } from './types.js';
 
@@ -42,11 +47,6 @@ export const DEFAULT_TURN_QUEUE_SETTINGS: TurnQueueSettings = {
 /** Finished jobs (and their post ledgers) are kept this long for operators, then purged. */
 export const FINISHED_TURN_JOB_RETENTION_MS = 24 * 60 * 60_000;
 
-interface TurnJobPayload {
-  request: TurnRequest;
-  reply: JsonValue;
-}
-
 export interface TurnQueueOptions {
   store: Store;
   clock: Clock;
@@ -60,7 +60,7 @@ export interface TurnQueueOptions {
 export class TurnQueue implements TurnJobs {
   readonly settings: TurnQueueSettings;
   private readonly ownerId: string;
-  private readonly executors = new Map<Platform, TurnJobExecutor>();
+  private readonly executors = new Map<Platform, TurnJobExecutor<unknown>>();
   /** Running jobs of this process: job id -> the run and the id of the lease it holds. */
   private readonly active = new Map<string, { running: Promise<void>; leaseId: string; threadId: string }>();
   /** Jobs of this process whose turn was stopped on a stored Stop request. */
@@ -79,16 +79,16 @@ export class TurnQueue implements TurnJobs {
     this.ownerId = options.createId('worker_');
   }
 
-  register(platform: Platform, executor: TurnJobExecutor): void {
+  register<Reply>(platform: Platform, executor: TurnJobExecutor<Reply>): void {
     this.executors.set(platform, executor);
   }
 
-  async submit(request: TurnRequest, reply: JsonValue): Promise<boolean> {
+  async submit(request: TurnRequest, reply: object): Promise<boolean> {
     const { store, clock } = this.options;
     const now = clock();
     const { eventKey, extraEventKeys, ...rest } = request;
     const keys = [eventKey, ...(extraEventKeys ?? [])].filter((key): key is string => Boolean(key));
-    const payload = { request: rest, reply } as unknown as JsonValue;
+    const payload = storedTurnJobPayload(rest, reply);
     const jobId = this.options.createId('turn_');
     const created = await store.enqueueTurnJob(
       { jobId, threadId: request.threadId, platform: request.platform, payload, createdAt: now },
@@ -261,7 +261,7 @@ export class TurnQueue implements TurnJobs {
     }, this.settings.heartbeatMs);
     heartbeat.unref();
     try {
-      const run = await this.runOf(job, lease);
+      const run = await this.runOf(job, executor, lease);
       if (job.attempts > this.settings.maxAttempts) {
         logger.error('a turn job was interrupted too many times; giving up and telling the thread', { jobId: job.jobId, threadId: job.threadId, attempts: job.attempts - 1 });
         await lease.confirm();
@@ -274,6 +274,16 @@ export class TurnQueue implements TurnJobs {
       await this.finish(job, lease, 'done');
     } catch (error) {
       if (lease.lost) return;
+      if (error instanceof TurnJobPayloadError) {
+        logger.error('a turn job was not run: its stored payload does not match the schema this release reads; the job is failed', {
+          jobId: job.jobId,
+          threadId: job.threadId,
+          error: errorMessage(error),
+        });
+        if (error.threadKnown) await this.tellRefused(job, executor, lease);
+        await this.finish(job, lease, 'failed').catch(() => undefined);
+        return;
+      }
       // Executors report turn faults in the thread themselves; this is a fault around them.
       logger.error('a turn job failed outside its turn; it is not retried', { jobId: job.jobId, threadId: job.threadId, error });
       await this.finish(job, lease, 'failed').catch(() => undefined);
@@ -303,9 +313,39 @@ export class TurnQueue implements TurnJobs {
     }
   }
 
-  private async runOf(job: TurnJobRecord, lease: JobLease): Promise<TurnJobRun> {
+  private async runOf(job: TurnJobRecord, executor: TurnJobExecutor<unknown>, lease: JobLease): Promise<TurnJobRun<unknown>> {
+    const payload = parseTurnJobPayload(job.payload);
+    // The row's thread is the one whose lock this claim holds: a request for another thread must not run under it.
+    if (payload.request.threadId !== job.threadId || payload.request.platform !== job.platform) {
+      throw new TurnJobPayloadError(`The turn job's stored request belongs to ${payload.request.platform} thread ${payload.request.threadId}, not to the job's ${job.platform} thread.`, { threadKnown: false });
+    }
+    const reply = executor.replySchema.safeParse(payload.reply);
+    if (!reply.success) throw new TurnJobPayloadError(`The turn job's ${job.platform} reply target does not match its schema: ${z.prettifyError(reply.error)}`);
+    const ledger = await this.ledgerOf(job, lease);
+    return { jobId: job.jobId, request: payload.request, reply: reply.data, attempt: job.attempts, ledger, confirmLease: () => lease.confirm() };
+  }
+
+  /**
+   * Tells the thread of a job that is not run, when its reply target can still be read (only the
+   * request did not fit); otherwise the operators' log line is all there is.
+   */
+  private async tellRefused(job: TurnJobRecord, executor: TurnJobExecutor<unknown>, lease: JobLease): Promise<void> {
+    const { logger } = this.options;
+    const reply = executor.replySchema.safeParse(storedReplyOf(job.payload));
+    if (!reply.success) {
+      logger.warn('the thread of a turn job that was not run cannot be told: its reply target does not match the schema either', { jobId: job.jobId, threadId: job.threadId });
+      return;
+    }
+    try {
+      await lease.confirm();
+      await executor.refuse({ jobId: job.jobId, threadId: job.threadId, reply: reply.data, ledger: await this.ledgerOf(job, lease) });
+    } catch (error) {
+      logger.error('the thread of a turn job that was not run could not be told', { jobId: job.jobId, threadId: job.threadId, error });
+    }
+  }
+
+  private async ledgerOf(job: TurnJobRecord, lease: JobLease): Promise<PostLedger> {
     const { store, clock, logger } = this.options;
-    const payload = job.payload as unknown as TurnJobPayload;
     // Read on every run: a job given back at shutdown starts again at attempt 1 with posts behind it.
     const posts = await store.listTurnJobPosts(job.jobId);
     const ledger: PostLedger = {
@@ -330,6 +370,6 @@ export class TurnQueue implements TurnJobs {
         }
       },
     };
-    return { jobId: job.jobId, request: payload.request, reply: payload.reply, attempt: job.attempts, ledger, confirmLease: () => lease.confirm() };
+    return ledger;
   }
 }

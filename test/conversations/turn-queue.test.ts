@@ -1,6 +1,7 @@
 // The turn-job queue against a real SQLite store: what a worker hands an executor, the heartbeat
 // that keeps a long turn's lease, giving up a job that keeps dying, and giving jobs back at drain.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import type { TurnJobExecutor, TurnJobRun } from '../../src/conversations/turn-jobs.js';
 import { TurnQueue, type TurnQueueSettings } from '../../src/conversations/turn-queue.js';
 import type { TurnRequest } from '../../src/conversations/types.js';
@@ -50,11 +51,13 @@ function recordingExecutor(work: (job: TurnJobRun) => Promise<void> = async () =
   const runs: TurnJobRun[] = [];
   const givenUp: TurnJobRun[] = [];
   const executor: TurnJobExecutor = {
+    replySchema: z.json(),
     run: async (job) => {
       runs.push(job);
       await work(job);
     },
     giveUp: async (job) => void givenUp.push(job),
+    refuse: async () => undefined,
   };
   return { executor, runs, givenUp };
 }

@@ -1,10 +1,12 @@
 // Teams through the durable turn queue, wired as main.ts wires it: the activity is persisted as a
 // job (conversation reference and request claims, no token) before /api/messages answers, a worker
 // claims it and answers through continueConversation on the fake Bot Framework connector.
+import sqlite3 from 'sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApplication, type Application } from '../../../src/application.js';
 import { attachTeamsChannel, type TeamsChannel } from '../../../src/channels/teams/index.js';
 import { readEnvironment } from '../../../src/config/environment.js';
+import { TURN_SENTENCES } from '../../../src/conversations/standard-sentences.js';
 import { loadConfig } from '../../../src/config/load-config.js';
 import { createLogger } from '../../../src/logging/logger.js';
 import { createHttpServer, type HttpServer } from '../../../src/server/http-server.js';
@@ -68,11 +70,61 @@ describe('Teams turns as durable jobs', () => {
       await store.close();
     }
   });
+
+  it('answers a job queued by the release before payload versions, and tells the thread of a queued job whose request cannot be read', async () => {
+    workspace.fakeModel.enqueue({ text: 'Queued before the upgrade, answered after.' });
+    workspace.fakeModel.enqueue({ text: 'Asked again after the upgrade.' });
+    const before = new Set(await teamsJobIds());
+    expect((await postActivity(baseUrl, channelMention(connector.url, 'durable-root-2', 'how many orders now?'))).status).toBe(200);
+    await expect.poll(() => connector.messages().some((message) => JSON.stringify(message.activity).includes('Queued before the upgrade')), { timeout: 20_000 }).toBe(true);
+    const [accepted] = (await teamsJobIds()).filter((jobId) => !before.has(jobId));
+    const [row] = await readSqliteRows(statePath(), 'SELECT thread_id, payload FROM turn_jobs WHERE job_id = ?', [accepted]);
+    const { payloadVersion, ...unversioned } = JSON.parse(String(row!.payload)) as { payloadVersion: number; request: Record<string, unknown>; reply: unknown };
+    expect(payloadVersion).toBe(1);
+    const threadId = String(row!.thread_id);
+
+    // As the earlier release stored them: no version field; the second one's request lost its asker.
+    const { actor: _asker, ...requestWithoutActor } = unversioned.request;
+    await insertQueuedJob('turn_before_upgrade', threadId, unversioned);
+    await insertQueuedJob('turn_unreadable', threadId, { request: requestWithoutActor, reply: unversioned.reply });
+
+    await expect.poll(() => connector.messages().some((message) => JSON.stringify(message.activity).includes('Asked again after the upgrade.')), { timeout: 20_000 }).toBe(true);
+    await expect.poll(() => connector.messages().some((message) => JSON.stringify(message.activity).includes(TURN_SENTENCES.interrupted)), { timeout: 20_000 }).toBe(true);
+    const store = await openStore(workspace.variables.DATATHREAD_STATE!);
+    try {
+      expect((await store.getTurnJob('turn_before_upgrade'))?.state).toBe('done');
+      expect((await store.getTurnJob('turn_unreadable'))?.state).toBe('failed');
+    } finally {
+      await store.close();
+    }
+    expect(workspace.fakeModel.requests).toHaveLength(3);
+  });
 });
+
+function statePath(): string {
+  return workspace.variables.DATATHREAD_STATE!.replace(/^sqlite:/, '');
+}
+
+/** Writes a queued Teams job straight into the state file, bypassing the queue. */
+function insertQueuedJob(jobId: string, threadId: string, payload: unknown): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const database = new sqlite3.Database(statePath());
+    database.configure('busyTimeout', 5_000);
+    const now = Date.now();
+    database.run(
+      "INSERT INTO turn_jobs (job_id, thread_id, platform, payload, state, attempts, created_at, updated_at) VALUES (?, ?, 'teams', ?, 'queued', 0, ?, ?)",
+      [jobId, threadId, JSON.stringify(payload), now, now],
+      (error) => {
+        database.close();
+        if (error) reject(error);
+        else resolve();
+      },
+    );
+  });
+}
 
 /** The ids of the Teams jobs in this file's state store. */
 async function teamsJobIds(): Promise<string[]> {
-  const path = workspace.variables.DATATHREAD_STATE!.replace(/^sqlite:/, '');
-  const rows = await readSqliteRows(path, "SELECT job_id FROM turn_jobs WHERE platform = 'teams'");
+  const rows = await readSqliteRows(statePath(), "SELECT job_id FROM turn_jobs WHERE platform = 'teams'");
   return rows.map((row) => String(row.job_id));
 }

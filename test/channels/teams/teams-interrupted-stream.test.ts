@@ -8,7 +8,6 @@ import { attachTeamsChannel, type TeamsChannel } from '../../../src/channels/tea
 import { INTERRUPTED_STREAM_TEXT } from '../../../src/channels/teams/streaming/stream-limits.js';
 import type { PostLedger, TurnJobExecutor, TurnJobs } from '../../../src/conversations/turn-jobs.js';
 import type { HandleResult, TurnHandler, TurnObserver, TurnRequest } from '../../../src/conversations/types.js';
-import type { JsonValue } from '../../../src/databases/types.js';
 import { createHttpServer, type HttpServer } from '../../../src/server/http-server.js';
 import { startFakeBotConnector, streamInfoOf, type FakeBotConnector } from '../../fakes/bot-connector-server.js';
 import { outcomeFor } from './recording-turn-handler.js';
@@ -30,8 +29,8 @@ afterAll(async () => {
 
 /** A queue that keeps what was submitted and runs it only when asked. */
 function recordingTurnJobs() {
-  const submitted: Array<{ request: TurnRequest; reply: JsonValue }> = [];
-  let executor: TurnJobExecutor | undefined;
+  const submitted: Array<{ request: TurnRequest; reply: object }> = [];
+  let executor: TurnJobExecutor<unknown> | undefined;
   const jobs: TurnJobs = {
     submit: async (request, reply) => {
       submitted.push({ request, reply });

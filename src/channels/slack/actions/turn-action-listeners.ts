@@ -10,7 +10,6 @@ import { escapeMrkdwn } from '../render/escape-mrkdwn.js';
 import { choiceLine, disableButtons } from './disable-buttons.js';
 import { buildSlackTurnRequest } from '../inbound/turn-request.js';
 import type { SlackTurnReply } from '../turns/slack-turn-jobs.js';
-import type { JsonValue } from '../../../databases/types.js';
 
 interface ClickTurnSpec {
   kind: TurnKind;
@@ -61,5 +60,5 @@ async function continueConversation(context: ChannelContext, click: ButtonClick,
   const request = buildSlackTurnRequest({ target, actor, text: click.value.text ?? '', kind: spec.kind, eventKey: eventKeyForClick(click.messageTs, click.actionId) });
   const announcement = spec.announcement?.(click);
   const reply: SlackTurnReply = { target, ...(announcement ? { announcement } : {}) };
-  return context.turns.submit(request, reply as unknown as JsonValue);
+  return context.turns.submit(request, reply);
 }

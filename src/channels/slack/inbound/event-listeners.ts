@@ -13,7 +13,6 @@ import { buildSlackTurnRequest } from './turn-request.js';
 import { readInboundMessage, type InboundMessage, type SlackMessageEvent } from './inbound-message.js';
 import { titleAssistantThread } from './assistant-listeners.js';
 import type { SlackTurnReply } from '../turns/slack-turn-jobs.js';
-import type { JsonValue } from '../../../databases/types.js';
 import { TURN_SENTENCES } from '../../../conversations/standard-sentences.js';
 import { EventNotAcceptedError } from '../../event-not-accepted.js';
 import { RecentKeys } from '../../recent-keys.js';
@@ -92,6 +91,6 @@ async function accept(context: ChannelContext, message: InboundMessage, eventKey
   // The profile is looked up when the job runs: the ack must not wait for users.info.
   const actor = { platform: 'slack' as const, userId: message.userId };
   const reply: SlackTurnReply = { target };
-  await context.turns.submit(buildSlackTurnRequest({ target, actor, text: message.text, kind: 'message', eventKey, extraEventKeys: [postKey] }), reply as unknown as JsonValue);
+  await context.turns.submit(buildSlackTurnRequest({ target, actor, text: message.text, kind: 'message', eventKey, extraEventKeys: [postKey] }), reply);
   if (namesThread) context.tasks.run('assistant thread title', () => titleAssistantThread(context, target.channelId, target.threadTs, message.text));
 }

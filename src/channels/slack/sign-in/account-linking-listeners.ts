@@ -12,7 +12,6 @@ import { escapeMrkdwn } from '../render/escape-mrkdwn.js';
 import type { InboundMessage } from '../inbound/inbound-message.js';
 import { buildSlackTurnRequest } from '../inbound/turn-request.js';
 import type { SlackTurnReply } from '../turns/slack-turn-jobs.js';
-import type { JsonValue } from '../../../databases/types.js';
 import { explainSlackError } from '../outbox/slack-api-errors.js';
 import { parseSlackThreadId } from '../inbound/thread-id.js';
 import type { ReplyTarget } from '../types.js';
@@ -76,7 +75,7 @@ async function resumeAfterLinking(context: ChannelContext, userKey: string, pend
   context.logger.info('Resuming a Slack question after the asker connected their Microsoft account.', { threadId: pendingThreadId, userId });
   const announcement = `<@${userId}> connected their Microsoft account; answering the question again.`;
   const reply: SlackTurnReply = { target, announcement, announcementStyle: 'context' };
-  await context.turns.submit(request, reply as unknown as JsonValue);
+  await context.turns.submit(request, reply);
 }
 
 type UnlinkResult = { kind: 'unlinked'; upn: string | null } | { kind: 'not_linked' } | { kind: 'not_configured' };

@@ -42,7 +42,7 @@ export interface TurnHooks {
   /** Runs once the turn passed dedupe and holds the thread (e.g. "@ana asked: …"). */
   beforeWork?: (outbox: SlackOutbox) => Promise<void>;
   /** The turn job being run: its ledger makes a rerun edit what the interrupted run posted. */
-  job?: TurnJobRun;
+  job?: TurnJobRun<unknown>;
 }
 
 /** Where the bot cannot post, it tells the asker in a direct message instead of going silent. */

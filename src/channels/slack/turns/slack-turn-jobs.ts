@@ -2,6 +2,7 @@
 // reply target and the line announcing a clicked suggestion; never a token), and the executor the
 // queue calls with a claimed job. The asker's profile is looked up when the job runs, so the
 // platform is answered without waiting for users.info.
+import { z } from 'zod';
 import type { TurnJobExecutor, TurnJobRun } from '../../../conversations/turn-jobs.js';
 import { TURN_SENTENCES } from '../../../conversations/standard-sentences.js';
 import type { ChannelContext } from '../channel-context.js';
@@ -21,10 +22,25 @@ export interface SlackTurnReply {
   announcementStyle?: 'section' | 'context';
 }
 
-export function createSlackTurnExecutor(context: ChannelContext): TurnJobExecutor {
+/** A stored job's Slack reply target, read back when the job is claimed (a job can outlive a release). */
+export const slackTurnReplySchema: z.ZodType<SlackTurnReply> = z.object({
+  target: z.object({
+    threadId: z.string().min(1),
+    teamId: z.string(),
+    channelId: z.string().min(1),
+    threadTs: z.string().min(1),
+    isDirectMessage: z.boolean(),
+    askerTeamId: z.string().optional(),
+  }),
+  announcement: z.string().optional(),
+  announcementStyle: z.enum(['section', 'context']).optional(),
+});
+
+export function createSlackTurnExecutor(context: ChannelContext): TurnJobExecutor<SlackTurnReply> {
   return {
+    replySchema: slackTurnReplySchema,
     async run(job) {
-      const reply = job.reply as unknown as SlackTurnReply;
+      const reply = job.reply;
       const actor = await context.users.lookUp(job.request.actor.userId);
       const { announcement } = reply;
       const announcementBlock = reply.announcementStyle === 'context' ? contextBlock : sectionBlock;
@@ -34,21 +50,25 @@ export function createSlackTurnExecutor(context: ChannelContext): TurnJobExecuto
       });
     },
     async giveUp(job) {
-      await tellGivenUp(context, job);
+      await tellUnanswered(context, job, TURN_SENTENCES.givenUp, 'tell the thread that a question was given up');
+    },
+    async refuse(job) {
+      await tellUnanswered(context, job, TURN_SENTENCES.interrupted, 'tell the thread that a queued question could not be read');
     },
   };
 }
 
-async function tellGivenUp(context: ChannelContext, job: TurnJobRun): Promise<void> {
-  const { target } = job.reply as unknown as SlackTurnReply;
+/** Posts why the question gets no answer; the job's stale working message (if any) becomes the notice. */
+async function tellUnanswered(context: ChannelContext, job: Pick<TurnJobRun<SlackTurnReply>, 'reply' | 'ledger'>, sentence: string, purpose: string): Promise<void> {
+  const { target } = job.reply;
   const outbox = new SlackOutbox(context.client, target, context.logger, undefined, context.postRetry);
-  const text = `:warning: ${TURN_SENTENCES.givenUp}`;
+  const text = `:warning: ${sentence}`;
   const working = job.ledger.get(WORKING_POST_KEY);
   try {
     // The stale working message becomes the notice, so no Stop button is left behind.
     if (working) await outbox.update(working, { text, blocks: [sectionBlock(text)] });
     else await outbox.post({ text, blocks: [sectionBlock(text)] });
   } catch (error) {
-    context.logger.error(explainSlackError('tell the thread that a question was given up', error), { threadId: target.threadId });
+    context.logger.error(explainSlackError(purpose, error), { threadId: target.threadId });
   }
 }

@@ -3,7 +3,7 @@
 // (never a token). The executor runs a claimed job, in this process or another replica: the
 // shared lifecycle in run-teams-turn.ts, with the asker's token prepared before and the sign-in
 // card after when needed.
-import type { JsonValue } from '../../../databases/types.js';
+import { z } from 'zod';
 import type { TurnJobExecutor, TurnJobRun } from '../../../conversations/turn-jobs.js';
 import { TURN_SENTENCES } from '../../../conversations/standard-sentences.js';
 import type { ChannelContext } from '../channel-context.js';
@@ -23,26 +23,46 @@ export interface TeamsTurnReply {
   replyToId?: string;
 }
 
+/** A stored job's Teams reply target, read back when the job is claimed (a job can outlive a release). */
+export const teamsTurnReplySchema: z.ZodType<TeamsTurnReply> = z.object({
+  // The conversation reference keeps whatever else the activity carried: continueConversation sends it back.
+  target: z.object({
+    channelId: z.string().min(1),
+    serviceUrl: z.string().min(1),
+    conversation: z.looseObject({ id: z.string().min(1), conversationType: z.string().optional(), tenantId: z.string().optional(), isGroup: z.boolean().optional() }),
+    bot: z.looseObject({ id: z.string().optional(), name: z.string().optional() }),
+    user: z.looseObject({ id: z.string().optional(), name: z.string().optional(), aadObjectId: z.string().optional() }),
+  }),
+  // The request's token claims (never the token itself); the SDK reads the audience and app ids from them.
+  identity: z.looseObject({ aud: z.union([z.string(), z.array(z.string())]).optional(), iss: z.string().optional(), sub: z.string().optional() }),
+  action: z.object({ datathread: z.enum(['follow_up', 'clarification_answer', 'retry']), text: z.string(), index: z.number() }).optional(),
+  replyToId: z.string().optional(),
+});
+
 export async function submitTeamsTurn(context: ChannelContext, target: ReplyTarget, job: TeamsTurnJob, identity: RequestIdentity): Promise<boolean> {
   const reply: TeamsTurnReply = { target, identity, ...(job.action ? { action: job.action } : {}), ...(job.replyToId ? { replyToId: job.replyToId } : {}) };
-  return context.turns.submit(job.request, reply as unknown as JsonValue);
+  return context.turns.submit(job.request, reply);
 }
 
-export function createTeamsTurnExecutor(context: ChannelContext): TurnJobExecutor {
+export function createTeamsTurnExecutor(context: ChannelContext): TurnJobExecutor<TeamsTurnReply> {
   return {
+    replySchema: teamsTurnReplySchema,
     run: (job) => runTeamsTurnJob(context, job),
-    giveUp: async (job) => {
-      const reply = job.reply as unknown as TeamsTurnReply;
-      await context.work.run(reply.target, reply.identity, job.request.threadId, async (outbox) => {
-        await outbox.post(buildFailureCard({ kind: 'internal', message: TURN_SENTENCES.givenUp, retryable: false }));
-      });
-    },
+    giveUp: (job) => tellUnanswered(context, job.reply, job.request.threadId, TURN_SENTENCES.givenUp),
+    refuse: (job) => tellUnanswered(context, job.reply, job.threadId, TURN_SENTENCES.interrupted),
   };
 }
 
-function runTeamsTurnJob(context: ChannelContext, job: TurnJobRun): Promise<void> {
+/** Posts why the question gets no answer, as a failure card without Retry. */
+async function tellUnanswered(context: ChannelContext, reply: TeamsTurnReply, threadId: string, sentence: string): Promise<void> {
+  await context.work.run(reply.target, reply.identity, threadId, async (outbox) => {
+    await outbox.post(buildFailureCard({ kind: 'internal', message: sentence, retryable: false }));
+  });
+}
+
+function runTeamsTurnJob(context: ChannelContext, job: TurnJobRun<TeamsTurnReply>): Promise<void> {
   const { signIn } = context;
-  const reply = job.reply as unknown as TeamsTurnReply;
+  const reply = job.reply;
   const { target } = reply;
   const turn: TeamsTurnJob = { request: job.request, ...(reply.action ? { action: reply.action } : {}), ...(reply.replyToId ? { replyToId: reply.replyToId } : {}) };
   return context.work.run(
