@@ -12,7 +12,7 @@ import { createClient } from '@clickhouse/client';
 import { agentSettingsForBench, contextForBench } from './bench-context.js';
 import type { DialectSubject } from './execute-sql.js';
 import { createDatabaseAdapter } from '../src/databases/create-database-adapter.js';
-import type { DatabaseConfig } from '../src/config/database-config.js';
+import type { DatabaseConfig } from '../src/databases/database-config.js';
 import { initStatementGate } from '../src/sql/statement-gate.js';
 import { openStore } from '../src/store/open-store.js';
 import { executeSql } from '../src/tools/execute-sql.js';

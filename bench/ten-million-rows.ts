@@ -5,7 +5,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { agentSettingsForBench, contextForBench } from './bench-context.js';
-import type { DatabaseConfig } from '../src/config/database-config.js';
+import type { DatabaseConfig } from '../src/databases/database-config.js';
 import { createDatabaseAdapter } from '../src/databases/create-database-adapter.js';
 import { executeSql } from '../src/tools/execute-sql.js';
 import { openStore } from '../src/store/open-store.js';

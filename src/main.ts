@@ -1,7 +1,7 @@
 // Composition root of the server: config -> store -> databases -> agent -> channels -> HTTP.
 import { createApplication } from './application.js';
 import { attachChannels } from './channels/attach-channels.js';
-import { bootstrap, EXIT_CONFIG_ERROR } from './cli/bootstrap.js';
+import { bootstrap, EXIT_CONFIG_ERROR } from './config/bootstrap.js';
 import { ConfigError } from './config/config-error.js';
 import { createHttpServer } from './server/http-server.js';
 import { attachCsvDownloadRoute } from './server/csv-download-route.js';

@@ -5,7 +5,7 @@ import type { ChartConfig } from './chart-config.js';
 import { prepareChartData } from './chart-data.js';
 import { chartTypeDefinitions } from './chart-types.js';
 import { chartLayout, type ChartPlacement } from './chart-layout.js';
-import type { ChartSourceRows } from './validate-chart-config.js';
+import type { ChartSourceRows } from './chart-source-rows.js';
 
 export interface BuiltChartSpec {
   spec: TopLevelSpec;

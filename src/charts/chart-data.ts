@@ -6,7 +6,7 @@ import type { ChartLayout } from './chart-layout.js';
 import { CHART_PALETTE } from './chart-theme.js';
 import { cellText, humanize, inferXAxisType, readNumber } from './chart-values.js';
 import { detectGranularity, formatDate, parseDateValue, spansSeveralYears, type DateGranularity, type ParsedDate } from './dates.js';
-import type { ChartSourceRows } from './validate-chart-config.js';
+import type { ChartSourceRows } from './chart-source-rows.js';
 
 /** Bars: more categories than this → the top (limit − 1) plus "Other". */
 export const BAR_CATEGORY_LIMIT = 25;

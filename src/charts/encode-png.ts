@@ -4,13 +4,7 @@
 // exact edge colours (an image inlined in a Teams card), encodeIndexedPng writes one byte a pixel.
 import { crc32 as zlibCrc32, deflateSync } from 'node:zlib';
 import { toIndexedColours } from './indexed-colours.js';
-
-export interface RawImage {
-  width: number;
-  height: number;
-  /** Premultiplied RGBA bytes, as the canvas's `data()` gives them. */
-  pixels: Buffer;
-}
+import type { RawImage } from './raw-image.js';
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 const BYTES_PER_PIXEL_IN = 4;

@@ -3,7 +3,7 @@
 // every flat area and nearly every edge exactly; a rarer edge colour takes its nearest kept colour
 // (weighted by how strongly the eye tells red, green and blue apart), a shift seen only at the rim
 // of a glyph or a line.
-import type { RawImage } from './encode-png.js';
+import type { RawImage } from './raw-image.js';
 
 const MAX_INDEXED_COLOURS = 256;
 const [RED_WEIGHT, GREEN_WEIGHT, BLUE_WEIGHT] = [2, 4, 3];

@@ -1,19 +1,15 @@
 // nao's display_chart rules, with its exact texts, then the checks nao leaves out: the columns
 // exist, series are numeric, there are rows. Rules only some chart types have live with the type
 // (chart-types.ts). Failures are data for the model, never exceptions.
-import type { JsonValue, QueryColumn } from '../databases/types.js';
+import type { JsonValue } from '../databases/types.js';
 import type { ChartConfig } from './chart-config.js';
+import type { ChartSourceRows } from './chart-source-rows.js';
 import type { ChartXAxis } from './chart-type-rules.js';
 import { chartTypeDefinitions } from './chart-types.js';
 import { inferXAxisType, isNumericColumn, readNumber } from './chart-values.js';
 import { parseDateValue } from './dates.js';
 
 export type ChartValidation = { success: true } | { success: false; error: string };
-
-export interface ChartSourceRows {
-  columns: QueryColumn[];
-  rows: JsonValue[][];
-}
 
 function fail(error: string): ChartValidation {
   return { success: false, error };

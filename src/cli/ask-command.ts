@@ -5,7 +5,7 @@ import { createApplication } from '../application.js';
 import type { LoadedConfig } from '../config/load-config.js';
 import { writeStoryFiles } from '../stories/write-story-files.js';
 import { UsageError, type ParsedArguments } from './arguments.js';
-import type { Bootstrapped } from './bootstrap.js';
+import type { Bootstrapped } from '../config/bootstrap.js';
 import { consoleRequest } from './console-request.js';
 import { planReply } from '../conversations/reply-plan.js';
 import { formatReply, writeCharts, type TerminalOutput } from './render-reply.js';

@@ -6,7 +6,7 @@ import { createApplication } from '../application.js';
 import type { TurnKind, TurnOutcome } from '../conversations/types.js';
 import type { ParsedArguments } from './arguments.js';
 import { restrictToDatabase } from './ask-command.js';
-import type { Bootstrapped } from './bootstrap.js';
+import type { Bootstrapped } from '../config/bootstrap.js';
 import { consoleRequest } from './console-request.js';
 import { planReply } from '../conversations/reply-plan.js';
 import { formatReply, writeCharts, type TerminalOutput } from './render-reply.js';

@@ -13,7 +13,7 @@ import { describeToolRuntime } from './describe-tool-runtime.js';
 import { checkModel, defaultModelNameNote } from './model-check.js';
 import { parseUsageDays, renderUsageReport, usageWindowStart } from './usage-report.js';
 import type { ParsedArguments } from './arguments.js';
-import type { Bootstrapped } from './bootstrap.js';
+import type { Bootstrapped } from '../config/bootstrap.js';
 import type { TerminalOutput } from './render-reply.js';
 
 const MAX_TABLES_LISTED = 30;

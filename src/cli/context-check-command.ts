@@ -16,7 +16,7 @@ import { ensureDemoWarehouse } from '../databases/demo-warehouse.js';
 import { openStore } from '../store/open-store.js';
 import { systemClock } from '../support/clock-and-ids.js';
 import type { ParsedArguments } from './arguments.js';
-import type { Bootstrapped } from './bootstrap.js';
+import type { Bootstrapped } from '../config/bootstrap.js';
 import type { TerminalOutput } from './render-reply.js';
 
 export const DEFAULT_CONTEXT_CHECK_DIRECTORY = './datathread-context-check';

@@ -1,7 +1,7 @@
 // `datathread feedback [--since DATE] [--format table|csv|json]`: lists the feedback kept in the store.
 import { openStore } from '../store/open-store.js';
 import type { ParsedArguments } from './arguments.js';
-import type { Bootstrapped } from './bootstrap.js';
+import type { Bootstrapped } from '../config/bootstrap.js';
 import { parseFeedbackFormat, parseSince, renderFeedback } from './feedback-report.js';
 import type { TerminalOutput } from './render-reply.js';
 

@@ -1,7 +1,7 @@
 // The `datathread` command: ask | chat | check | context-check | feedback | mcp | serve.
 import { UsageError, parseArguments } from './arguments.js';
 import { askCommand } from './ask-command.js';
-import { bootstrap, EXIT_CONFIG_ERROR } from './bootstrap.js';
+import { bootstrap, EXIT_CONFIG_ERROR } from '../config/bootstrap.js';
 import { ConfigError } from '../config/config-error.js';
 import { chatCommand } from './chat-command.js';
 import { checkCommand } from './check-command.js';

@@ -1,11 +1,11 @@
 // `datathread mcp`: serves datathread as an MCP server over stdio until the client disconnects.
 // stdout carries the protocol, so nothing else may write there (logs go to stderr).
 import { createApplication } from '../application.js';
-import { createDatathreadMcpServer } from '../mcp/datathread-mcp-server.js';
-import { StdioLineTransport } from '../mcp/stdio-line-transport.js';
+import { createDatathreadMcpServer } from '../mcp-server/datathread-mcp-server.js';
+import { StdioLineTransport } from '../mcp-server/stdio-line-transport.js';
 import type { ParsedArguments } from './arguments.js';
 import { restrictToDatabase } from './ask-command.js';
-import type { Bootstrapped } from './bootstrap.js';
+import type { Bootstrapped } from '../config/bootstrap.js';
 
 export async function mcpCommand(parsed: ParsedArguments, started: Bootstrapped): Promise<number> {
   const databaseOption = parsed.options.get('database');

@@ -2,9 +2,9 @@
 import { z } from 'zod';
 import { toolNames } from './agent-settings.js';
 import { PLATFORMS } from '../support/platforms.js';
-import { databaseConfigSchema } from './database-config.js';
+import { databaseConfigSchema } from '../databases/database-config.js';
 import { modelProviders } from './model-providers.js';
-import { sandboxSchema } from './sandbox-config.js';
+import { sandboxSchema } from '../sandbox/sandbox-config.js';
 
 export const DEFAULT_MAX_STEPS = 20;
 export const DEFAULT_TURN_TIMEOUT_MS = 300_000;

@@ -5,7 +5,7 @@
 import { accessSync, constants, readFileSync, statSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 import type { ConfigProblem } from './config-error.js';
-import type { DatabaseConfig } from './database-config.js';
+import type { DatabaseConfig } from '../databases/database-config.js';
 
 /** Settings holding a file path, and what the file must contain. */
 const FILE_SETTINGS = {

@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import { selectEnabledTools, type AgentSettings } from './agent-settings.js';
 import { ConfigError, type ConfigProblem } from './config-error.js';
 import { configFileSchema, type AccessRule, type McpServerConfig } from './config-schema.js';
-import type { DatabaseConfig } from './database-config.js';
+import type { DatabaseConfig } from '../databases/database-config.js';
 import { checkDatabaseFiles } from './database-files.js';
 import { DEFAULT_CONFIG_PATH, type Environment } from './environment.js';
 import { interpolateEnv } from './interpolate-env.js';
@@ -15,7 +15,7 @@ import { closestMatch, invalidValueProblem, keysAcceptedAt } from './did-you-mea
 import { DIALECT_ALIASES } from '../databases/dialects.js';
 import { DEFAULT_MODELS } from './model-providers.js';
 import { resolveModelSettings, type ModelConfiguration } from './model-settings.js';
-import { toSandboxSettings, type SandboxSettings } from './sandbox-config.js';
+import { toSandboxSettings, type SandboxSettings } from '../sandbox/sandbox-config.js';
 
 export const DEMO_DATABASE_NAME = 'demo';
 

@@ -1,7 +1,7 @@
 // Builds the adapter for one `databases:` entry: the registry of which adapter serves which
 // dialect (their rules are in dialects.ts), and the one place that says out loud when a database
 // is writable.
-import type { DatabaseConfig } from '../config/database-config.js';
+import type { DatabaseConfig } from './database-config.js';
 import { AthenaAdapter } from './athena/athena-adapter.js';
 import { BigQueryAdapter } from './bigquery/bigquery-adapter.js';
 import { DatabricksAdapter } from './databricks/databricks-adapter.js';

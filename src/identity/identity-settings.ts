@@ -3,7 +3,7 @@
 // key, an Entra app or a scope are configuration errors, named with their fix.
 import type { INetworkModule } from '@azure/msal-node';
 import { ConfigError, type ConfigProblem } from '../config/config-error.js';
-import type { DatabaseConfig } from '../config/database-config.js';
+import type { DatabaseConfig } from '../databases/database-config.js';
 import type { Environment } from '../config/environment.js';
 import type { EncryptionKeyError } from './identity-errors.js';
 import { ENCRYPTION_KEY_HINT, parseEncryptionKey } from './token-cipher.js';

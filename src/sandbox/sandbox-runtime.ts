@@ -2,7 +2,7 @@
 // the reason it is not offered. Built once at start-up.
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { SandboxSettings } from '../config/sandbox-config.js';
+import type { SandboxSettings } from './sandbox-config.js';
 import type { SandboxAvailability } from './sandbox-backend.js';
 import type { SandboxLimits } from './sandbox-limits.js';
 import { SandboxPool } from './sandbox-pool.js';

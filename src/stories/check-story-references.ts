@@ -1,7 +1,8 @@
 // Beyond nao: every query_id must name a result of this conversation, and each chart must be
 // drawable from that result (its columns exist, its series are numeric) — checked before a version
 // is saved, so a story never points at data it cannot show.
-import { validateChartConfig, type ChartSourceRows } from '../charts/validate-chart-config.js';
+import type { ChartSourceRows } from '../charts/chart-source-rows.js';
+import { validateChartConfig } from '../charts/validate-chart-config.js';
 import { parseStoryDocument } from './parse-story-document.js';
 import { walkStoryNodes, type StoryNode } from './story-document.js';
 import { validateStoryCode, type StoryValidationError } from './validate-story-code.js';

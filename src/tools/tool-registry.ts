@@ -2,7 +2,7 @@
 // the tool map can offer in this situation, then the configured MCP servers' tools when connected.
 import type { ToolSet } from 'ai';
 import type { ToolName } from '../config/agent-settings.js';
-import { createMcpTool } from '../mcp/mcp-tool.js';
+import { createMcpTool } from './mcp-tool.js';
 import { builtInTools } from './built-in-tools.js';
 import { withPortableInputSchema } from './portable-input-schema.js';
 import type { ToolContext } from './tool-context.js';

@@ -1,7 +1,7 @@
 // The Athena adapter, through the real @aws-sdk/client-athena (SigV4-signed AWS JSON 1.1), against
 // a server that speaks Athena's API and executes on DuckDB (test/fakes/athena-server.ts).
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { databaseConfigSchema } from '../../src/config/database-config.js';
+import { databaseConfigSchema } from '../../src/databases/database-config.js';
 import { AthenaAdapter } from '../../src/databases/athena/athena-adapter.js';
 import { DatabaseUnavailableError, QueryFailedError, QueryTimeoutError } from '../../src/databases/errors.js';
 import { checkReadOnly, initStatementGate } from '../../src/sql/statement-gate.js';

@@ -3,7 +3,7 @@
 // (test/fakes/bigquery-server.ts).
 import { generateKeyPairSync } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { databaseConfigSchema } from '../../src/config/database-config.js';
+import { databaseConfigSchema } from '../../src/databases/database-config.js';
 import { BigQueryAdapter } from '../../src/databases/bigquery/bigquery-adapter.js';
 import { DatabaseUnavailableError, QueryFailedError, QueryTimeoutError } from '../../src/databases/errors.js';
 import { checkReadOnly, initStatementGate } from '../../src/sql/statement-gate.js';

@@ -1,6 +1,6 @@
 // Shared helpers for the adapter tests: a config builder with the schema's defaults, and a rough
 // memory probe for the row-cap tests.
-import type { DatabaseConfig } from '../../src/config/database-config.js';
+import type { DatabaseConfig } from '../../src/databases/database-config.js';
 
 export function databaseConfig(overrides: Partial<DatabaseConfig> & Pick<DatabaseConfig, 'type'>): DatabaseConfig {
   return {

@@ -5,7 +5,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { databaseConfigSchema } from '../../src/config/database-config.js';
+import { databaseConfigSchema } from '../../src/databases/database-config.js';
 import { DatabricksAdapter } from '../../src/databases/databricks/databricks-adapter.js';
 import { DatabaseUnavailableError, QueryFailedError, QueryTimeoutError, UserCredentialRequiredError } from '../../src/databases/errors.js';
 import { checkReadOnly, initStatementGate } from '../../src/sql/statement-gate.js';

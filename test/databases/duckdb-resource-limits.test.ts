@@ -3,7 +3,7 @@
 // than the limit fails with a sentence that names the limit and what to do, this process
 // survives, and the next query on the same adapter works.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { databaseConfigSchema } from '../../src/config/database-config.js';
+import { databaseConfigSchema } from '../../src/databases/database-config.js';
 import { createDatabaseAdapter } from '../../src/databases/create-database-adapter.js';
 import { duckDbResourceLimits } from '../../src/databases/duckdb/duckdb-resource-limits.js';
 import { QueryFailedError } from '../../src/databases/errors.js';

@@ -2,7 +2,7 @@
 // speaks TDS and executes on DuckDB (test/fakes/tds-server.ts). The Entra token is checked where
 // SQL Server reads it (LOGIN7's FEDAUTH feature) against the local Entra authority.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { databaseConfigSchema } from '../../src/config/database-config.js';
+import { databaseConfigSchema } from '../../src/databases/database-config.js';
 import { DatabaseUnavailableError, QueryFailedError, QueryTimeoutError, UserCredentialRequiredError } from '../../src/databases/errors.js';
 import { MssqlAdapter } from '../../src/databases/mssql/mssql-adapter.js';
 import { checkReadOnly, initStatementGate } from '../../src/sql/statement-gate.js';

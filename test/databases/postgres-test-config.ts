@@ -1,5 +1,5 @@
 // Turns a scratch database URL into a `databases:` entry, as an operator would write it.
-import type { DatabaseConfig } from '../../src/config/database-config.js';
+import type { DatabaseConfig } from '../../src/databases/database-config.js';
 import { databaseConfig } from './database-test-helpers.js';
 
 export function postgresConfigFromUrl(url: string, overrides: Partial<DatabaseConfig> = {}): DatabaseConfig {

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { ConfigError } from '../../src/config/config-error.js';
-import type { DatabaseConfig } from '../../src/config/database-config.js';
+import type { DatabaseConfig } from '../../src/databases/database-config.js';
 import { readEnvironment } from '../../src/config/environment.js';
 import { assertIdentityConfiguration, identityConfigurationProblems, identitySettingsFrom } from '../../src/identity/identity-settings.js';
 

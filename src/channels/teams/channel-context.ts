@@ -4,7 +4,7 @@ import type { TurnJobs } from '../../conversations/turn-jobs.js';
 import type { TurnHandler } from '../../conversations/types.js';
 import type { ChannelLogger } from '../channel-logger.js';
 import type { ResultReadCheck } from '../../conversations/result-access.js';
-import type { TeamsCsvDownloads } from './actions/csv-click.js';
+import type { TeamsCsvDownloads } from './types.js';
 import type { HostedChartImages } from './render/chart-image.js';
 import type { TeamsFeedback } from './actions/feedback-invoke.js';
 import type { SentCardMemory } from './actions/sent-card-memory.js';

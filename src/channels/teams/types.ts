@@ -5,11 +5,11 @@ import type { TurnJobs } from '../../conversations/turn-jobs.js';
 import type { TurnHandler } from '../../conversations/types.js';
 import type { ChannelLogger } from '../channel-logger.js';
 import type { ResultReadCheck } from '../../conversations/result-access.js';
-import type { TeamsCsvDownloads } from './actions/csv-click.js';
+import type { StoredQueryResult } from '../../store/types.js';
 import type { HostedChartImages } from './render/chart-image.js';
 import type { PostRetryPolicy } from '../retry-transient.js';
 import type { TeamsAuthOptions } from './inbound/create-teams-adapter.js';
-import type { TeamsSignInOptions } from './sign-in/teams-sign-in.js';
+import type { TeamsSsoTokenStore } from './sign-in/sso-token-exchange.js';
 import type { TeamsStoryStore } from './stories/render-story-cards.js';
 import type { ThreadValues } from './stories/story-card-ledger.js';
 
@@ -60,6 +60,34 @@ export interface TeamsChannelOptions {
   /** Chart images kept where Teams fetches them (signed links; DATATHREAD_PUBLIC_URL and DATATHREAD_ENCRYPTION_KEY set): cards link their charts instead of carrying them. */
   chartImages?: HostedChartImages;
   /** The access rules for stored results: a story re-post checks the clicker's grants (as on Slack). */
+  mayReadResult?: ResultReadCheck;
+}
+
+export interface TeamsSignInOptions {
+  /** `application.identity` (`teams.saveSsoToken`, `teams.hasSsoToken` and `teams.signOut` are used). */
+  identity: { teams: TeamsSsoTokenStore & { signOut(aadObjectId: string): Promise<void> } };
+  /**
+   * The Azure Bot OAuth connection (Azure AD v2, scope `api://botid-<app id>/access_as_user`);
+   * `DATATHREAD_TEAMS_OAUTH_CONNECTION`. Without it, a question that needs sign-in gets a note
+   * saying what an administrator must set.
+   */
+  oauthConnectionName?: string;
+  /** The Bot Framework token service; unset: the SDK's default (https://api.botframework.com). */
+  tokenServiceUrl?: string;
+  /**
+   * Where waiting questions are remembered; default: the channel's `storyCardValues` (store-backed
+   * in production), else memory.
+   */
+  pendingValues?: ThreadValues;
+}
+
+export interface TeamsCsvDownloads {
+  /** A signed link to the result as CSV, issued to `userId` (server/csv-download-links.ts). */
+  linkFor(threadId: string, queryId: string, userId: string): string;
+  /** How long a link works. */
+  ttlMs: number;
+  getQueryResult(threadId: string, queryId: string): Promise<StoredQueryResult | undefined>;
+  /** The access rules for stored results: the clicker is not always the asker. */
   mayReadResult?: ResultReadCheck;
 }
 

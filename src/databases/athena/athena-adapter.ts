@@ -9,7 +9,7 @@
 // ECS and EC2 roles) unless the config names keys or a profile. Read-only is the IAM policy's and
 // the Lake Formation grants' job (README): Athena has no read-only session.
 import { AthenaClient, GetQueryExecutionCommand, GetQueryResultsCommand, StartQueryExecutionCommand, StopQueryExecutionCommand, type AthenaClientConfig, type QueryExecution } from '@aws-sdk/client-athena';
-import type { DatabaseConfig } from '../../config/database-config.js';
+import type { DatabaseConfig } from '../database-config.js';
 import type { ConnectionTarget } from '../connection-failure-detail.js';
 import { DatabaseUnavailableError, QueryFailedError, QueryTimeoutError } from '../errors.js';
 import { createStopSignal, cancellationError, startQueryDeadline } from '../query-deadline.js';

@@ -17,7 +17,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { BigQuery, type BigQueryOptions, type Job, type Query } from '@google-cloud/bigquery';
 import { JWT } from 'google-auth-library';
-import type { DatabaseConfig } from '../../config/database-config.js';
+import type { DatabaseConfig } from '../database-config.js';
 import type { ConnectionTarget } from '../connection-failure-detail.js';
 import { formatByteCount } from '../format-byte-count.js';
 import { DatabaseUnavailableError, QueryFailedError, QueryTimeoutError } from '../errors.js';

@@ -6,7 +6,7 @@
 // A timeout or the caller's abort closes the request and sends KILL QUERY for that id.
 import { randomUUID } from 'node:crypto';
 import { createClient, ClickHouseLogLevel, type ClickHouseClient, type ResultSet } from '@clickhouse/client';
-import type { DatabaseConfig } from '../../config/database-config.js';
+import type { DatabaseConfig } from '../database-config.js';
 import type { ConnectionTarget } from '../connection-failure-detail.js';
 import { QueryFailedError, UserCredentialRequiredError } from '../errors.js';
 import { checkReadOnly, initStatementGate } from '../../sql/statement-gate.js';

@@ -12,7 +12,7 @@
 // never used in its place. Read-only is the Unity Catalog grants' job (README).
 import { readFileSync } from 'node:fs';
 import { DBSQLClient } from '@databricks/sql';
-import type { DatabaseConfig } from '../../config/database-config.js';
+import type { DatabaseConfig } from '../database-config.js';
 import type { ConnectionTarget } from '../connection-failure-detail.js';
 import { DatabaseUnavailableError, QueryFailedError, QueryTimeoutError, UserCredentialRequiredError } from '../errors.js';
 import { createStopSignal, cancellationError, startQueryDeadline } from '../query-deadline.js';

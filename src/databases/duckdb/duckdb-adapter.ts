@@ -6,7 +6,7 @@
 // (duckdb-resource-limits.ts) so one query cannot take the process's memory.
 import { access } from 'node:fs/promises';
 import { DuckDBInstance, type DuckDBConnection, type DuckDBDataChunk } from '@duckdb/node-api';
-import type { DatabaseConfig } from '../../config/database-config.js';
+import type { DatabaseConfig } from '../database-config.js';
 import { converterForType, passThrough, type ColumnConverter } from './duckdb-column-converters.js';
 import { duckdbProvesPlainRead } from './duckdb-plain-read.js';
 import { duckDbResourceLimits, explainOutOfMemory, type DuckDbResourceLimits } from './duckdb-resource-limits.js';

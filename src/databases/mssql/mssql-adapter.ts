@@ -13,7 +13,7 @@
 // Rows arrive as TDS ROW tokens and are kept until the cap; the row after the cap, a timeout or the
 // caller's Stop sends a TDS attention (tedious' cancel), which makes the server stop the batch.
 import { Connection, type ConnectionConfiguration, Request } from 'tedious';
-import type { DatabaseConfig } from '../../config/database-config.js';
+import type { DatabaseConfig } from '../database-config.js';
 import type { ConnectionTarget } from '../connection-failure-detail.js';
 import { QueryFailedError, UserCredentialRequiredError } from '../errors.js';
 import { cancellationError, startQueryDeadline } from '../query-deadline.js';

@@ -9,7 +9,7 @@
 // for a privileged login. So the adapter itself also puts every statement through the statement
 // gate, not only execute_sql: a caller that skips the gate still cannot write.
 import mysql from 'mysql2';
-import type { DatabaseConfig } from '../../config/database-config.js';
+import type { DatabaseConfig } from '../database-config.js';
 import { connectionFailureDetail, type ConnectionTarget } from '../connection-failure-detail.js';
 import { dialectRules, type Dialect } from '../dialects.js';
 import { DatabaseUnavailableError, QueryFailedError, QueryTimeoutError, UserCredentialRequiredError } from '../errors.js';

@@ -2,7 +2,7 @@
 // with statement_timeout set for that transaction, and reaches the server through the extended
 // query protocol (one statement only), reading at most rowCap + 1 rows from the portal.
 import pg from 'pg';
-import type { DatabaseConfig } from '../../config/database-config.js';
+import type { DatabaseConfig } from '../database-config.js';
 import { connectionFailureDetail, type ConnectionTarget } from '../connection-failure-detail.js';
 import { DatabaseUnavailableError, QueryFailedError, QueryTimeoutError, UserCredentialRequiredError } from '../errors.js';
 import { normalizeValue } from '../normalize-value.js';

@@ -1,7 +1,7 @@
 // Amazon Redshift through the PostgreSQL adapter (same wire protocol, BEGIN READ ONLY and
 // statement_timeout). Its catalogue is read from svv_columns (external and late-binding tables
 // included), then pg_table_def, then information_schema when a server has neither.
-import type { DatabaseConfig } from '../../config/database-config.js';
+import type { DatabaseConfig } from '../database-config.js';
 import { PostgresAdapter } from '../postgres/postgres-adapter.js';
 
 const SVV_COLUMNS_SQL = `

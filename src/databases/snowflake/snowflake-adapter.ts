@@ -10,7 +10,7 @@
 // Snowflake has no read-only session: the statement gate and the role are the boundary. At the
 // first connection the adapter asks which privileges the role holds and warns when it can write.
 import type { Connection, ConnectionOptions, RowStatement } from 'snowflake-sdk';
-import type { DatabaseConfig } from '../../config/database-config.js';
+import type { DatabaseConfig } from '../database-config.js';
 import type { ConnectionTarget } from '../connection-failure-detail.js';
 import { QueryFailedError, UserCredentialRequiredError } from '../errors.js';
 import { cancellationError, startQueryDeadline } from '../query-deadline.js';

@@ -11,7 +11,7 @@
 // Statements that cannot be described (PRAGMA, EXPLAIN) run as they are, columns taken from the
 // keys of their first row.
 import sqlite3 from 'sqlite3';
-import type { DatabaseConfig } from '../../config/database-config.js';
+import type { DatabaseConfig } from '../database-config.js';
 import { DatabaseUnavailableError, QueryFailedError } from '../errors.js';
 import { normalizeValue } from '../normalize-value.js';
 import { cancellationError, startQueryDeadline } from '../query-deadline.js';

@@ -10,7 +10,7 @@
 // Trino user's access control (see README). The ROLLBACK that ends it is sent after the result is
 // in hand, off the answer's path.
 import { Trino, type Iterator as TrinoPages, type QueryResult } from 'trino-client';
-import type { DatabaseConfig } from '../../config/database-config.js';
+import type { DatabaseConfig } from '../database-config.js';
 import type { ConnectionTarget } from '../connection-failure-detail.js';
 import { DatabaseUnavailableError, QueryFailedError, QueryTimeoutError, UserCredentialRequiredError } from '../errors.js';
 import { createStopSignal, cancellationError, startQueryDeadline } from '../query-deadline.js';

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import type { DatabaseConfig } from '../../../src/config/database-config.js';
+import type { DatabaseConfig } from '../../../src/databases/database-config.js';
 import { createDatabaseAdapter } from '../../../src/databases/create-database-adapter.js';
 import { createScratchDatabase } from '../../support/postgres-database.js';
 import { postgresConfigFromUrl } from '../postgres-test-config.js';

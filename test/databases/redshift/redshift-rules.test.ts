@@ -1,6 +1,6 @@
 // Redshift's own data-moving statements are refused; its reads are allowed; config defaults fit it.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { databaseConfigSchema } from '../../../src/config/database-config.js';
+import { databaseConfigSchema } from '../../../src/databases/database-config.js';
 import { checkReadOnly, initStatementGate } from '../../../src/sql/statement-gate.js';
 
 beforeAll(async () => {

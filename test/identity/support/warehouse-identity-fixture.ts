@@ -6,7 +6,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { DatabaseConfig } from '../../../src/config/database-config.js';
+import type { DatabaseConfig } from '../../../src/databases/database-config.js';
 import { ConversationEngine } from '../../../src/conversations/conversation-engine.js';
 import type { TurnRequest } from '../../../src/conversations/types.js';
 import { createDatabaseAdapter } from '../../../src/databases/create-database-adapter.js';

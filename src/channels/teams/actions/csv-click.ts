@@ -7,7 +7,7 @@
 // sent. The click is answered from the store, without a model call, and works after a restart.
 import type { QueryRun } from '../../../conversations/outcome-contract.js';
 import { accessSubjectOf } from '../../../conversations/access-rules.js';
-import { resultAccessDeniedSentence, type ResultReadCheck } from '../../../conversations/result-access.js';
+import { resultAccessDeniedSentence } from '../../../conversations/result-access.js';
 import { RESULT_GONE_SENTENCE } from '../../../conversations/standard-sentences.js';
 import type { StoredQueryResult } from '../../../store/types.js';
 import type { ChannelContext } from '../channel-context.js';
@@ -20,16 +20,6 @@ import { submitAction } from './card-actions.js';
 
 /** Follow-ups (3) + Show SQL + two CSV buttons keep a card within the six actions Teams shows. */
 export const MAX_CSV_BUTTONS = 2;
-
-export interface TeamsCsvDownloads {
-  /** A signed link to the result as CSV, issued to `userId` (server/csv-download-links.ts). */
-  linkFor(threadId: string, queryId: string, userId: string): string;
-  /** How long a link works. */
-  ttlMs: number;
-  getQueryResult(threadId: string, queryId: string): Promise<StoredQueryResult | undefined>;
-  /** The access rules for stored results: the clicker is not always the asker. */
-  mayReadResult?: ResultReadCheck;
-}
 
 /** One CSV button per stored result of the turn (results of refused or failed queries do not exist). */
 export function csvActions(queries: QueryRun[]): SubmitAction[] {

@@ -6,7 +6,7 @@
 // which records it in `undelivered` so the turn can tell the thread.
 import { CardFactory, MessageFactory, type ConnectorClient, type TurnContext } from '@microsoft/agents-hosting';
 import type { ConversationParameters } from '@microsoft/agents-activity';
-import { markAsAiAnswer, type AnswerMarks } from '../render/ai-answer.js';
+import { markAsAiAnswer, type AnswerMarks } from './ai-answer.js';
 import type { AdaptiveCard, CardElement } from '../render/adaptive-card-types.js';
 import type { ReplyTarget } from '../types.js';
 import type { ChannelLogger } from '../../channel-logger.js';

@@ -17,31 +17,12 @@ import {
   saveOwnToken,
   statusOf,
   type InvokeAnswer,
-  type TeamsSsoTokenStore,
   type TeamsUserTokenClient,
 } from './sso-token-exchange.js';
 import type { ThreadValues } from '../stories/story-card-ledger.js';
 import type { TeamsOutbox } from '../outbox/teams-outbox.js';
-import type { ReplyTarget } from '../types.js';
+import type { ReplyTarget, TeamsSignInOptions } from '../types.js';
 import type { ChannelLogger } from '../../channel-logger.js';
-
-export interface TeamsSignInOptions {
-  /** `application.identity` (`teams.saveSsoToken`, `teams.hasSsoToken` and `teams.signOut` are used). */
-  identity: { teams: TeamsSsoTokenStore & { signOut(aadObjectId: string): Promise<void> } };
-  /**
-   * The Azure Bot OAuth connection (Azure AD v2, scope `api://botid-<app id>/access_as_user`);
-   * `DATATHREAD_TEAMS_OAUTH_CONNECTION`. Without it, a question that needs sign-in gets a note
-   * saying what an administrator must set.
-   */
-  oauthConnectionName?: string;
-  /** The Bot Framework token service; unset: the SDK's default (https://api.botframework.com). */
-  tokenServiceUrl?: string;
-  /**
-   * Where waiting questions are remembered; default: the channel's `storyCardValues` (store-backed
-   * in production), else memory.
-   */
-  pendingValues?: ThreadValues;
-}
 
 export interface TeamsSignIn {
   prepareTurn(client: TeamsUserTokenClient | undefined, parties: ReplyTarget): Promise<void>;

@@ -18,7 +18,7 @@ import { Activity } from '@microsoft/agents-activity';
 import type { PostLedger } from '../../../conversations/turn-jobs.js';
 import type { ChannelLogger } from '../../channel-logger.js';
 import type { TeamsOutbox } from '../outbox/teams-outbox.js';
-import type { AnswerMarks } from '../render/ai-answer.js';
+import type { AnswerMarks } from '../outbox/ai-answer.js';
 import { informativeText } from './informative-updates.js';
 import { INTERRUPTED_STREAM_TEXT, MAX_STREAM_LIFETIME_MS, STREAM_UPDATE_INTERVAL_MS } from './stream-limits.js';
 

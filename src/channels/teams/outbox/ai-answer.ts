@@ -7,11 +7,10 @@
 // that Teams shows when the citation is opened (here: the query's SQL as code). A message without
 // text (an answer drawn as a card) has nowhere to put the markers, so it carries the label only;
 // its queries are behind Show SQL.
-import { addAIToActivity, type ClientCitation } from '@microsoft/agents-activity';
+import { addAIToActivity, type Activity, type ClientCitation } from '@microsoft/agents-activity';
 import type { QueryRun } from '../../../conversations/outcome-contract.js';
-import type { OutgoingActivity } from '../outbox/teams-outbox.js';
-import { createCard, textBlock } from './adaptive-card-types.js';
-import { codeBlockElement } from './card-code-block.js';
+import { createCard, textBlock } from '../render/adaptive-card-types.js';
+import { codeBlockElement } from '../render/card-code-block.js';
 
 export interface AnswerMarks {
   /** The queries behind the answer: one citation each. */
@@ -67,7 +66,7 @@ function citationMarkerLine(citations: ClientCitation[]): string {
  * Adds the AI label, the query citations (with their markers appended to the text, when the
  * message has text) and, when asked, the feedback loop.
  */
-export function markAsAiAnswer(activity: OutgoingActivity, marks: AnswerMarks): void {
+export function markAsAiAnswer(activity: Activity, marks: AnswerMarks): void {
   const hasText = typeof activity.text === 'string' && activity.text.trim() !== '';
   const citations = hasText ? queryCitations(marks.queries) : [];
   if (citations.length > 0) activity.text = `${activity.text}\n\n${citationMarkerLine(citations)}`;

@@ -12,7 +12,7 @@ import { readEnvironment } from '../../src/config/environment.js';
 import { loadConfig } from '../../src/config/load-config.js';
 import type { TurnOutcome } from '../../src/conversations/types.js';
 import { silentLogger } from '../../src/logging/logger.js';
-import { createDatathreadMcpServer } from '../../src/mcp/datathread-mcp-server.js';
+import { createDatathreadMcpServer } from '../../src/mcp-server/datathread-mcp-server.js';
 import { startFakeOpenAI, toolResultsIn, type FakeOpenAI } from '../fakes/openai-server.js';
 import { createDuckDbFile, queryDuckDbFile } from '../support/duckdb-fixture.js';
 

@@ -6,7 +6,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MCP_STDIO_MAX_MESSAGE_BYTES } from '../../src/mcp/stdio-line-transport.js';
+import { MCP_STDIO_MAX_MESSAGE_BYTES } from '../../src/mcp-server/stdio-line-transport.js';
 import { createE2eWorkspace, type E2eWorkspace } from '../support/e2e-workspace.js';
 
 const CLI_FROM_SOURCES = join(import.meta.dirname, '..', 'support', 'datathread-cli-from-sources.mjs');

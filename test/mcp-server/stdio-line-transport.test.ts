@@ -4,7 +4,7 @@
 import { PassThrough } from 'node:stream';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
-import { StdioLineTransport } from '../../src/mcp/stdio-line-transport.js';
+import { StdioLineTransport } from '../../src/mcp-server/stdio-line-transport.js';
 
 const LIMIT_BYTES = 200;
 

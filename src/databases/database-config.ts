@@ -1,7 +1,7 @@
 // One entry of the `databases:` list. Field names follow nao_config.yaml so an existing nao
 // project's list can be pasted in unchanged; datathread's own additions are marked below.
 import { z } from 'zod';
-import { DIALECT_ALIASES, DIALECT_NAMES, dialectRules } from '../databases/dialects.js';
+import { DIALECT_ALIASES, DIALECT_NAMES, dialectRules } from './dialects.js';
 
 /** `postgres (or postgresql)`: each type with the other spellings it accepts. */
 function acceptedTypes(): string {

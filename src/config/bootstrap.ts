@@ -1,7 +1,7 @@
 // Shared start-up for every entry point: environment -> config -> logger. A config error is
 // printed plainly by the entry point, which ends with EXIT_CONFIG_ERROR before anything is served.
-import { environmentSecrets, readEnvironment, type Environment } from '../config/environment.js';
-import { loadConfig, type LoadedConfig } from '../config/load-config.js';
+import { environmentSecrets, readEnvironment, type Environment } from './environment.js';
+import { loadConfig, type LoadedConfig } from './load-config.js';
 import { createLogger, type Logger } from '../logging/logger.js';
 
 export interface Bootstrapped {

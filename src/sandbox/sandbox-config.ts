@@ -11,7 +11,7 @@ import {
   DEFAULT_SANDBOX_TTL_MS,
   DEFAULT_SANDBOX_WALL_CLOCK_MS,
   type SandboxLimits,
-} from '../sandbox/sandbox-limits.js';
+} from './sandbox-limits.js';
 
 const MEGABYTE = 1024 * 1024;
 const DOMAIN = /^(\*\.)?([a-z0-9]([a-z0-9-]*[a-z0-9])?\.)+[a-z]{2,}$/i;

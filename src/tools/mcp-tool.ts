@@ -1,10 +1,10 @@
 // One MCP tool offered to the model as `server__tool`, with its repaired schema: validate the
 // arguments against it -> call the server -> render what it returned as text.
 import { dynamicTool, jsonSchema } from 'ai';
-import type { ToolContext } from '../tools/tool-context.js';
-import type { McpConnections, McpToolDescriptor } from './mcp-connections.js';
-import { renderMcpCallResult } from './render-call-result.js';
-import { renderValidationError } from './validate-arguments.js';
+import type { ToolContext } from './tool-context.js';
+import type { McpConnections, McpToolDescriptor } from '../mcp/mcp-connections.js';
+import { renderMcpCallResult } from '../mcp/render-call-result.js';
+import { renderValidationError } from '../mcp/validate-arguments.js';
 
 export type McpToolOutput =
   | { _version: '1'; status: 'ok'; server: string; tool: string; text: string; isError: boolean }
