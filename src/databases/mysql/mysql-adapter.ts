@@ -18,6 +18,7 @@ import { cancellationError, openUnlessAborted, startQueryDeadline } from '../que
 import { INTROSPECTION_ROW_CAP, INTROSPECTION_TIMEOUT_MS, schemaSummaryFromRows } from '../schema-summary.js';
 import type { DatabaseAdapter, QueryRows, RunQueryOptions, SchemaSummary, UserDatabaseCredential } from '../types.js';
 import { UserPools } from '../user-pools.js';
+import { maskDefinitionRows } from './mysql-definition-secrets.js';
 import { mysqlQueryError } from './mysql-errors.js';
 import { runStreamedQuery } from './mysql-streamed-query.js';
 
@@ -97,7 +98,7 @@ export class MysqlAdapter implements DatabaseAdapter {
         if (startError) throw startError;
         if (this.allowsWrites) await run(connection, 'COMMIT');
         else queueRollback(connection);
-        return { ...result, rowCount: result.rows.length, durationMs: performance.now() - startedAt };
+        return { ...result, rows: maskDefinitionRows(sql, result.rows), rowCount: result.rows.length, durationMs: performance.now() - startedAt };
       } catch (error) {
         if (deadline.reason === 'abort') throw cancellationError('abort', options.timeoutMs, options.signal);
         if (deadline.reason === 'timeout') throw new QueryTimeoutError(options.timeoutMs);
