@@ -6,8 +6,11 @@ import type { JsonValue } from '../types.js';
 
 export const MASKED_SECRET = '***';
 
-/** SHOW CREATE TABLE / VIEW / CATALOG / … : the statements whose text is a stored definition. */
-const SHOWS_DEFINITION = /^\s*SHOW\s+CREATE\b/i;
+/**
+ * SHOW CREATE TABLE / VIEW / CATALOG / … : the statements whose text is a stored definition, also
+ * behind leading comments (/* … *\/, -- …, # …), which the server skips.
+ */
+const SHOWS_DEFINITION = /^(?:\s+|\/\*[\s\S]*?\*\/|(?:--\s|#)[^\n]*(?:\n|$))*SHOW\s+CREATE\b/i;
 
 /** user:password@ in any URL-like connection string (mysql://, jdbc:mysql://, thrift://, …). */
 const URL_PASSWORD = /(\b[a-z][\w+.-]*:\/\/[^\s/:@'"`]*:)([^\s@'"`]*)(@)/gi;

@@ -53,6 +53,13 @@ describe.skipIf(!available)('SHOW CREATE on MariaDB', () => {
     expect(result.rows[0]?.[0]).toBe('linked_items');
   });
 
+  test('a SHOW CREATE behind a leading comment is masked too', async (context) => {
+    if (!federated) context.skip();
+    const result = await adapter.runQuery('/* which link? */ -- the linked table\nshow create table linked_items', QUERY_OPTIONS);
+    expect(String(result.rows[0]?.[1])).not.toContain(FEDERATED_PASSWORD);
+    expect(String(result.rows[0]?.[1])).toContain(`${federatedUser}:***@`);
+  });
+
   test('a definition without a credential is returned unchanged', async () => {
     const result = await adapter.runQuery('SHOW CREATE TABLE remote_items', QUERY_OPTIONS);
     expect(String(result.rows[0]?.[1])).toMatch(/^CREATE TABLE `remote_items` \(\n {2}`id` int\(11\) NOT NULL,/);
