@@ -54,7 +54,7 @@ export function openUnlessAborted<Resource>(
   open: () => Promise<Resource>,
   discard: (resource: Resource) => unknown,
 ): Promise<Resource> {
-  signal?.throwIfAborted();
+  if (signal?.aborted) return Promise.reject(signal.reason);
   const opening = open();
   if (!signal) return opening;
   return new Promise<Resource>((resolve, reject) => {
