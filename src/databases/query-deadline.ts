@@ -17,7 +17,13 @@ export interface QueryDeadlineOptions {
   cancel(reason: CancelReason): void;
 }
 
+/**
+ * Throws the caller's abort reason when the signal has already fired: an abort that landed while
+ * the adapter was still opening its connection or preparing the query comes before this listens
+ * for it, and would otherwise be lost while the query runs to its end.
+ */
 export function startQueryDeadline(options: QueryDeadlineOptions): QueryDeadline {
+  options.signal?.throwIfAborted();
   let reason: CancelReason | undefined;
   const fire = (why: CancelReason): void => {
     if (reason) return;
@@ -36,6 +42,47 @@ export function startQueryDeadline(options: QueryDeadlineOptions): QueryDeadline
       options.signal?.removeEventListener('abort', onAbort);
     },
   };
+}
+
+/**
+ * Opens a connection (or pool client) unless the caller aborts first: a Stop while the connection
+ * is still being opened ends the query at once with the caller's reason, and the connection that
+ * arrives afterwards is handed to `discard` instead of running anything.
+ */
+export function openUnlessAborted<Resource>(
+  signal: AbortSignal | undefined,
+  open: () => Promise<Resource>,
+  discard: (resource: Resource) => unknown,
+): Promise<Resource> {
+  if (signal?.aborted) return Promise.reject(signal.reason);
+  const opening = open();
+  if (!signal) return opening;
+  return new Promise<Resource>((resolve, reject) => {
+    const onAbort = (): void => {
+      reject(signal.reason);
+      opening.then(
+        async (resource) => {
+          try {
+            await discard(resource);
+          } catch {
+            // The query already ended with the caller's reason; a failed close changes nothing for them.
+          }
+        },
+        () => undefined,
+      );
+    };
+    signal.addEventListener('abort', onAbort, { once: true });
+    opening.then(
+      (resource) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(resource);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error);
+      },
+    );
+  });
 }
 
 /** The error a cancelled query ends with: the caller's abort reason, or a timeout. */

@@ -62,11 +62,25 @@ async function askWhileModelServes(streaming: boolean, stepFor: (requestIndex: n
   const ts = `80.${++threadCounter}`;
   await harness.sendEvent({ user: 'UANA', text: '<@UBOT> sales by region?', channel: 'C1', ts });
   const fakeSlack = slack;
-  await fakeSlack.waitFor(() => fakeSlack.callsOf('chat.delete').length > 0 && fakeSlack.threadMessages('C1', ts).some((message) => !message.streaming && message.text.trim() !== ''), 30_000);
+  // Over once the bot's reply is in and the working indicator was removed after it (a removed
+  // streamed message is deleted before the reply, so one delete alone does not end the turn).
+  const indicatorRemovedAfterReply = () => {
+    const methods = fakeSlack.calls.map((call) => call.method);
+    return methods.lastIndexOf('chat.delete') > methods.lastIndexOf('chat.postMessage');
+  };
+  await fakeSlack.waitFor(
+    () => indicatorRemovedAfterReply() && fakeSlack.threadMessages('C1', ts).some((message) => message.bot_id !== undefined && !message.streaming && message.text.trim() !== ''),
+    30_000,
+  );
   const modelRequests = fixture.model.requests.length - before;
   // Drop what the turn did not ask for, so the next test starts from its own script.
   fixture.model.discardPending();
   return { thread: fakeSlack.threadMessages('C1', ts), modelRequests };
+}
+
+/** Messages that show nothing to read: no text (a streamed message holding only task updates). */
+function messagesWithoutText(thread: FakeSlackMessage[]): FakeSlackMessage[] {
+  return thread.filter((message) => message.text.trim() === '');
 }
 
 function messagesSaying(thread: FakeSlackMessage[], sentence: string): FakeSlackMessage[] {
@@ -108,6 +122,7 @@ describe.each([
     const sentence = 'The AI model kept asking for a tool that does not exist (`run_query`), so I stopped after 3 steps. Press Retry or rephrase the question; if it keeps happening, tell an admin (the configured model may not handle datathread\'s tools).';
     expect(messagesSaying(thread, sentence)).toHaveLength(1);
     expect(messagesSaying(thread, TURN_SENTENCES.empty)).toEqual([]);
+    expect(messagesWithoutText(thread)).toEqual([]);
     // The model was told each time, as data, which tools exist.
     const toolMessages = fixture.model.requests.slice(-2).map((request) => JSON.stringify(request.messages.filter((message) => message.role === 'tool')));
     for (const seen of toolMessages) expect(seen).toContain("Model tried to call unavailable tool 'run_query'. Available tools: execute_sql");
@@ -129,6 +144,9 @@ describe.each([
     expect(modelRequests).toBe(3);
     const sentence = "The AI model's calls to `execute_sql` kept failing, so I stopped after 3 steps. Rephrase the question (naming the database or table helps) and ask again; if it keeps happening, tell an admin.";
     expect(messagesSaying(thread, sentence)).toHaveLength(1);
+    // Streamed or not, the failure is the thread's only message: no streamed message of task updates is left above it.
+    expect(messagesWithoutText(thread)).toEqual([]);
+    expect(thread.filter((message) => message.bot_id !== undefined)).toHaveLength(1);
     expect(fixture.model.requests.at(-1)!.messages.filter((message) => message.role === 'tool').map((message) => message.content)).toContain('Error: Database "warehouse" not found. Available databases: shop.');
   });
 

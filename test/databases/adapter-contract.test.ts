@@ -1,7 +1,7 @@
 // The contract every database adapter keeps, run against each dialect's engine or local server
 // (fixtures in contract-fixtures/): result shape (duplicate and integer-like column names, empty
 // results with their columns, NULLs, unicode), one normalisation of dates, timestamps, decimals and
-// big integers, the row cap, timeout and cancel, and a refused write. A dialect is registered
+// big integers, the row cap, timeout and cancel (also before the connection is open), and a refused write. A dialect is registered
 // only with a fixture here.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { DIALECT_NAMES } from '../../src/databases/dialects.js';
@@ -157,6 +157,24 @@ describe.each(fixtures)('%s adapter contract', (dialect, fixture: ContractFixtur
       const running = run(fixture.sql.slow, { ...SLOW_OPTIONS, signal: controller.signal });
       setTimeout(() => controller.abort(reason), ABORT_AFTER_MS);
       await expect(running).rejects.toBe(reason);
+      expect((await run(fixture.sql.countItems)).rows).toEqual([[3]]);
+    }, 30_000);
+
+    test('an abort while the adapter is still opening its connection stops the query with the caller’s reason', async () => {
+      const controller = new AbortController();
+      const reason = new Error('stopped while connecting');
+      const running = run(fixture.sql.slow, { ...SLOW_OPTIONS, signal: controller.signal });
+      // Same tick: the adapter is still awaiting its connection, pool client or first request.
+      controller.abort(reason);
+      await expect(running).rejects.toBe(reason);
+      expect((await run(fixture.sql.countItems)).rows).toEqual([[3]]);
+    }, 30_000);
+
+    test('an already aborted signal refuses to start the query', async () => {
+      const controller = new AbortController();
+      const reason = new Error('stopped before asking');
+      controller.abort(reason);
+      await expect(run(fixture.sql.slow, { ...SLOW_OPTIONS, signal: controller.signal })).rejects.toBe(reason);
       expect((await run(fixture.sql.countItems)).rows).toEqual([[3]]);
     }, 30_000);
   });

@@ -11,7 +11,7 @@ import { converterForType, passThrough, type ColumnConverter } from './duckdb-co
 import { duckdbProvesPlainRead } from './duckdb-plain-read.js';
 import { duckDbResourceLimits, explainOutOfMemory, type DuckDbResourceLimits } from './duckdb-resource-limits.js';
 import { DatabaseUnavailableError, QueryFailedError } from '../errors.js';
-import { cancellationError, startQueryDeadline } from '../query-deadline.js';
+import { cancellationError, openUnlessAborted, startQueryDeadline } from '../query-deadline.js';
 import { INTROSPECTION_ROW_CAP, INTROSPECTION_TIMEOUT_MS, schemaSummaryFromRows } from '../schema-summary.js';
 import type { DatabaseAdapter, JsonValue, QueryRows, RunQueryOptions, SchemaSummary } from '../types.js';
 import { errorMessage } from '../../support/errors.js';
@@ -46,7 +46,7 @@ export class DuckDBAdapter implements DatabaseAdapter {
   async runQuery(sql: string, options: RunQueryOptions): Promise<QueryRows> {
     options.signal?.throwIfAborted();
     const startedAt = performance.now();
-    const connection = await this.connect();
+    const connection = await openUnlessAborted(options.signal, () => this.connect(), (opened) => this.release(opened));
     let reusable = false;
     const deadline = startQueryDeadline({ cancelAfterMs: options.timeoutMs, signal: options.signal, cancel: () => connection.interrupt() });
     try {

@@ -16,7 +16,7 @@ import { Connection, type ConnectionConfiguration, Request } from 'tedious';
 import type { DatabaseConfig } from '../database-config.js';
 import type { ConnectionTarget } from '../connection-failure-detail.js';
 import { QueryFailedError, UserCredentialRequiredError } from '../errors.js';
-import { cancellationError, startQueryDeadline } from '../query-deadline.js';
+import { cancellationError, openUnlessAborted, startQueryDeadline } from '../query-deadline.js';
 import { INTROSPECTION_ROW_CAP, INTROSPECTION_TIMEOUT_MS, schemaSummaryFromRows } from '../schema-summary.js';
 import type { DatabaseAdapter, JsonValue, QueryColumn, QueryRows, RunQueryOptions, SchemaSummary, UserDatabaseCredential } from '../types.js';
 import { mssqlConnectError, mssqlQueryError } from './mssql-errors.js';
@@ -77,7 +77,7 @@ export class MssqlAdapter implements DatabaseAdapter {
   async runQuery(sql: string, options: RunQueryOptions): Promise<QueryRows> {
     options.signal?.throwIfAborted();
     const configuration = this.connectionConfiguration(options.credential, options.timeoutMs);
-    const connection = await this.connect(configuration, options.credential);
+    const connection = await openUnlessAborted(options.signal, () => this.connect(configuration, options.credential), (opened) => opened.close());
     try {
       if (!this.allowsWrites) await runBatch(connection, BEGIN_READ_ONLY_WORK);
       return await this.readRows(connection, sql, options);

@@ -14,10 +14,11 @@ import { connectionFailureDetail, type ConnectionTarget } from '../connection-fa
 import { dialectRules, type Dialect } from '../dialects.js';
 import { DatabaseUnavailableError, QueryFailedError, QueryTimeoutError, UserCredentialRequiredError } from '../errors.js';
 import { checkReadOnly, initStatementGate } from '../../sql/statement-gate.js';
-import { cancellationError, startQueryDeadline } from '../query-deadline.js';
+import { cancellationError, openUnlessAborted, startQueryDeadline } from '../query-deadline.js';
 import { INTROSPECTION_ROW_CAP, INTROSPECTION_TIMEOUT_MS, schemaSummaryFromRows } from '../schema-summary.js';
 import type { DatabaseAdapter, QueryRows, RunQueryOptions, SchemaSummary, UserDatabaseCredential } from '../types.js';
 import { UserPools } from '../user-pools.js';
+import { maskDefinitionRows } from './mysql-definition-secrets.js';
 import { mysqlQueryError } from './mysql-errors.js';
 import { runStreamedQuery } from './mysql-streamed-query.js';
 
@@ -74,7 +75,7 @@ export class MysqlAdapter implements DatabaseAdapter {
     const credential = this.credentialFor(options.credential);
     const pool = credential ? this.userPools.poolFor(credential).pool : this.shared();
     const startedAt = performance.now();
-    const connection = await this.connect(pool, credential);
+    const connection = await openUnlessAborted(options.signal, () => this.connect(pool, credential), (opened) => opened.release());
     let discard = false;
     try {
       await this.applyTimeLimit(connection, options.timeoutMs);
@@ -97,7 +98,7 @@ export class MysqlAdapter implements DatabaseAdapter {
         if (startError) throw startError;
         if (this.allowsWrites) await run(connection, 'COMMIT');
         else queueRollback(connection);
-        return { ...result, rowCount: result.rows.length, durationMs: performance.now() - startedAt };
+        return { ...result, rows: maskDefinitionRows(sql, result.rows), rowCount: result.rows.length, durationMs: performance.now() - startedAt };
       } catch (error) {
         if (deadline.reason === 'abort') throw cancellationError('abort', options.timeoutMs, options.signal);
         if (deadline.reason === 'timeout') throw new QueryTimeoutError(options.timeoutMs);

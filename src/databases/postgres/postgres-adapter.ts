@@ -9,7 +9,7 @@ import { normalizeValue } from '../normalize-value.js';
 import { CappedPortalQuery, type CappedQueryField } from './postgres-capped-query.js';
 import { postgresQueryError } from './postgres-errors.js';
 import { postgresTextParser, postgresTypeParsers } from './postgres-type-parsers.js';
-import { startQueryDeadline, cancellationError } from '../query-deadline.js';
+import { startQueryDeadline, cancellationError, openUnlessAborted } from '../query-deadline.js';
 import { INTROSPECTION_ROW_CAP, INTROSPECTION_TIMEOUT_MS, schemaSummaryFromRows } from '../schema-summary.js';
 import { UserPools } from '../user-pools.js';
 import { dialectRules, type Dialect } from '../dialects.js';
@@ -82,7 +82,7 @@ export class PostgresAdapter implements DatabaseAdapter {
     const clientConfig = this.clientConfigFor(options.credential);
     const pool = this.requiresUserCredential && options.credential ? this.userPools.poolFor(options.credential) : this.shared();
     const startedAt = performance.now();
-    const client = await this.connect(pool, clientConfig);
+    const client = await openUnlessAborted(options.signal, () => this.connect(pool, clientConfig), (opened) => opened.release());
     let discardClient = false;
     const stopAbsorbing = absorbConnectionErrors(client, () => {
       discardClient = true;

@@ -13,7 +13,7 @@ import type { Connection, ConnectionOptions, RowStatement } from 'snowflake-sdk'
 import type { DatabaseConfig } from '../database-config.js';
 import type { ConnectionTarget } from '../connection-failure-detail.js';
 import { QueryFailedError, UserCredentialRequiredError } from '../errors.js';
-import { cancellationError, startQueryDeadline } from '../query-deadline.js';
+import { cancellationError, openUnlessAborted, startQueryDeadline } from '../query-deadline.js';
 import { INTROSPECTION_ROW_CAP, INTROSPECTION_TIMEOUT_MS, schemaSummaryFromRows } from '../schema-summary.js';
 import type { DatabaseAdapter, JsonValue, QueryColumn, QueryRows, RunQueryOptions, SchemaSummary, UserDatabaseCredential } from '../types.js';
 import { snowflakeConnectError, snowflakeQueryError } from './snowflake-errors.js';
@@ -76,7 +76,7 @@ export class SnowflakeAdapter implements DatabaseAdapter {
 
   async runQuery(sql: string, options: RunQueryOptions): Promise<QueryRows> {
     options.signal?.throwIfAborted();
-    const connection = await this.connect(options.credential);
+    const connection = await openUnlessAborted(options.signal, () => this.connect(options.credential), (opened) => opened.destroy(() => undefined));
     const cancelling: Promise<void>[] = [];
     try {
       await this.checkRoleOnce(connection);

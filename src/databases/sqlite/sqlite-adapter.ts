@@ -14,7 +14,7 @@ import sqlite3 from 'sqlite3';
 import type { DatabaseConfig } from '../database-config.js';
 import { DatabaseUnavailableError, QueryFailedError } from '../errors.js';
 import { normalizeValue } from '../normalize-value.js';
-import { cancellationError, startQueryDeadline } from '../query-deadline.js';
+import { cancellationError, openUnlessAborted, startQueryDeadline } from '../query-deadline.js';
 import { INTROSPECTION_ROW_CAP, INTROSPECTION_TIMEOUT_MS, schemaSummaryFromRows } from '../schema-summary.js';
 import { closeSqlite, execSqlite, finalizeSqlite, openSqlite, readSqliteRows, prepareSqlite } from './sqlite-connection.js';
 import { createResultView, describeResultView, type SqliteResultColumn } from './sqlite-result-columns.js';
@@ -73,7 +73,10 @@ export class SqliteAdapter implements DatabaseAdapter {
   async runQuery(sql: string, options: RunQueryOptions): Promise<QueryRows> {
     options.signal?.throwIfAborted();
     const startedAt = performance.now();
-    const database = await this.openUnlessAborted(options.signal);
+    const database = await openUnlessAborted(options.signal, () => this.open(), (opened) => {
+      this.openDatabases.delete(opened);
+      return closeSqlite(opened);
+    });
     let interrupting: NodeJS.Timeout | undefined;
     const interrupt = () => {
       database.interrupt();
@@ -117,17 +120,6 @@ export class SqliteAdapter implements DatabaseAdapter {
     this.openDatabases.clear();
     for (const database of databases) database.interrupt();
     await Promise.all(databases.map((database) => closeSqlite(database)));
-  }
-
-  /** An abort that arrives while the file opens comes before the deadline listens for it. */
-  private async openUnlessAborted(signal: AbortSignal | undefined): Promise<sqlite3.Database> {
-    const database = await this.open();
-    if (signal?.aborted) {
-      this.openDatabases.delete(database);
-      await closeSqlite(database);
-      signal.throwIfAborted();
-    }
-    return database;
   }
 
   private async open(): Promise<sqlite3.Database> {

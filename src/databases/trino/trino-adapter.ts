@@ -13,7 +13,7 @@ import { Trino, type Iterator as TrinoPages, type QueryResult } from 'trino-clie
 import type { DatabaseConfig } from '../database-config.js';
 import type { ConnectionTarget } from '../connection-failure-detail.js';
 import { DatabaseUnavailableError, QueryFailedError, QueryTimeoutError, UserCredentialRequiredError } from '../errors.js';
-import { createStopSignal, cancellationError, startQueryDeadline } from '../query-deadline.js';
+import { createStopSignal, cancellationError, openUnlessAborted, startQueryDeadline } from '../query-deadline.js';
 import { INTROSPECTION_ROW_CAP, INTROSPECTION_TIMEOUT_MS, schemaSummaryFromRows } from '../schema-summary.js';
 import type { DatabaseAdapter, JsonValue, QueryColumn, QueryRows, RunQueryOptions, SchemaSummary, UserDatabaseCredential } from '../types.js';
 import { trinoPageError, trinoTransportError } from './trino-errors.js';
@@ -53,8 +53,14 @@ export class TrinoAdapter implements DatabaseAdapter {
     let transactionId: string | undefined;
     if (!this.allowsWrites) {
       try {
-        transactionId = await startReadOnlyTransaction(endpoint, options.timeoutMs);
+        // A Stop while the transaction starts ends the query at once; the late transaction is rolled back.
+        transactionId = await openUnlessAborted(
+          options.signal,
+          () => startReadOnlyTransaction(endpoint, options.timeoutMs),
+          (late) => rollbackTransaction(endpoint, late, ROLLBACK_TIMEOUT_MS),
+        );
       } catch (error) {
+        if (options.signal?.aborted && error === options.signal.reason) throw error;
         if (error instanceof QueryFailedError || error instanceof QueryTimeoutError) throw error;
         throw trinoTransportError(error, this.name, this.target(options.credential));
       }

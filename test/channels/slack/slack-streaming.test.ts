@@ -222,6 +222,29 @@ describe('Slack streaming', () => {
     expect(thread.indexOf(stopped)).toBeGreaterThan(thread.indexOf(streamed!));
   });
 
+  it('a Stop while only a task was streamed removes that streamed message: the thread shows the stopped sentence alone', async () => {
+    const { handler, slack } = await start(async (request, observer) => {
+      observer.onToolCallStart?.({ toolCallId: 'call-1', toolName: 'execute_sql', sql: SQL });
+      const deadline = Date.now() + 5_000;
+      while (!recorded.cancelled.includes(request.threadId) && Date.now() < deadline) await sleep(20);
+      return { status: 'cancelled', text: '' };
+    });
+    const recorded = handler;
+    await harness!.sendEvent({ user: 'UANA', text: '<@UBOT> count?', channel: 'C1', ts: '14.2' });
+    const working = await slack.waitFor(() => slack.messages.find((message) => message.text === 'Thinking…'));
+    const [streamed] = await slack.waitFor(() => {
+      const found = streamedMessages(slack, 'C1', '14.2');
+      return found.length > 0 ? found : undefined;
+    });
+    await harness!.click(working, 'datathread_stop', 'UANA');
+    await slack.waitFor(() => slack.threadMessages('C1', '14.2').find((message) => /stopped/i.test(message.text) && message.chunks === undefined));
+
+    expect(handler.cancelled).toEqual(['slack:T1:C1:14.2']);
+    expect(slack.callsOf('chat.delete').map((call) => call.args.ts)).toContain(streamed!.ts);
+    expect(streamedMessages(slack, 'C1', '14.2')).toEqual([]);
+    expect(slack.threadMessages('C1', '14.2').filter((message) => message.text.trim() === '')).toEqual([]);
+  });
+
   it('streams in a direct message without recipient fields', async () => {
     const { slack } = await start(async (_request, observer) => {
       await write(observer, 'Hello there.');

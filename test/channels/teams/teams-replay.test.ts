@@ -161,12 +161,17 @@ describe('Teams replay of documented activities', () => {
     expect(connector.calls.every((call) => call.authorization === undefined)).toBe(true);
   });
 
-  it('adaptiveCard/action (Action.Execute) from a card that is not ours: refused as not implemented, nothing posted, no turn runs', async () => {
+  it('adaptiveCard/action (Action.Execute) from an old card or another app’s card: answered with a message saying the button is not supported, nothing posted, no turn runs', async () => {
     const bot = await startBot();
     const requestsBefore = fakeModel.requests.length;
     const response = await postActivity(bot.baseUrl, loadRecording('teams', 'adaptive-card-execute', fields()).body);
-    // The Agents SDK answers an invoke no handler answered with 501; datathread's cards never send one.
-    expect(response.status).toBe(501);
+    // Teams shows the person an error for anything but a 200; the message response is shown instead.
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({
+      statusCode: 200,
+      type: 'application/vnd.microsoft.activity.message',
+      value: 'This button is no longer supported. Ask your question in the thread instead.',
+    });
     await bot.channel.idle();
     expect(connector.calls).toEqual([]);
     expect(fakeModel.requests).toHaveLength(requestsBefore);

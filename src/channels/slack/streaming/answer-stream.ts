@@ -57,7 +57,7 @@ interface OpenMessage {
 
 export class SlackAnswerStream {
   private readonly queue: StreamChunk[] = [];
-  private state: 'waiting' | 'streaming' | 'refused' | 'broken';
+  private state: 'waiting' | 'streaming' | 'refused' | 'broken' | 'removed';
   private open: OpenMessage | undefined;
   private readonly streamedTs: string[] = [];
   private lastSentAtMs = Number.NEGATIVE_INFINITY;
@@ -121,8 +121,12 @@ export class SlackAnswerStream {
    * Sends what is queued and stops the stream. True when every word of the answer reached Slack in
    * streamed messages; false when the caller must post the answer itself (streaming refused or broken,
    * in which case the partial streamed messages were removed).
+   *
+   * `removeWithoutText`: a turn that ends with a sentence instead of an answer (failed, stopped,
+   * empty) and streamed no text would leave a message holding only task updates above that
+   * sentence; it is removed, and the sentence alone says how the turn ended.
    */
-  async finish(): Promise<boolean> {
+  async finish(options: { removeWithoutText?: boolean } = {}): Promise<boolean> {
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
     this.sendQueued();
@@ -136,6 +140,11 @@ export class SlackAnswerStream {
       }
     }
     if (this.state === 'broken') await this.removeStreamedMessages();
+    if (options.removeWithoutText && this.state === 'streaming' && this.streamedText.trim() === '') {
+      await this.removeStreamedMessages();
+      // Nothing of the answer is in the thread any more: the caller posts the turn's reply whole.
+      this.state = 'removed';
+    }
     return this.state === 'streaming';
   }
 

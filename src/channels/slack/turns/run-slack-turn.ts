@@ -77,7 +77,7 @@ export async function runSlackTurn(dependencies: TurnRunnerDependencies, request
     onToolCallEnd: (call) => stream.endTool(call),
     postReply: async (plan) => {
       // A streamed answer is already in the thread: what follows it is the rest of the reply.
-      const answerShown = await stream.finish();
+      const answerShown = await stream.finish({ removeWithoutText: plan.sentence !== undefined });
       const answerStreamed = answerShown ? { answerStreamed: stream.previewOnly ? ('preview' as const) : ('whole' as const) } : {};
       await postSlackReply(outbox, renderReply(plan, { offerCsv: dependencies.offerCsv, offerFeedback: dependencies.offerFeedback, storiesAsMessages: stories !== undefined, ...answerStreamed }), {
         beforeControls:
@@ -92,6 +92,7 @@ export async function runSlackTurn(dependencies: TurnRunnerDependencies, request
     },
     promptSignIn: (plan) => postSignInPrompt(outbox, dependencies.identity, request.actor.userId, plan.signInRequired),
     postInterrupted: async (sentence) => {
+      await stream.finish({ removeWithoutText: true });
       const text = `:warning: ${sentence}`;
       await outbox.post({ text, blocks: [sectionBlock(text)] });
     },

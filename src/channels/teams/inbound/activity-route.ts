@@ -3,6 +3,7 @@
 // An activity that cannot be stored is answered 503 (so the Bot Framework may deliver it again) and,
 // since Teams says nothing about redeliveries, the thread is told at once that it was not taken.
 import express, { type Express, type Request, type Response } from 'express';
+import { answerCardExecuteInvoke, isCardExecuteInvoke } from '../actions/card-execute-invoke.js';
 import { startCsvClick } from '../actions/csv-click.js';
 import { answerFeedbackInvoke, isFeedbackInvoke } from '../actions/feedback-invoke.js';
 import { runThreadCommand } from '../actions/thread-commands.js';
@@ -40,6 +41,7 @@ export function registerActivityRoute(app: Express, context: ChannelContext): Ac
     await adapter.process(request, response, async (turnContext) => {
       if (isSignInInvoke(activity)) return answerSignIn(context, activity, turnContext);
       if (isFeedbackInvoke(activity)) return answerFeedbackInvoke(context.feedback, logger, activity, turnContext);
+      if (isCardExecuteInvoke(activity)) return answerCardExecuteInvoke(turnContext);
       if (startStoryClick(context, activity, turnContext.identity)) return;
       if (startCsvClick(context, activity, turnContext.identity)) return;
       const decision = await routeActivity(activity, handler).catch((error: unknown) => notTaken(error));

@@ -1,0 +1,36 @@
+// SHOW CREATE prints a table's definition as the server stores it, and some definitions hold a
+// credential: a FEDERATED table's CONNECTION='mysql://user:password@host/db/table', a StarRocks
+// external table or catalog's PROPERTIES ("password" = "…", "secret_key" = "…"). Those are masked
+// here, before the result reaches the model, the chat or the store.
+import type { JsonValue } from '../types.js';
+
+export const MASKED_SECRET = '***';
+
+/**
+ * SHOW CREATE TABLE / VIEW / CATALOG / … : the statements whose text is a stored definition, also
+ * behind leading comments (/* … *\/, -- …, # …), which the server skips.
+ */
+const SHOWS_DEFINITION = /^(?:\s+|\/\*[\s\S]*?\*\/|(?:--\s|#)[^\n]*(?:\n|$))*SHOW\s+CREATE\b/i;
+
+/** user:password@ in any URL-like connection string (mysql://, jdbc:mysql://, thrift://, …). */
+const URL_PASSWORD = /(\b[a-z][\w+.-]*:\/\/[^\s/:@'"`]*:)([^\s@'"`]*)(@)/gi;
+
+/** A property whose name says it holds a secret: "password", "jdbc.password", "aws.s3.secret_key", "token". */
+const SECRET_PROPERTY = /((["'`])[\w.-]*(?:password|passwd|secret|secret[_.-]?key|token|credential)[\w.-]*\2\s*=\s*)(["'])((?:\\.|(?!\3).)*)\3/gi;
+
+export function showsDefinition(sql: string): boolean {
+  return SHOWS_DEFINITION.test(sql);
+}
+
+/** The definition text with every password in a connection URL and every secret property masked. */
+export function maskDefinitionSecrets(text: string): string {
+  return text
+    .replace(URL_PASSWORD, (_match, before: string, _password: string, at: string) => `${before}${MASKED_SECRET}${at}`)
+    .replace(SECRET_PROPERTY, (_match, name: string, _nameQuote: string, quote: string) => `${name}${quote}${MASKED_SECRET}${quote}`);
+}
+
+/** Masks every text cell of a SHOW CREATE result; other statements' rows are returned as they are. */
+export function maskDefinitionRows(sql: string, rows: JsonValue[][]): JsonValue[][] {
+  if (!showsDefinition(sql)) return rows;
+  return rows.map((row) => row.map((value) => (typeof value === 'string' ? maskDefinitionSecrets(value) : value)));
+}
