@@ -2,26 +2,23 @@
 // file over itself (Teams). The link names the thread and the query and when it stops working,
 // signed with a key derived from DATATHREAD_ENCRYPTION_KEY, so it cannot be pointed at another
 // result or kept alive; nothing but the result's rows is ever served through it.
-import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
 import type { Environment } from '../config/environment.js';
 import { parseEncryptionKey } from '../identity/token-cipher.js';
 import type { Clock } from '../support/clock-and-ids.js';
+import { SignedLinkTokens } from './signed-links.js';
 
 export const CSV_DOWNLOAD_PATH = '/downloads/csv';
 /** Long enough to click the link after it is posted; short enough that a forwarded link soon dies. */
 export const CSV_LINK_TTL_MS = 15 * 60_000;
-const SIGNING_KEY_BYTES = 32;
 
-interface LinkPayload {
+type LinkPayload = {
   /** Thread id. */
   t: string;
   /** Query id. */
   q: string;
-  /** Expires at, epoch milliseconds. */
-  e: number;
   /** The person the link was issued to (logged with each download). */
   u: string;
-}
+};
 
 export type CsvLinkReading =
   | { kind: 'valid'; threadId: string; queryId: string; issuedTo: string }
@@ -29,54 +26,28 @@ export type CsvLinkReading =
   | { kind: 'refused' };
 
 export class CsvDownloadLinks {
-  private readonly signingKey: Buffer;
+  private readonly tokens: SignedLinkTokens<LinkPayload>;
   private readonly baseUrl: string;
 
   constructor(
     encryptionKey: Buffer,
     publicUrl: string,
-    private readonly clock: Clock,
+    clock: Clock,
     readonly ttlMs: number = CSV_LINK_TTL_MS,
   ) {
-    this.signingKey = Buffer.from(hkdfSync('sha256', encryptionKey, Buffer.alloc(0), 'datathread csv download links', SIGNING_KEY_BYTES));
+    this.tokens = new SignedLinkTokens<LinkPayload>(encryptionKey, 'datathread csv download links', { t: 'string', q: 'string', u: 'string' }, clock);
     this.baseUrl = publicUrl.replace(/\/+$/, '');
   }
 
   linkFor(threadId: string, queryId: string, userId: string): string {
-    const payload: LinkPayload = { t: threadId, q: queryId, e: this.clock().getTime() + this.ttlMs, u: userId };
-    const body = Buffer.from(JSON.stringify(payload), 'utf8').toString('base64url');
-    return `${this.baseUrl}${CSV_DOWNLOAD_PATH}/${body}.${this.mac(body)}`;
+    return `${this.baseUrl}${CSV_DOWNLOAD_PATH}/${this.tokens.sign({ t: threadId, q: queryId, u: userId }, this.ttlMs)}`;
   }
 
   read(token: string): CsvLinkReading {
-    const [body, signature, extra] = token.split('.');
-    if (!body || !signature || extra !== undefined) return { kind: 'refused' };
-    const expected = Buffer.from(this.mac(body), 'base64url');
-    const given = Buffer.from(signature, 'base64url');
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return { kind: 'refused' };
-    const payload = readPayload(body);
-    if (!payload) return { kind: 'refused' };
-    if (this.clock().getTime() > payload.e) return { kind: 'expired' };
-    return { kind: 'valid', threadId: payload.t, queryId: payload.q, issuedTo: payload.u };
+    const reading = this.tokens.read(token);
+    if (reading.kind !== 'valid') return reading;
+    return { kind: 'valid', threadId: reading.payload.t, queryId: reading.payload.q, issuedTo: reading.payload.u };
   }
-
-  private mac(body: string): string {
-    return createHmac('sha256', this.signingKey).update(body).digest('base64url');
-  }
-}
-
-/** The signed body as a payload; anything else (not JSON, not an object, a field missing) is undefined. */
-function readPayload(body: string): LinkPayload | undefined {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(Buffer.from(body, 'base64url').toString('utf8'));
-  } catch {
-    return undefined;
-  }
-  if (typeof parsed !== 'object' || parsed === null) return undefined;
-  const payload = parsed as Partial<LinkPayload>;
-  if (typeof payload.t !== 'string' || typeof payload.q !== 'string' || typeof payload.e !== 'number' || typeof payload.u !== 'string') return undefined;
-  return payload as LinkPayload;
 }
 
 /** Links need a public address to point at and a key to sign with; without both there are none. */

@@ -1,5 +1,6 @@
 // GET /images/<signed token>.png over real HTTP, with images kept in a real SQLite state store: the
 // PNG a link was issued for comes back byte for byte; a tampered, expired or unknown link does not.
+import { createHmac, hkdfSync } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -57,6 +58,16 @@ describe('chart image links', () => {
     const otherKey = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(body!, 'base64url').toString('utf8')), k: 'guessed' })).toString('base64url');
     expect((await fetch(`${base}/images/${otherKey}.${signature}.png`)).status).toBe(403);
     expect((await fetch(local(links.linkFor('teams:tenant:conversation-1', 'never-stored')))).status).toBe(404);
+
+    // Correctly signed bodies that are not a link's payload are refused with a sentence, never a 500.
+    const signingKey = Buffer.from(hkdfSync('sha256', Buffer.alloc(32, 9), Buffer.alloc(0), 'datathread chart image links', 32));
+    for (const json of ['null', '[]', '"text"', '{}', JSON.stringify({ t: 1, k: 'a', e: nowMs + 60_000 })]) {
+      const signedBody = Buffer.from(json, 'utf8').toString('base64url');
+      const bodySignature = createHmac('sha256', signingKey).update(signedBody).digest('base64url');
+      const refused = await fetch(`${base}/images/${signedBody}.${bodySignature}.png`);
+      expect(refused.status, json).toBe(403);
+      expect(await refused.text()).toMatch(/\S/);
+    }
 
     nowMs += links.ttlMs + 1;
     const expired = await fetch(local(link));
