@@ -68,10 +68,13 @@ async function askWhileModelServes(streaming: boolean, stepFor: (requestIndex: n
     const methods = fakeSlack.calls.map((call) => call.method);
     return methods.lastIndexOf('chat.delete') > methods.lastIndexOf('chat.postMessage');
   };
-  await fakeSlack.waitFor(
-    () => indicatorRemovedAfterReply() && fakeSlack.threadMessages('C1', ts).some((message) => message.bot_id !== undefined && !message.streaming && message.text.trim() !== ''),
-    30_000,
-  );
+  // The working message has text too: the turn is over only once it is gone and a reply stands.
+  const isWorkingMessage = (message: FakeSlackMessage) => JSON.stringify(message.blocks ?? []).includes(':hourglass_flowing_sand:');
+  await fakeSlack.waitFor(() => {
+    const thread = fakeSlack.threadMessages('C1', ts);
+    const replied = thread.some((message) => message.bot_id !== undefined && !message.streaming && !isWorkingMessage(message) && message.text.trim() !== '');
+    return indicatorRemovedAfterReply() && replied && !thread.some(isWorkingMessage);
+  }, 30_000);
   const modelRequests = fixture.model.requests.length - before;
   // Drop what the turn did not ask for, so the next test starts from its own script.
   fixture.model.discardPending();
