@@ -57,6 +57,13 @@ const contextSchema = z
   })
   .strict();
 
+const verificationSchema = z
+  .object({
+    /** Who may verify answers and approve workspace memories: Slack user ids, Teams AAD object ids or e-mail addresses. */
+    verifiers: z.array(z.string().min(1)).default([]),
+  })
+  .strict();
+
 const pythonSchema = z.object({ enabled: z.boolean().default(true) }).strict();
 
 const webSearchSchema = z.object({ enabled: z.boolean().default(false) }).strict();
@@ -105,6 +112,9 @@ export const configFileSchema = z
     mcp: mcpSchema.default({ servers: [] }),
     web_search: webSearchSchema.default({ enabled: false }),
     sandbox: sandboxSchema.default(sandboxSchema.parse({})),
+    verification: verificationSchema.default({ verifiers: [] }),
+    /** Workspace admins (manage anyone's schedules, see every usage figure): the same entries as `verification.verifiers`. */
+    admins: z.array(z.string().min(1)).default([]),
   })
   .strict()
   .superRefine((value, context) => {
