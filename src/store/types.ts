@@ -3,6 +3,7 @@
 import type { JsonValue, QueryColumn } from '../databases/types.js';
 import type { Platform } from '../support/platforms.js';
 import { DatathreadError } from '../support/errors.js';
+import type { TurnLedgerStore } from './turn-ledger-types.js';
 
 export interface Actor {
   platform: Platform;
@@ -141,6 +142,8 @@ export interface EncryptedUserToken {
 }
 
 export interface Store {
+  /** Turns, their tokens and cost, and budget reservations (turn-ledger-types.ts). */
+  readonly ledger: TurnLedgerStore;
   /** Creates or upgrades the schema. Idempotent. */
   migrate(): Promise<void>;
   close(): Promise<void>;
