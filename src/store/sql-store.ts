@@ -284,8 +284,8 @@ export class SqlStore implements Store {
     await this.database.execute(
       `INSERT INTO query_audit
          (thread_id, query_id, actor_platform, actor_user_id, actor_display_name, actor_email, ran_as,
-          database_name, sql_text, row_count, duration_ms, refused, detail, created_at, model_provider, model)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)`,
+          database_name, sql_text, row_count, duration_ms, refused, detail, created_at, model_provider, model, bytes_scanned)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)`,
       [
         record.threadId,
         record.queryId,
@@ -303,6 +303,7 @@ export class SqlStore implements Store {
         epochMs(record.createdAt),
         record.model?.provider ?? null,
         record.model?.model ?? null,
+        record.bytesScanned ?? null,
       ],
     );
   }
@@ -324,15 +325,21 @@ export class SqlStore implements Store {
     return rows.map(tokenUsageFromRow);
   }
 
-  async listQueryAudit(filter?: { threadId?: string }): Promise<QueryAuditRecord[]> {
+  async listQueryAudit(filter?: { threadId?: string; since?: Date }): Promise<QueryAuditRecord[]> {
     const columns = `thread_id, query_id, actor_platform, actor_user_id, actor_display_name, actor_email, ran_as,
-      database_name, sql_text, row_count, duration_ms, refused, detail, created_at, model_provider, model`;
-    const rows =
-      filter?.threadId === undefined
-        ? await this.database.query(`SELECT ${columns} FROM query_audit ORDER BY created_at, id`)
-        : await this.database.query(`SELECT ${columns} FROM query_audit WHERE thread_id = $1 ORDER BY created_at, id`, [
-            filter.threadId,
-          ]);
+      database_name, sql_text, row_count, duration_ms, refused, detail, created_at, model_provider, model, bytes_scanned`;
+    const conditions: string[] = [];
+    const parameters: (string | number)[] = [];
+    if (filter?.threadId !== undefined) {
+      parameters.push(filter.threadId);
+      conditions.push(`thread_id = $${parameters.length}`);
+    }
+    if (filter?.since !== undefined) {
+      parameters.push(epochMs(filter.since));
+      conditions.push(`created_at >= $${parameters.length}`);
+    }
+    const where = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
+    const rows = await this.database.query(`SELECT ${columns} FROM query_audit ${where} ORDER BY created_at, id`, parameters);
     return rows.map(queryAuditFromRow);
   }
 
