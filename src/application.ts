@@ -78,6 +78,7 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
     createId,
     credentialFor: options.credentialFor ?? identity?.credentialFor,
     toolRuntime: tooling.runtime,
+    budgets: config.budgets,
   });
   const turns = new TurnQueue({ store, clock, createId, logger, settings: environment.turnQueue, cancelTurn: (threadId) => engine.cancel(threadId) });
   return {

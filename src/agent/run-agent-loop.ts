@@ -36,6 +36,10 @@ export interface AgentLoopInput {
   onTextDelta?: (delta: string) => void;
   onToolCallStart?: (call: ToolCallStart) => void;
   onToolCallEnd?: (call: ToolCallEnd) => void;
+  /** Each step's tokens, as soon as the step ends (budgets charge them). */
+  onStepUsage?: (usage: LanguageModelUsage) => Promise<void>;
+  /** Asked before each further model call, after the last step's tokens were charged: true stops the loop cleanly. */
+  shouldStop?: () => Promise<boolean>;
 }
 
 export interface AgentLoopResult {
@@ -71,12 +75,26 @@ function finishingToolSucceeded(): StopCondition<ToolSet> {
 }
 
 export async function runAgentLoop(input: AgentLoopInput): Promise<AgentLoopResult> {
+  // Charges run in order; the stop check waits for them, so it sees the step that just ended.
+  let charged: Promise<void> = Promise.resolve();
   const result = streamText({
     model: input.model,
     system: input.system,
     messages: input.messages,
     tools: input.tools,
-    stopWhen: [stepCountIs(input.maxSteps), finishingToolSucceeded(), ({ steps }) => repeatsSameFailingCalls(steps, SAME_FAILING_CALLS_STEP_LIMIT)],
+    stopWhen: [
+      stepCountIs(input.maxSteps),
+      finishingToolSucceeded(),
+      ({ steps }) => repeatsSameFailingCalls(steps, SAME_FAILING_CALLS_STEP_LIMIT),
+      async () => {
+        await charged;
+        return (await input.shouldStop?.()) ?? false;
+      },
+    ],
+    onStepFinish: (step) => {
+      const onStepUsage = input.onStepUsage;
+      if (onStepUsage) charged = charged.then(() => onStepUsage(step.usage));
+    },
     experimental_repairToolCall: repairToolName,
     abortSignal: input.abortSignal,
     maxRetries: MODEL_RETRIES,
@@ -92,6 +110,7 @@ export async function runAgentLoop(input: AgentLoopInput): Promise<AgentLoopResu
     throw APICallError.isInstance(error) || RetryError.isInstance(error) || input.abortSignal.aborted ? error : new ModelStreamError(error);
   }
   const steps = await result.steps;
+  await charged;
   const lastStep = steps.at(-1);
   // Only the last step can be empty: a step without tool calls ends the loop.
   if (lastStep && isUnreadableStep(lastStep)) throw new ModelStreamError(describeUnreadableStep(lastStep));

@@ -11,27 +11,16 @@ import { startToolRuntime } from '../tools/tool-runtime.js';
 import { systemClock } from '../support/clock-and-ids.js';
 import { describeToolRuntime } from './describe-tool-runtime.js';
 import { checkModel, defaultModelNameNote } from './model-check.js';
-import { parseUsageDays, renderUsageReport, usageWindowStart } from './usage-report.js';
+import { usageCommand } from './usage-command.js';
 import type { ParsedArguments } from './arguments.js';
 import type { Bootstrapped } from '../config/bootstrap.js';
 import type { TerminalOutput } from './render-reply.js';
 
 const MAX_TABLES_LISTED = 30;
 
-async function usageCommand(parsed: ParsedArguments, started: Bootstrapped, output: TerminalOutput): Promise<number> {
-  const days = parseUsageDays(parsed.options.get('days'));
-  const store = await openStore(started.environment.stateUrl);
-  try {
-    const records = await store.listTokenUsage(usageWindowStart(systemClock(), days));
-    output.write(renderUsageReport(records, days));
-    return 0;
-  } finally {
-    await store.close();
-  }
-}
-
 export async function checkCommand(parsed: ParsedArguments, started: Bootstrapped, output: TerminalOutput): Promise<number> {
   const { config, environment } = started;
+  // The older spelling of `datathread usage`, kept so scripts that use it go on working.
   if (parsed.options.has('usage')) return usageCommand(parsed, started, output);
   let failures = 0;
   output.write(`Configuration: ${config.source} — OK\n`);

@@ -1,4 +1,4 @@
-// The `datathread` command: ask | chat | check | context-check | feedback | mcp | serve.
+// The `datathread` command: ask | chat | check | context-check | feedback | usage | mcp | serve.
 import { UsageError, parseArguments } from './arguments.js';
 import { askCommand } from './ask-command.js';
 import { bootstrap, EXIT_CONFIG_ERROR } from '../config/bootstrap.js';
@@ -8,15 +8,17 @@ import { checkCommand } from './check-command.js';
 import { contextCheckCommand } from './context-check-command.js';
 import { feedbackCommand } from './feedback-command.js';
 import { mcpCommand } from './mcp-command.js';
+import { usageCommand } from './usage-command.js';
 import type { TerminalOutput } from './render-reply.js';
 
 const USAGE = `Usage:
   datathread ask "question" [--database NAME] [--out DIR]   one turn; charts saved as PNG files in DIR
   datathread chat [--database NAME] [--out DIR]             a conversation in the terminal
   datathread check                                          validate the config, try the model, connect to every database
-  datathread check --usage [--days N]                       the model's token usage per day (default: last 7 days)
   datathread context-check [--out DIR] [--apply]            review the context folder; report and patch in DIR
   datathread feedback [--since DATE] [--format table|csv|json]  the 👍/👎 people gave answers, with question and SQL
+  datathread usage [--since DATE|Nd] [--by user|channel|database|model] [--format table|csv|json]
+                                                            questions, answers, failures, tokens, cost, queries, 👍/👎 (default: last 30 days, by user)
   datathread mcp [--database NAME]                          serve datathread as an MCP server on stdio (ask, execute_sql)
   datathread serve                                          run the server (same as npm start)
   datathread help                                           this text (also --help, -h)`;
@@ -48,7 +50,7 @@ export async function runCli(argv: string[], io: CliIo = {}): Promise<number> {
     return 0;
   }
   try {
-    const parsed = parseArguments(rest, ['database', 'out', 'days', 'since', 'format']);
+    const parsed = parseArguments(rest, ['database', 'out', 'days', 'since', 'format', 'by']);
     switch (command) {
       case 'ask':
         return await askCommand(parsed, started(), output);
@@ -60,6 +62,8 @@ export async function runCli(argv: string[], io: CliIo = {}): Promise<number> {
         return await contextCheckCommand(parsed, started(), output);
       case 'feedback':
         return await feedbackCommand(parsed, started(), output);
+      case 'usage':
+        return await usageCommand(parsed, started(), output);
       case 'mcp':
         return await mcpCommand(parsed, started());
       case 'serve': {

@@ -4,6 +4,7 @@ import { toolNames } from './agent-settings.js';
 import { PLATFORMS } from '../support/platforms.js';
 import { databaseConfigSchema } from '../databases/database-config.js';
 import { modelProviders } from './model-providers.js';
+import { budgetsSchema } from '../governance/budget-config.js';
 import { sandboxSchema } from '../sandbox/sandbox-config.js';
 
 export const DEFAULT_MAX_STEPS = 20;
@@ -115,6 +116,8 @@ export const configFileSchema = z
     verification: verificationSchema.default({ verifiers: [] }),
     /** Workspace admins (manage anyone's schedules, see every usage figure): the same entries as `verification.verifiers`. */
     admins: z.array(z.string().min(1)).default([]),
+    /** Spending limits; absent: no limits (usage is still recorded). */
+    budgets: budgetsSchema.optional(),
   })
   .strict()
   .superRefine((value, context) => {

@@ -1,5 +1,6 @@
 // Reads datathread.yaml once at start-up: YAML -> `{{ env() }}` interpolation -> zod validation.
 // Every problem is reported with its key and a fix; nothing is served with a broken config.
+import type { BudgetsConfig } from '../governance/budget-config.js';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { parse as parseYaml } from 'yaml';
@@ -34,6 +35,8 @@ export interface LoadedConfig {
   mcp: { servers: McpServerConfig[] };
   webSearch: { enabled: boolean };
   sandbox: SandboxSettings;
+  /** Spending limits and the model price table; undefined: no limits. */
+  budgets: BudgetsConfig | undefined;
 }
 
 function formatPath(path: readonly PropertyKey[]): string {
@@ -131,6 +134,7 @@ export function parseConfigText(text: string, source: string, environment: Envir
     mcp: { servers: value.mcp.servers.filter((server) => server.enabled) },
     webSearch: { enabled: value.web_search.enabled },
     sandbox: toSandboxSettings(value.sandbox),
+    budgets: value.budgets,
   };
 }
 

@@ -8,6 +8,9 @@ import { SchemaCatalog } from '../agent/schema-catalog.js';
 import { buildSystemPrompt } from '../agent/system-prompt.js';
 import type { AccessRule } from '../config/config-schema.js';
 import type { AgentSettings } from '../config/agent-settings.js';
+import type { BudgetsConfig } from '../governance/budget-config.js';
+import { BudgetGuard, type Admission, type StepTokens, type TurnCharge } from '../governance/budget-guard.js';
+import type { ApplicableLimit, BudgetSubject } from '../governance/budget-limits.js';
 import type { DatabaseAdapter, UserDatabaseCredential } from '../databases/types.js';
 import type { Logger } from '../logging/logger.js';
 import type { Actor, Store } from '../store/types.js';
@@ -45,15 +48,25 @@ export interface ConversationEngineOptions {
   credentialFor?: (actor: Actor, database: DatabaseAdapter) => Promise<UserDatabaseCredential | undefined>;
   /** Context folder, Python, web search, MCP servers (tool-runtime.ts); without it only core tools. */
   toolRuntime?: ToolRuntime;
+  /** Spending limits; undefined: none (every turn is still recorded in the ledger). */
+  budgets?: BudgetsConfig | undefined;
 }
 
 export class ConversationEngine implements TurnHandler {
   private readonly lock = new ThreadLock();
   private readonly schemas: SchemaCatalog;
   private readonly running = new Map<string, AbortController>();
+  private readonly budget: BudgetGuard;
 
   constructor(private readonly options: ConversationEngineOptions) {
     this.schemas = new SchemaCatalog(options.clock);
+    this.budget = new BudgetGuard({
+      config: options.budgets,
+      ledger: options.store.ledger,
+      clock: options.clock,
+      turnTimeoutMs: options.settings.turnTimeoutMs,
+      model: options.model ? modelIdentityOf(options.model) : undefined,
+    });
   }
 
   async markEventProcessed(...eventKeys: string[]): Promise<boolean> {
@@ -101,6 +114,14 @@ export class ConversationEngine implements TurnHandler {
       await this.persist(request.threadId, [userMessage]);
       return failedOutcome(request.threadId, { kind: 'not_configured', message: this.options.modelUnavailableReason ?? 'No AI model is configured.', retryable: false });
     }
+    const charge = { turnId: this.options.createId('turn_'), threadId: request.threadId, subject: budgetSubjectOf(request) };
+    const admission = await this.admit(charge);
+    if (!admission.admitted) {
+      logger.info('turn refused: budget used up', { threadId: request.threadId });
+      await this.persist(request.threadId, [userMessage]);
+      return failedOutcome(request.threadId, { kind: 'budget', message: admission.message, retryable: false });
+    }
+    let stoppedBy: ApplicableLimit | undefined;
     const controller = new AbortController();
     this.running.set(request.threadId, controller);
     const timeout = AbortSignal.timeout(this.options.settings.turnTimeoutMs);
@@ -145,6 +166,17 @@ export class ConversationEngine implements TurnHandler {
           if (error !== undefined) logger.warn('tool call failed', { threadId: request.threadId, toolName: call.toolName, error });
           observer.onToolCallEnd?.(call);
         },
+        onStepUsage: (usage) =>
+          this.budget
+            .recordStep(charge.turnId, tokensOf(usage))
+            .catch((error: unknown) => logger.error('step tokens not charged to the budget ledger', { threadId: request.threadId, error })),
+        shouldStop: async () => {
+          stoppedBy = await this.budget.exhaustedLimit(charge.subject).catch((error: unknown) => {
+            logger.error('budget not checked before the next step', { threadId: request.threadId, error });
+            return undefined;
+          });
+          return stoppedBy !== undefined;
+        },
       });
       await this.flushContext(context, request.threadId);
       await this.persist(request.threadId, [userMessage, ...result.responseMessages]);
@@ -163,21 +195,45 @@ export class ConversationEngine implements TurnHandler {
         // After sign-in, this person's retry re-asks this question, even if others spoke since.
         await store.setThreadValue(request.threadId, pendingSignInKey(request.actor.userId), questionText, clock());
       }
-      return await this.withAnswerId(buildOutcome(request.threadId, result, context), questionText);
+      const built = buildOutcome(request.threadId, result, context);
+      const budgetNotes = [...(stoppedBy ? [this.budget.stoppedMessage(stoppedBy)] : []), ...admission.notices];
+      const outcome = budgetNotes.length > 0 ? { ...built, notes: [...(built.notes ?? []), ...budgetNotes] } : built;
+      await this.finishCharge(charge.turnId, outcome.status === 'clarification' ? 'clarification' : outcome.status === 'failed' ? 'failed' : 'answered', outcome.failure?.kind ?? null);
+      return await this.withAnswerId(outcome, questionText);
     } catch (error) {
       const reason = controller.signal.aborted ? 'cancelled' : timeout.aborted ? 'timeout' : undefined;
       await this.flushContext(context, request.threadId);
       await this.persist(request.threadId, [userMessage]).catch(() => undefined);
       if (reason === 'cancelled') {
+        await this.finishCharge(charge.turnId, 'cancelled', null);
         logger.info('turn cancelled', { threadId: request.threadId });
         return { ...buildOutcome(request.threadId, { text: '', hitStepLimit: false }, context), status: 'cancelled' };
       }
       const failure = classifyFailure(error, reason, this.options.settings.turnTimeoutMs);
+      await this.finishCharge(charge.turnId, 'failed', failure.kind);
       logger.error('turn failed', { threadId: request.threadId, kind: failure.kind, error });
       return { ...buildOutcome(request.threadId, { text: '', hitStepLimit: false }, context), status: 'failed', failure };
     } finally {
       this.running.delete(request.threadId);
     }
+  }
+
+  /**
+   * Budgets are checked before the first model call. Without budgets a ledger that cannot be written
+   * costs only the usage report's record of this turn: logged, and the turn runs.
+   */
+  private async admit(charge: TurnCharge): Promise<Admission> {
+    try {
+      return await this.budget.admit(charge);
+    } catch (error) {
+      if (this.options.budgets) throw error;
+      this.options.logger.error('turn not recorded in the ledger; the usage report will miss it', { threadId: charge.threadId, error });
+      return { admitted: true, notices: [] };
+    }
+  }
+
+  private async finishCharge(turnId: string, status: 'answered' | 'clarification' | 'failed' | 'cancelled', failureKind: string | null): Promise<void> {
+    await this.budget.finish(turnId, status, failureKind).catch((error: unknown) => this.options.logger.error('turn end not recorded in the ledger', { turnId, error }));
   }
 
   /** The words the model receives for this request; a pending clarification is consumed here. */
@@ -288,6 +344,14 @@ export class ConversationEngine implements TurnHandler {
 /** The thread value holding the question a person must sign in for before it can run. */
 function pendingSignInKey(userId: string): string {
   return `pending-sign-in:${userId}`;
+}
+
+function budgetSubjectOf(request: TurnRequest): BudgetSubject {
+  return { platform: request.platform, userId: request.actor.userId, email: request.actor.email, channelId: request.place.channelId };
+}
+
+function tokensOf(usage: LanguageModelUsage): StepTokens {
+  return { inputTokens: usage.inputTokens ?? 0, cachedInputTokens: usage.inputTokenDetails?.cacheReadTokens ?? 0, outputTokens: usage.outputTokens ?? 0 };
 }
 
 function platformName(platform: TurnRequest['platform']): string {

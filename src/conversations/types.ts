@@ -55,7 +55,7 @@ export type TurnStatus =
   | 'cancelled';
 
 export interface TurnFailure {
-  kind: 'model' | 'timeout' | 'database' | 'not_configured' | 'internal' | 'step_limit';
+  kind: 'model' | 'timeout' | 'database' | 'not_configured' | 'internal' | 'step_limit' | 'budget';
   /** One short, honest sentence for the thread: what happened and what to do. */
   message: string;
   /** Whether a Retry button makes sense. */

@@ -16,6 +16,9 @@ const databaseTypeSchema = z
   .transform((value) => DIALECT_ALIASES[value] ?? value)
   .pipe(z.enum(DIALECT_NAMES, { error: `must be one of: ${acceptedTypes()}` }));
 
+/** The engines that stop a query by the bytes it reads: BigQuery (maximum_bytes_billed, after a dry run) and ClickHouse (max_bytes_to_read). */
+const SCAN_CAPPED_TYPES: readonly string[] = ['bigquery', 'clickhouse'];
+
 export const databaseConfigSchema = z
   .object({
     name: z.string().regex(/^[A-Za-z0-9_.-]+$/, 'use letters, digits, "_", "-" or "." (it becomes database_id)'),
@@ -48,6 +51,8 @@ export const databaseConfigSchema = z
       .optional(),
     /** DuckDB only: worker threads of one instance (default: half the cores, at least 1). */
     threads: z.number().int().min(1).max(256).optional(),
+    /** Bytes one query may read, where the engine itself can stop a query by it (BigQuery, ClickHouse; see README "Warehouse cost caps"). */
+    max_scan_bytes: z.coerce.number().int().positive().optional(),
     /** The resource scope for the on-behalf-of exchange, e.g. https://ossrdbms-aad.database.windows.net/.default */
     entra_scope: z.string().min(1).optional(),
     // BigQuery (nao's field names, plus maximum_bytes_billed)
@@ -92,6 +97,9 @@ export const databaseConfigSchema = z
     }
     for (const key of ['memory_limit', 'threads'] as const) {
       if (value[key] !== undefined && value.type !== 'duckdb') context.addIssue({ code: 'custom', path: [key], message: 'applies to type duckdb only' });
+    }
+    if (value.max_scan_bytes !== undefined && !SCAN_CAPPED_TYPES.includes(value.type)) {
+      context.addIssue({ code: 'custom', path: ['max_scan_bytes'], message: `is enforced for type ${SCAN_CAPPED_TYPES.join(', ')} only; ${value.type} cannot stop a query by the data it reads (see README "Warehouse cost caps" for what it can do)` });
     }
     if (value.auth_mode === 'azure_entra_id' && !rules.supportsEntraId) {
       const supported = DIALECT_NAMES.filter((name) => dialectRules(name).supportsEntraId).join(', ');

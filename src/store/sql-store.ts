@@ -9,6 +9,7 @@ import { epochMs, optionalEpochMs } from './epoch-ms.js';
 import { SqlCoordination } from './sql-coordination-statements.js';
 import { SqlStories } from './sql-story-statements.js';
 import { encodeResultRows } from './result-rows-encoding.js';
+import { SqlTurnLedger } from './sql-turn-ledger-statements.js';
 import { SqlTurnJobs } from './sql-turn-job-statements.js';
 import type { StoreDatabase, StoreParameter, StoreQueryRunner } from './store-database.js';
 import {
@@ -49,11 +50,13 @@ export class SqlStore implements Store {
   private readonly stories: SqlStories;
   private readonly coordination: SqlCoordination;
   private readonly turnJobs: SqlTurnJobs;
+  readonly ledger: SqlTurnLedger;
 
   constructor(private readonly database: StoreDatabase) {
     this.stories = new SqlStories(database);
     this.coordination = new SqlCoordination(database);
     this.turnJobs = new SqlTurnJobs(database);
+    this.ledger = new SqlTurnLedger(database);
   }
 
   migrate(): Promise<void> {
@@ -281,8 +284,8 @@ export class SqlStore implements Store {
     await this.database.execute(
       `INSERT INTO query_audit
          (thread_id, query_id, actor_platform, actor_user_id, actor_display_name, actor_email, ran_as,
-          database_name, sql_text, row_count, duration_ms, refused, detail, created_at, model_provider, model)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)`,
+          database_name, sql_text, row_count, duration_ms, refused, detail, created_at, model_provider, model, bytes_scanned)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)`,
       [
         record.threadId,
         record.queryId,
@@ -300,6 +303,7 @@ export class SqlStore implements Store {
         epochMs(record.createdAt),
         record.model?.provider ?? null,
         record.model?.model ?? null,
+        record.bytesScanned ?? null,
       ],
     );
   }
@@ -321,15 +325,21 @@ export class SqlStore implements Store {
     return rows.map(tokenUsageFromRow);
   }
 
-  async listQueryAudit(filter?: { threadId?: string }): Promise<QueryAuditRecord[]> {
+  async listQueryAudit(filter?: { threadId?: string; since?: Date }): Promise<QueryAuditRecord[]> {
     const columns = `thread_id, query_id, actor_platform, actor_user_id, actor_display_name, actor_email, ran_as,
-      database_name, sql_text, row_count, duration_ms, refused, detail, created_at, model_provider, model`;
-    const rows =
-      filter?.threadId === undefined
-        ? await this.database.query(`SELECT ${columns} FROM query_audit ORDER BY created_at, id`)
-        : await this.database.query(`SELECT ${columns} FROM query_audit WHERE thread_id = $1 ORDER BY created_at, id`, [
-            filter.threadId,
-          ]);
+      database_name, sql_text, row_count, duration_ms, refused, detail, created_at, model_provider, model, bytes_scanned`;
+    const conditions: string[] = [];
+    const parameters: (string | number)[] = [];
+    if (filter?.threadId !== undefined) {
+      parameters.push(filter.threadId);
+      conditions.push(`thread_id = $${parameters.length}`);
+    }
+    if (filter?.since !== undefined) {
+      parameters.push(epochMs(filter.since));
+      conditions.push(`created_at >= $${parameters.length}`);
+    }
+    const where = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
+    const rows = await this.database.query(`SELECT ${columns} FROM query_audit ${where} ORDER BY created_at, id`, parameters);
     return rows.map(queryAuditFromRow);
   }
 

@@ -138,6 +138,7 @@ export function queryAuditFromRow(row: StoreRow): QueryAuditRecord {
     refused: Boolean(row.refused),
     detail: optionalStringFromColumn(row.detail),
     createdAt: dateFromColumn(row.created_at),
+    ...(row.bytes_scanned !== null && row.bytes_scanned !== undefined ? { bytesScanned: Number(row.bytes_scanned) } : {}),
     ...(row.model_provider !== null && row.model_provider !== undefined ? { model: { provider: String(row.model_provider), model: String(row.model) } } : {}),
   };
 }

@@ -3,6 +3,7 @@
 import type { JsonValue, QueryColumn } from '../databases/types.js';
 import type { Platform } from '../support/platforms.js';
 import { DatathreadError } from '../support/errors.js';
+import type { TurnLedgerStore } from './turn-ledger-types.js';
 
 export interface Actor {
   platform: Platform;
@@ -90,6 +91,8 @@ export interface QueryAuditRecord {
   createdAt: Date;
   /** The model whose tool call ran the query (absent for queries not asked by a model). */
   model?: ModelIdentity;
+  /** Data the query scanned, where the warehouse reports it (BigQuery, Athena); null or absent elsewhere. */
+  bytesScanned?: number | null;
 }
 
 /** A model as the AI SDK names it: provider id (e.g. `anthropic.messages`) and model id. */
@@ -141,6 +144,8 @@ export interface EncryptedUserToken {
 }
 
 export interface Store {
+  /** Turns, their tokens and cost, and budget reservations (turn-ledger-types.ts). */
+  readonly ledger: TurnLedgerStore;
   /** Creates or upgrades the schema. Idempotent. */
   migrate(): Promise<void>;
   close(): Promise<void>;
@@ -216,7 +221,7 @@ export interface Store {
   listTurnJobPosts(jobId: string): Promise<Map<string, string>>;
 
   recordQueryAudit(record: QueryAuditRecord): Promise<void>;
-  listQueryAudit(filter?: { threadId?: string }): Promise<QueryAuditRecord[]>;
+  listQueryAudit(filter?: { threadId?: string; since?: Date }): Promise<QueryAuditRecord[]>;
 
   recordTokenUsage(record: TokenUsageRecord): Promise<void>;
   /** Turns recorded at or after `since`, oldest first. */

@@ -18,7 +18,7 @@ export const executeSqlInputSchema = z.object({
 
 export type ExecuteSqlInput = z.infer<typeof executeSqlInputSchema>;
 
-function audit(context: ToolContext, run: QueryRun, ranAs: string | null): void {
+function audit(context: ToolContext, run: QueryRun, ranAs: string | null, bytesScanned: number | null = null): void {
   context.queries.push(run);
   context.inBackground(() => context.store.recordQueryAudit({
     threadId: context.threadId,
@@ -32,6 +32,7 @@ function audit(context: ToolContext, run: QueryRun, ranAs: string | null): void 
     refused: run.refused,
     detail: run.error,
     createdAt: context.now(),
+    bytesScanned,
     ...(context.model ? { model: context.model } : {}),
   }));
 }
@@ -78,7 +79,7 @@ export async function executeSql(input: ExecuteSqlInput, context: ToolContext): 
     });
     const queryId = context.createId('query_');
     context.addQueryResult({ ...rows, queryId, databaseName: database.name, sql, createdAt: context.now() });
-    audit(context, { queryId, databaseName: database.name, sql, rowCount: rows.rowCount, durationMs: rows.durationMs, refused: false, error: null }, ranAs);
+    audit(context, { queryId, databaseName: database.name, sql, rowCount: rows.rowCount, durationMs: rows.durationMs, refused: false, error: null }, ranAs, rows.bytesScanned?.bytes ?? null);
     const outerLimit = detectOuterLimit(sql, dialectRules(database.dialect));
     return {
       _version: '1',

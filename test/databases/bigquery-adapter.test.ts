@@ -100,6 +100,15 @@ describe('BigQuery adapter', () => {
     expect(bigquery.jobs.at(-1)!.maximumBytesBilled).toBe(String(100e9));
   });
 
+  test('max_scan_bytes, the cap every engine shares, is the maximum_bytes_billed BigQuery checks and enforces', async () => {
+    const capped = new BigQueryAdapter(config({ max_scan_bytes: 20e9, maximum_bytes_billed: 100e9 }));
+    const failure = await failureOf(capped.runQuery('SELECT count(*) FROM clickstream', QUERY_OPTIONS));
+    expect(failure.message).toContain('maximum_bytes_billed of 20.0 GB');
+    const roomy = new BigQueryAdapter(config({ max_scan_bytes: 60e9 }));
+    await roomy.runQuery('SELECT count(*) AS n FROM clickstream', QUERY_OPTIONS);
+    expect(bigquery.jobs.at(-1)!.maximumBytesBilled).toBe(String(60e9));
+  });
+
   test('a write that passes the statement gate is stopped by the dry run’s statementType', async () => {
     const before = await snapshot();
     const jobsBefore = bigquery.jobs.length;

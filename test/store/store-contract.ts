@@ -626,6 +626,7 @@ export function describeStoreContract(implementationName: string, harness: Store
           durationMs: 12.75,
           detail: 'ok',
           model: { provider: 'anthropic.messages', model: 'claude-sonnet-4-5' },
+          bytesScanned: 1_500_000_000,
         });
         const refused = audit(threadId, 'DROP TABLE sales', at(1), { refused: true, detail: 'writes are not allowed' });
         await store.recordQueryAudit(full);
@@ -648,6 +649,14 @@ export function describeStoreContract(implementationName: string, harness: Store
           'same time, second',
           'late',
         ]);
+      });
+
+      it('lists only records made at or after `since`', async () => {
+        const threadId = freshThreadId('audit');
+        await store.recordQueryAudit(audit(threadId, 'before', at(0)));
+        await store.recordQueryAudit(audit(threadId, 'at the start', at(1_000)));
+        await store.recordQueryAudit(audit(threadId, 'after', at(2_000)));
+        expect((await store.listQueryAudit({ threadId, since: at(1_000) })).map((record) => record.sql)).toEqual(['at the start', 'after']);
       });
 
       it('lists every thread without a filter', async () => {

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import type { LanguageModel } from 'ai';
 import { toolNames, type AgentSettings } from '../../src/config/agent-settings.js';
 import type { AccessRule } from '../../src/config/config-schema.js';
+import type { BudgetsConfig } from '../../src/governance/budget-config.js';
 import { ConversationEngine } from '../../src/conversations/conversation-engine.js';
 import type { TurnRequest } from '../../src/conversations/types.js';
 import { createDatabaseAdapter } from '../../src/databases/create-database-adapter.js';
@@ -23,7 +24,7 @@ export interface EngineHarness {
   storeUrl: string;
   store: Store;
   databases: DatabaseAdapter[];
-  createEngine(options: { model: LanguageModel | undefined; settings?: Partial<AgentSettings>; accessRules?: AccessRule[]; logger?: Logger; toolRuntime?: ToolRuntime }): ConversationEngine;
+  createEngine(options: { model: LanguageModel | undefined; settings?: Partial<AgentSettings>; accessRules?: AccessRule[]; logger?: Logger; toolRuntime?: ToolRuntime; budgets?: BudgetsConfig; clock?: () => Date }): ConversationEngine;
   close(): Promise<void>;
 }
 
@@ -37,7 +38,8 @@ export function settingsForTest(overrides: Partial<AgentSettings> = {}): AgentSe
   return { model: 'test', maxSteps: 10, turnTimeoutMs: 60_000, queryTimeoutMs: 10_000, rowCap: 1_000, enabledTools: [...toolNames], ...overrides };
 }
 
-export async function createEngineHarness(): Promise<EngineHarness> {
+/** A real engine on a SQLite store in a temporary folder, or on the store at `storeUrl` (PostgreSQL). */
+export async function createEngineHarness(options: { storeUrl?: string } = {}): Promise<EngineHarness> {
   await initStatementGate();
   const directory = await mkdtemp(join(tmpdir(), 'datathread-engine-'));
   await createDuckDbFile(join(directory, 'shop.duckdb'), [
@@ -45,7 +47,7 @@ export async function createEngineHarness(): Promise<EngineHarness> {
     `INSERT INTO sales VALUES ${SALES_ROWS.map(([region, amount]) => `('${region}', ${amount})`).join(', ')}`,
   ]);
   await createDuckDbFile(join(directory, 'hr.duckdb'), ['CREATE TABLE salaries (person VARCHAR, salary INTEGER)', "INSERT INTO salaries VALUES ('ana', 1)"]);
-  const storeUrl = `sqlite:${join(directory, 'state.db')}`;
+  const storeUrl = options.storeUrl ?? `sqlite:${join(directory, 'state.db')}`;
   const store = await openStore(storeUrl);
   const base = { auth_mode: 'password' as const, ssl: false, dangerously_allow_writes: false, allow_file_access: false };
   const databases = [
@@ -57,7 +59,7 @@ export async function createEngineHarness(): Promise<EngineHarness> {
     storeUrl,
     store,
     databases,
-    createEngine: ({ model, settings, accessRules, logger, toolRuntime }) =>
+    createEngine: ({ model, settings, accessRules, logger, toolRuntime, budgets, clock }) =>
       new ConversationEngine({
         store,
         databases,
@@ -66,9 +68,10 @@ export async function createEngineHarness(): Promise<EngineHarness> {
         model,
         modelUnavailableReason: model ? undefined : 'No AI model is configured: set OPENAI_API_KEY.',
         logger: logger ?? silentLogger,
-        clock: () => new Date(),
+        clock: clock ?? (() => new Date()),
         createId: randomIdFactory,
         toolRuntime,
+        budgets,
       }),
     close: async () => {
       await Promise.all(databases.map((database) => database.close()));

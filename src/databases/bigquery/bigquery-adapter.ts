@@ -61,7 +61,7 @@ export class BigQueryAdapter implements DatabaseAdapter {
   constructor(private readonly config: DatabaseConfig) {
     this.name = config.name;
     this.allowsWrites = config.dangerously_allow_writes;
-    this.maximumBytesBilled = config.maximum_bytes_billed ?? DEFAULT_MAXIMUM_BYTES_BILLED;
+    this.maximumBytesBilled = config.max_scan_bytes ?? config.maximum_bytes_billed ?? DEFAULT_MAXIMUM_BYTES_BILLED;
     this.client = new BigQuery(clientOptions(config));
   }
 

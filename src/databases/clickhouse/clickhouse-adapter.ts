@@ -85,6 +85,8 @@ export class ClickHouseAdapter implements DatabaseAdapter {
           ...(readonly === undefined ? {} : { readonly }),
           max_execution_time: Math.max(1, Math.ceil(options.timeoutMs / 1000)),
           max_result_rows: String(options.rowCap + 1),
+          // The engine stops a query that would read more than the database's cap (TOO_MANY_BYTES).
+          ...(this.config.max_scan_bytes === undefined ? {} : { max_bytes_to_read: String(this.config.max_scan_bytes), read_overflow_mode: 'throw' as const }),
           result_overflow_mode: 'break',
           // 64-bit integers and decimals as text, so no digit is lost on the way through JSON.
           output_format_json_quote_64bit_integers: 1,
@@ -96,7 +98,7 @@ export class ClickHouseAdapter implements DatabaseAdapter {
       if (deadline.reason === 'abort') throw cancellationError('abort', options.timeoutMs, options.signal);
       if (deadline.reason === 'timeout') throw cancellationError('timeout', options.timeoutMs, options.signal);
       if (error instanceof QueryFailedError) throw error;
-      throw clickhouseQueryError(error, this.name, options.timeoutMs, this.target(options.credential));
+      throw clickhouseQueryError(error, this.name, options.timeoutMs, this.target(options.credential), this.config.max_scan_bytes);
     } finally {
       deadline.clear();
       resultSet?.close();

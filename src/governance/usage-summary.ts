@@ -1,0 +1,111 @@
+// `datathread usage`: the ledger's turns, the query audit and the feedback of a period, summed per
+// person, channel, database or model. Pure: the command reads the store, this adds it up.
+import type { AnswerFeedbackRecord, QueryAuditRecord } from '../store/types.js';
+import type { LedgerTurn } from '../store/turn-ledger-types.js';
+
+export const usageGroupings = ['user', 'channel', 'database', 'model'] as const;
+export type UsageGrouping = (typeof usageGroupings)[number];
+
+export interface UsageRow {
+  group: string;
+  questions: number;
+  answered: number;
+  clarifications: number;
+  cancelled: number;
+  /** Failed and refused turns by reason (`model`, `timeout`, `database`, `budget`, …). */
+  failedByReason: Record<string, number>;
+  inputTokens: number;
+  cachedInputTokens: number;
+  outputTokens: number;
+  /** Known cost in US dollars; `unpricedTurns` turns used a model whose price is unknown. */
+  costUsd: number;
+  unpricedTurns: number;
+  queries: number;
+  refusedQueries: number;
+  bytesScanned: number;
+  positiveFeedback: number;
+  negativeFeedback: number;
+}
+
+export interface UsageSources {
+  turns: LedgerTurn[];
+  queries: QueryAuditRecord[];
+  feedback: AnswerFeedbackRecord[];
+}
+
+/** Terminal, MCP and eval turns have no person or channel behind them. */
+const TERMINAL = 'terminal';
+/** Turns are not tied to one database: by database, only queries are counted. */
+const NOT_BY_DATABASE = '(turns are not per database)';
+
+function personKey(platform: string, userId: string): string {
+  return platform === 'console' || platform === 'mcp' ? TERMINAL : `${platform}:${userId}`;
+}
+
+function emptyRow(group: string): UsageRow {
+  return { group, questions: 0, answered: 0, clarifications: 0, cancelled: 0, failedByReason: {}, inputTokens: 0, cachedInputTokens: 0, outputTokens: 0, costUsd: 0, unpricedTurns: 0, queries: 0, refusedQueries: 0, bytesScanned: 0, positiveFeedback: 0, negativeFeedback: 0 };
+}
+
+export function summarizeUsage(sources: UsageSources, by: UsageGrouping): UsageRow[] {
+  const rows = new Map<string, UsageRow>();
+  const row = (group: string) => {
+    const existing = rows.get(group);
+    if (existing) return existing;
+    const created = emptyRow(group);
+    rows.set(group, created);
+    return created;
+  };
+  // A thread's channel and model, from its turns: queries and feedback carry only the thread.
+  const channelOfThread = new Map(sources.turns.map((turn) => [turn.threadId, turn.channelKey ?? TERMINAL]));
+  const modelOfThread = new Map(sources.turns.map((turn) => [turn.threadId, turn.model ?? 'no model']));
+
+  for (const turn of sources.turns) {
+    const group = by === 'user' ? (turn.userKey ?? TERMINAL) : by === 'channel' ? (turn.channelKey ?? TERMINAL) : by === 'model' ? (turn.model ?? 'no model') : NOT_BY_DATABASE;
+    const target = row(group);
+    target.questions += 1;
+    if (turn.status === 'answered') target.answered += 1;
+    if (turn.status === 'clarification') target.clarifications += 1;
+    if (turn.status === 'cancelled') target.cancelled += 1;
+    if (turn.status === 'failed' || turn.status === 'refused') {
+      const reason = turn.failureKind ?? 'unknown';
+      target.failedByReason[reason] = (target.failedByReason[reason] ?? 0) + 1;
+    }
+    target.inputTokens += turn.inputTokens;
+    target.cachedInputTokens += turn.cachedInputTokens;
+    target.outputTokens += turn.outputTokens;
+    if (turn.costMicroUsd === null) {
+      if (turn.inputTokens + turn.outputTokens > 0) target.unpricedTurns += 1;
+    } else target.costUsd += turn.costMicroUsd / 1_000_000;
+  }
+  for (const query of sources.queries) {
+    const group =
+      by === 'user' ? personKey(query.actor.platform, query.actor.userId)
+      : by === 'channel' ? (channelOfThread.get(query.threadId) ?? 'unknown channel')
+      : by === 'database' ? query.databaseName
+      : (query.model?.model ?? modelOfThread.get(query.threadId) ?? 'no model');
+    const target = row(group);
+    target.queries += 1;
+    if (query.refused) target.refusedQueries += 1;
+    target.bytesScanned += query.bytesScanned ?? 0;
+  }
+  if (by !== 'database') {
+    for (const feedback of sources.feedback) {
+      const group = by === 'user' ? personKey(feedback.actor.platform, feedback.actor.userId) : by === 'channel' ? (channelOfThread.get(feedback.threadId) ?? 'unknown channel') : (modelOfThread.get(feedback.threadId) ?? 'no model');
+      const target = row(group);
+      if (feedback.rating === 'positive') target.positiveFeedback += 1;
+      else target.negativeFeedback += 1;
+    }
+  }
+  return [...rows.values()].sort((left, right) => right.questions - left.questions || right.queries - left.queries || left.group.localeCompare(right.group));
+}
+
+export function totalOf(rows: readonly UsageRow[]): UsageRow {
+  const total = emptyRow('Total');
+  for (const each of rows) {
+    for (const key of ['questions', 'answered', 'clarifications', 'cancelled', 'inputTokens', 'cachedInputTokens', 'outputTokens', 'costUsd', 'unpricedTurns', 'queries', 'refusedQueries', 'bytesScanned', 'positiveFeedback', 'negativeFeedback'] as const) {
+      total[key] += each[key];
+    }
+    for (const [reason, count] of Object.entries(each.failedByReason)) total.failedByReason[reason] = (total.failedByReason[reason] ?? 0) + count;
+  }
+  return total;
+}
