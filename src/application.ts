@@ -71,6 +71,7 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
     databases,
     settings: config.agent,
     accessRules: config.accessRules,
+    verifiers: config.verification.verifiers,
     model: model.available ? model.model : undefined,
     modelUnavailableReason: model.available ? undefined : model.reason,
     logger,

@@ -20,6 +20,8 @@ import { accessSubjectOf, allowedDatabaseNames, allowedDatabaseNamesFor } from '
 import { rememberAnswer } from './answer-feedback.js';
 import { createResultReadCheck, ResultAccessDeniedError } from './result-access.js';
 import { withoutUnreadableResults } from './history-access.js';
+import { MemoryDecisions } from './memory-decisions.js';
+import { promptMemoriesFor } from './prompt-memories.js';
 import { classifyFailure } from './classify-failure.js';
 import { historyFromStore, lastUserText, toStorable } from './history.js';
 import { buildOutcome, failedOutcome } from './outcome.js';
@@ -45,15 +47,19 @@ export interface ConversationEngineOptions {
   credentialFor?: (actor: Actor, database: DatabaseAdapter) => Promise<UserDatabaseCredential | undefined>;
   /** Context folder, Python, web search, MCP servers (tool-runtime.ts); without it only core tools. */
   toolRuntime?: ToolRuntime;
+  /** Who approves workspace memories (`verification.verifiers`); none: workspace memories stay pending. */
+  verifiers?: readonly string[];
 }
 
 export class ConversationEngine implements TurnHandler {
   private readonly lock = new ThreadLock();
   private readonly schemas: SchemaCatalog;
   private readonly running = new Map<string, AbortController>();
+  private readonly memoryDecisions: MemoryDecisions;
 
   constructor(private readonly options: ConversationEngineOptions) {
     this.schemas = new SchemaCatalog(options.clock);
+    this.memoryDecisions = new MemoryDecisions(options.store, options.verifiers ?? []);
   }
 
   async markEventProcessed(...eventKeys: string[]): Promise<boolean> {
@@ -116,6 +122,7 @@ export class ConversationEngine implements TurnHandler {
         platform: platformName(request.platform),
         toolNames,
         contextFolder: contextFolder && toolNames.includes('read') ? await summarizeContextFolder(contextFolder) : undefined,
+        memories: await promptMemoriesFor(store, request.place.channelId, context.databases, clock(), logger),
         databases: await Promise.all(
           context.databases.map(async (database) => ({
             name: database.name,
@@ -264,6 +271,7 @@ export class ConversationEngine implements TurnHandler {
       credentialFor: credentialFor ? (database) => credentialFor(request.actor, database) : undefined,
       onStatus: (status) => observer.onStatus?.(status),
       model: this.options.model ? modelIdentityOf(this.options.model) : undefined,
+      memory: { channelId: request.place.channelId || undefined, decisions: this.memoryDecisions },
       // Teams shows answer charts inside a card; Slack, the terminal and MCP clients as images.
       chartPlacement: request.platform === 'teams' ? 'card_image' : 'thread_image',
     });

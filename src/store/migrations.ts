@@ -286,6 +286,29 @@ export const MIGRATIONS: readonly Migration[] = [
       ALTER TABLE turn_jobs ADD COLUMN cancel_requested_at BIGINT;
     `,
   },
+  {
+    version: 9,
+    name: 'memories: remembered corrections for a channel or the workspace, with their approval and use',
+    sql: (types) => `
+      CREATE TABLE memories (
+        id ${types.serialPrimaryKey},
+        memory_id TEXT NOT NULL UNIQUE,
+        text TEXT NOT NULL,
+        scope TEXT NOT NULL,
+        database_name TEXT,
+        status TEXT NOT NULL,
+        proposed_by_platform TEXT NOT NULL,
+        proposed_by TEXT NOT NULL,
+        proposed_by_name TEXT,
+        approved_by TEXT,
+        thread_id TEXT,
+        created_at BIGINT NOT NULL,
+        last_used_at BIGINT,
+        use_count INTEGER NOT NULL
+      );
+      CREATE INDEX memories_scope_status ON memories (scope, status);
+    `,
+  },
 ];
 
 /** The migrations not yet in `appliedVersions`, in version order. */
