@@ -4,9 +4,6 @@ import type { MemoryRecord, MemoryScope } from '../store/memory-store.js';
 
 export const WORKSPACE_SCOPE = 'workspace';
 
-/** The channel id the terminal and other channel-less places use. */
-export const CONSOLE_CHANNEL_ID = 'console';
-
 export function channelScope(channelId: string): MemoryScope {
   return `channel:${channelId}`;
 }
