@@ -113,7 +113,7 @@ async function forget(context: ToolContext, input: RememberInput): Promise<Remem
 export function renderRememberResult(result: RememberResult): string {
   switch (result.kind) {
     case 'refused':
-      return `Not remembered: ${result.reason}`;
+      return `Refused: ${result.reason}`;
     case 'remembered':
       return `Remembered for this channel as ${result.memory.id}: "${result.memory.text}". The thread shows it with an Undo button; do not repeat it at length.`;
     case 'pending':
