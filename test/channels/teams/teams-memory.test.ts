@@ -139,4 +139,26 @@ describe('Teams remembered corrections', () => {
     expect(cardOf(update!)?.body[0]?.text).toBe('🧠 Approved by Grace Hopper: “The fiscal year starts on 1 February.” now applies in every channel.');
     expect(await systemPromptOfTurn(OTHER_CHANNEL_ID, ADA)).toContain(`- The fiscal year starts on 1 February. (${memoryId}; workspace)`);
   });
+
+  it('answers "what do you remember?" from the store and forgets on request, with a Forgotten note', async () => {
+    const { card } = await propose('orders exclude test accounts', { action: 'propose', text: 'Orders exclude test accounts.' });
+    const memoryId = String(card.actions?.[0]?.data.memoryId);
+
+    const before = fakeModel.requests.length;
+    fakeModel.enqueue({ toolCalls: [{ name: 'remember', arguments: { action: 'list' } }] }, { text: 'I remember one rule.' });
+    expect((await postActivity(bot.baseUrl, mention(nextId(), 'what do you remember?'))).status).toBe(200);
+    await bot.channel.idle();
+    const listed = JSON.stringify(fakeModel.requests[before + 1]!.messages.filter((message) => message.role === 'tool'));
+    expect(listed).toContain(`- ${memoryId} | channel | in use | - | Orders exclude test accounts.`);
+
+    const sent = connector.messages().length;
+    fakeModel.enqueue({ toolCalls: [{ name: 'remember', arguments: { action: 'forget', memory_id: memoryId } }] }, { text: 'Forgotten.' });
+    expect((await postActivity(bot.baseUrl, mention(nextId(), 'forget the test accounts rule'))).status).toBe(200);
+    await bot.channel.idle();
+    const note = memoryCardCall(connector.messages().slice(sent));
+    expect(cardOf(note!)?.body[0]?.text).toBe('🧠 **Forgotten:** Orders exclude test accounts.');
+    expect(cardOf(note!)?.actions).toBeUndefined();
+    expect((await bot.application.store.getMemory(memoryId))?.status).toBe('forgotten');
+    expect(await systemPromptOfTurn(CHANNEL_ID)).not.toContain('Orders exclude test accounts.');
+  });
 });
