@@ -5,6 +5,7 @@ import type { Environment } from './config/environment.js';
 import type { LoadedConfig } from './config/load-config.js';
 import { AnswerFeedbackRecorder } from './conversations/answer-feedback.js';
 import { ConversationEngine } from './conversations/conversation-engine.js';
+import { MemoryDecisions } from './conversations/memory-decisions.js';
 import { scheduleEventPurge } from './conversations/event-purge.js';
 import { TurnQueue } from './conversations/turn-queue.js';
 import { createDatabaseAdapter } from './databases/create-database-adapter.js';
@@ -35,6 +36,8 @@ export interface Application {
   engine: ConversationEngine;
   /** Stores 👍/👎 on answers with their question and SQL. */
   feedback: AnswerFeedbackRecorder;
+  /** Undo / Approve / Reject / Forget on remembered corrections, with the configured verifiers. */
+  memories: MemoryDecisions;
   /** Durable turn jobs: channels submit accepted events here; main.ts starts and drains the workers. */
   turns: TurnQueue;
   model: ModelAvailability;
@@ -71,6 +74,7 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
     databases,
     settings: config.agent,
     accessRules: config.accessRules,
+    verifiers: config.verification.verifiers,
     model: model.available ? model.model : undefined,
     modelUnavailableReason: model.available ? undefined : model.reason,
     logger,
@@ -86,6 +90,7 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
     databases,
     engine,
     feedback: new AnswerFeedbackRecorder(store, clock),
+    memories: new MemoryDecisions(store, config.verification.verifiers),
     turns,
     model,
     config,

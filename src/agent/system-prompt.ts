@@ -4,6 +4,7 @@ import type { ContextFolderSummary } from '../context-files/summarize-folder.js'
 import { dialectRules } from '../databases/dialects.js';
 import type { Dialect, SchemaSummary } from '../databases/types.js';
 import type { DataRange } from './data-ranges.js';
+import { describeMemories, type PromptMemories } from './memory-prompt.js';
 
 export interface PromptDatabase {
   name: string;
@@ -22,6 +23,8 @@ export interface SystemPromptInput {
   toolNames: string[];
   /** The project context folder's top-level entries, when the context tools are offered. */
   contextFolder?: ContextFolderSummary;
+  /** Remembered corrections for the asker's channel and the workspace (already within their budget). */
+  memories?: PromptMemories;
 }
 
 export const MAX_SCHEMA_CHARACTERS_PER_DATABASE = 6_000;
@@ -89,15 +92,18 @@ export function buildSystemPrompt(input: SystemPromptInput): string {
     has('web_fetch') ? '- Use web_fetch only to read a public web page the user named or a search found; never send it data from the databases.' : '',
     has('clarification') ? '- If the request is genuinely ambiguous and no sensible default exists, call clarification with one question (and 2–5 options). Otherwise make a reasonable assumption and state it.' : '',
     has('suggest_follow_ups') ? '- After answering, call suggest_follow_ups with 1–3 natural next questions.' : '',
+    has('remember') ? '- When the user corrects you or states a rule about the data or the business, call remember to propose it as one sentence.' : '',
     '- Write the answer in Markdown for a chat thread: lead with the result, keep it short, state assumptions (periods, filters) and caveats (truncated or limited results).',
     '- Never reveal credentials, tokens or connection strings.',
   ].filter(Boolean);
+  const memories = input.memories ? describeMemories(input.memories) : undefined;
   return [
     `You are datathread, a careful data analyst working inside a ${input.platform} conversation. Today is ${today}.`,
     '',
     '## Databases you may query',
     databases,
     ...(input.contextFolder ? ['', describeContextFolder(input.contextFolder)] : []),
+    ...(memories ? ['', memories] : []),
     '',
     '## How to work',
     ...guidance,

@@ -1,4 +1,4 @@
-// The `datathread` command: ask | chat | check | context-check | feedback | usage | mcp | serve.
+// The `datathread` command: ask | chat | check | context-check | feedback | usage | memory | mcp | serve.
 import { UsageError, parseArguments } from './arguments.js';
 import { askCommand } from './ask-command.js';
 import { bootstrap, EXIT_CONFIG_ERROR } from '../config/bootstrap.js';
@@ -9,6 +9,7 @@ import { contextCheckCommand } from './context-check-command.js';
 import { feedbackCommand } from './feedback-command.js';
 import { mcpCommand } from './mcp-command.js';
 import { usageCommand } from './usage-command.js';
+import { memoryCommand } from './memory-command.js';
 import type { TerminalOutput } from './render-reply.js';
 
 const USAGE = `Usage:
@@ -19,6 +20,8 @@ const USAGE = `Usage:
   datathread feedback [--since DATE] [--format table|csv|json]  the 👍/👎 people gave answers, with question and SQL
   datathread usage [--since DATE|Nd] [--by user|channel|database|model] [--format table|csv|json]
                                                             questions, answers, failures, tokens, cost, queries, 👍/👎 (default: last 30 days, by user)
+  datathread memory list | add "TEXT" [--scope channel:ID|workspace] [--database NAME] | forget ID
+                                                            remembered corrections (added here: no approval needed)
   datathread mcp [--database NAME]                          serve datathread as an MCP server on stdio (ask, execute_sql)
   datathread serve                                          run the server (same as npm start)
   datathread help                                           this text (also --help, -h)`;
@@ -50,7 +53,7 @@ export async function runCli(argv: string[], io: CliIo = {}): Promise<number> {
     return 0;
   }
   try {
-    const parsed = parseArguments(rest, ['database', 'out', 'days', 'since', 'format', 'by']);
+    const parsed = parseArguments(rest, ['database', 'out', 'days', 'since', 'format', 'by', 'scope']);
     switch (command) {
       case 'ask':
         return await askCommand(parsed, started(), output);
@@ -64,6 +67,8 @@ export async function runCli(argv: string[], io: CliIo = {}): Promise<number> {
         return await feedbackCommand(parsed, started(), output);
       case 'usage':
         return await usageCommand(parsed, started(), output);
+      case 'memory':
+        return await memoryCommand(parsed, started(), output);
       case 'mcp':
         return await mcpCommand(parsed, started());
       case 'serve': {

@@ -3,6 +3,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { ChartArtifact, StoryArtifact } from '../conversations/outcome-contract.js';
 import type { ReplyPlan } from '../conversations/reply-plan.js';
+import { MEMORY_SENTENCES, memoryNoteDetail } from '../conversations/memory-note.js';
 import type { WrittenStoryFiles } from '../stories/write-story-files.js';
 import { formatDuration, terminalSentence } from './terminal-wording.js';
 
@@ -50,6 +51,10 @@ export function formatReply(plan: ReplyPlan, extras: TerminalExtras): string {
   for (const story of extras.storyVersions ?? plan.stories) {
     const file = extras.storyFiles?.find((written) => written.slug === story.slug && written.version === story.version);
     lines.push(`Story "${story.title}" v${story.version} (${story.summary})${file ? ` written to ${file.markdownPath}` : ''}`);
+  }
+  for (const note of plan.memoryNotes) {
+    const undo = note.state === 'remembered' ? ` (undo: datathread memory forget ${note.memoryId})` : '';
+    lines.push(`🧠 ${MEMORY_SENTENCES[note.state]} ${note.text} — ${memoryNoteDetail(note)}${undo}`);
   }
   if (plan.controls.followUps.length > 0) {
     lines.push('', 'Follow-ups:');

@@ -8,6 +8,7 @@ export const coreToolNames = [
   'story',
   'clarification',
   'suggest_follow_ups',
+  'remember',
 ] as const;
 
 /** The project context folder tools (offered when the folder exists). */

@@ -37,6 +37,8 @@ export interface LoadedConfig {
   sandbox: SandboxSettings;
   /** Spending limits and the model price table; undefined: no limits. */
   budgets: BudgetsConfig | undefined;
+  /** Who verifies answers and approves workspace memories (`verification.verifiers`). */
+  verification: { verifiers: string[] };
 }
 
 function formatPath(path: readonly PropertyKey[]): string {
@@ -135,6 +137,7 @@ export function parseConfigText(text: string, source: string, environment: Envir
     webSearch: { enabled: value.web_search.enabled },
     sandbox: toSandboxSettings(value.sandbox),
     budgets: value.budgets,
+    verification: { verifiers: value.verification.verifiers },
   };
 }
 

@@ -23,6 +23,8 @@ import { accessSubjectOf, allowedDatabaseNames, allowedDatabaseNamesFor } from '
 import { rememberAnswer } from './answer-feedback.js';
 import { createResultReadCheck, ResultAccessDeniedError } from './result-access.js';
 import { withoutUnreadableResults } from './history-access.js';
+import { MemoryDecisions } from './memory-decisions.js';
+import { promptMemoriesFor } from './prompt-memories.js';
 import { classifyFailure } from './classify-failure.js';
 import { historyFromStore, lastUserText, toStorable } from './history.js';
 import { buildOutcome, failedOutcome } from './outcome.js';
@@ -50,6 +52,8 @@ export interface ConversationEngineOptions {
   toolRuntime?: ToolRuntime;
   /** Spending limits; undefined: none (every turn is still recorded in the ledger). */
   budgets?: BudgetsConfig | undefined;
+  /** Who approves workspace memories (`verification.verifiers`); none: workspace memories stay pending. */
+  verifiers?: readonly string[];
 }
 
 export class ConversationEngine implements TurnHandler {
@@ -57,6 +61,7 @@ export class ConversationEngine implements TurnHandler {
   private readonly schemas: SchemaCatalog;
   private readonly running = new Map<string, AbortController>();
   private readonly budget: BudgetGuard;
+  private readonly memoryDecisions: MemoryDecisions;
 
   constructor(private readonly options: ConversationEngineOptions) {
     this.schemas = new SchemaCatalog(options.clock);
@@ -67,6 +72,7 @@ export class ConversationEngine implements TurnHandler {
       turnTimeoutMs: options.settings.turnTimeoutMs,
       model: options.model ? modelIdentityOf(options.model) : undefined,
     });
+    this.memoryDecisions = new MemoryDecisions(options.store, options.verifiers ?? []);
   }
 
   async markEventProcessed(...eventKeys: string[]): Promise<boolean> {
@@ -137,6 +143,7 @@ export class ConversationEngine implements TurnHandler {
         platform: platformName(request.platform),
         toolNames,
         contextFolder: contextFolder && toolNames.includes('read') ? await summarizeContextFolder(contextFolder) : undefined,
+        memories: await promptMemoriesFor(store, request.place.channelId, context.databases, clock(), logger),
         databases: await Promise.all(
           context.databases.map(async (database) => ({
             name: database.name,
@@ -320,6 +327,7 @@ export class ConversationEngine implements TurnHandler {
       credentialFor: credentialFor ? (database) => credentialFor(request.actor, database) : undefined,
       onStatus: (status) => observer.onStatus?.(status),
       model: this.options.model ? modelIdentityOf(this.options.model) : undefined,
+      memory: { channelId: request.place.channelId || undefined, decisions: this.memoryDecisions },
       // Teams shows answer charts inside a card; Slack, the terminal and MCP clients as images.
       chartPlacement: request.platform === 'teams' ? 'card_image' : 'thread_image',
     });

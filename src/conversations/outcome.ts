@@ -34,6 +34,7 @@ export function buildOutcome(threadId: string, loop: LoopSummary, context: ToolC
     clarification: context.clarification,
     followUps: [...context.followUps],
     signInRequired: [...context.signInRequiredFor],
+    memoryNotes: [...context.memoryNotes],
   };
   const answered = outcome.text.trim() !== '';
   if (context.signInRequiredFor.size > 0 && !answered) notes.push(signInNeededNote([...context.signInRequiredFor]));

@@ -6,6 +6,7 @@ import type { ChartArtifact, QueryResult, QueryRun, StoryArtifact } from './outc
 import { TURN_SENTENCES, type TurnSentenceKind } from './standard-sentences.js';
 import { latestStoryVersions, queryIdsShownByStories } from './story-selection.js';
 import type { ClarificationRequest, TurnOutcome, TurnStatus } from './types.js';
+import type { MemoryNote } from './memory-note.js';
 
 /** Results worth showing as a table under one answer: the last ones the turn ran. */
 export const MAX_TABLES_PER_REPLY = 3;
@@ -45,6 +46,8 @@ export interface ReplyPlan {
   signInRequired: string[];
   /** Set when the answer can take 👍/👎: the id feedback names (conversations/answer-feedback.ts). */
   feedbackAnswerId?: string;
+  /** "I'll remember: …" (Undo), a workspace memory waiting for a verifier (Approve / Reject), or one forgotten. */
+  memoryNotes: MemoryNote[];
 }
 
 export function planReply(outcome: TurnOutcome): ReplyPlan {
@@ -65,6 +68,8 @@ export function planReply(outcome: TurnOutcome): ReplyPlan {
       retry: outcome.status === 'failed' && (outcome.failure?.retryable ?? true),
     },
     signInRequired: [...(outcome.signInRequired ?? [])],
+    // A stopped or failed turn may still have saved a memory: the note (and its Undo) is shown anyway.
+    memoryNotes: [...(outcome.memoryNotes ?? [])],
   };
   const sentence = sentenceFor(outcome, plan);
   if (sentence) plan.sentence = sentence;
@@ -81,6 +86,6 @@ function sentenceFor(outcome: TurnOutcome, plan: ReplyPlan): TurnSentence | unde
 }
 
 function showsNothing(plan: ReplyPlan): boolean {
-  return plan.answer === '' && plan.notes.length === 0 && plan.charts.length === 0 && plan.stories.length === 0 && plan.tables.length === 0;
+  return plan.answer === '' && plan.memoryNotes.length === 0 && plan.notes.length === 0 && plan.charts.length === 0 && plan.stories.length === 0 && plan.tables.length === 0;
 }
 

@@ -6,6 +6,7 @@ const statuses: Record<string, string> = {
   story: 'Writing the story…',
   clarification: 'Asking a question…',
   suggest_follow_ups: 'Finishing up…',
+  remember: 'Noting that…',
   read: 'Reading the project notes…',
   list: 'Reading the project notes…',
   search: 'Reading the project notes…',

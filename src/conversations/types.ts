@@ -1,6 +1,7 @@
 // The neutral shapes that channels speak: a channel turns a Slack event / Teams activity / terminal
 // line into a TurnRequest, and renders the TurnOutcome back. No platform types in here.
 import type { SuggestedPrompt } from './suggested-prompts.js';
+import type { MemoryNote } from './memory-note.js';
 import type { ChartArtifact, QueryResult, QueryRun, StoryArtifact } from './outcome-contract.js';
 import type { Actor } from '../store/types.js';
 import type { Platform } from '../support/platforms.js';
@@ -82,6 +83,8 @@ export interface TurnOutcome {
   signInRequired?: string[];
   /** Set when the turn ended with an answer: names its question and SQL for feedback (answer-feedback.ts). */
   answerId?: string;
+  /** Memories the turn proposed or forgot (the remember tool), for the thread to show. */
+  memoryNotes?: MemoryNote[];
 }
 
 /** What the engine tells a channel while a turn runs. */

@@ -287,6 +287,29 @@ export const MIGRATIONS: readonly Migration[] = [
     `,
   },
   {
+    version: 9,
+    name: 'memories: remembered corrections for a channel or the workspace, with their approval and use',
+    sql: (types) => `
+      CREATE TABLE memories (
+        id ${types.serialPrimaryKey},
+        memory_id TEXT NOT NULL UNIQUE,
+        text TEXT NOT NULL,
+        scope TEXT NOT NULL,
+        database_name TEXT,
+        status TEXT NOT NULL,
+        proposed_by_platform TEXT NOT NULL,
+        proposed_by TEXT NOT NULL,
+        proposed_by_name TEXT,
+        approved_by TEXT,
+        thread_id TEXT,
+        created_at BIGINT NOT NULL,
+        last_used_at BIGINT,
+        use_count INTEGER NOT NULL
+      );
+      CREATE INDEX memories_scope_status ON memories (scope, status);
+    `,
+  },
+  {
     version: 11,
     name: 'turn ledger: who asked what, how it ended, its tokens and cost, and the budget reservation it holds while running',
     sql: () => `

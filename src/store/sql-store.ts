@@ -8,6 +8,8 @@
 import { epochMs, optionalEpochMs } from './epoch-ms.js';
 import { SqlCoordination } from './sql-coordination-statements.js';
 import { SqlStories } from './sql-story-statements.js';
+import { SqlMemories } from './sql-memory-statements.js';
+import type { MemoryFilter, MemoryRecord, MemoryStatusChange } from './memory-store.js';
 import { encodeResultRows } from './result-rows-encoding.js';
 import { SqlTurnLedger } from './sql-turn-ledger-statements.js';
 import { SqlTurnJobs } from './sql-turn-job-statements.js';
@@ -51,12 +53,14 @@ export class SqlStore implements Store {
   private readonly coordination: SqlCoordination;
   private readonly turnJobs: SqlTurnJobs;
   readonly ledger: SqlTurnLedger;
+  private readonly memories: SqlMemories;
 
   constructor(private readonly database: StoreDatabase) {
     this.stories = new SqlStories(database);
     this.coordination = new SqlCoordination(database);
     this.turnJobs = new SqlTurnJobs(database);
     this.ledger = new SqlTurnLedger(database);
+    this.memories = new SqlMemories(database);
   }
 
   migrate(): Promise<void> {
@@ -411,5 +415,25 @@ export class SqlStore implements Store {
 
   async deleteUserToken(userKey: string, provider: string): Promise<void> {
     await this.database.execute('DELETE FROM user_tokens WHERE user_key = $1 AND provider = $2', [userKey, provider]);
+  }
+
+  saveMemory(memory: MemoryRecord): Promise<void> {
+    return this.memories.saveMemory(memory);
+  }
+
+  getMemory(id: string): Promise<MemoryRecord | undefined> {
+    return this.memories.getMemory(id);
+  }
+
+  listMemories(filter?: MemoryFilter): Promise<MemoryRecord[]> {
+    return this.memories.listMemories(filter);
+  }
+
+  changeMemoryStatus(change: MemoryStatusChange): Promise<MemoryRecord | undefined> {
+    return this.memories.changeMemoryStatus(change);
+  }
+
+  recordMemoryUse(ids: string[], now: Date): Promise<void> {
+    return this.memories.recordMemoryUse(ids, now);
   }
 }

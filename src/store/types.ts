@@ -4,6 +4,7 @@ import type { JsonValue, QueryColumn } from '../databases/types.js';
 import type { Platform } from '../support/platforms.js';
 import { DatathreadError } from '../support/errors.js';
 import type { TurnLedgerStore } from './turn-ledger-types.js';
+import type { MemoryStore } from './memory-store.js';
 
 export interface Actor {
   platform: Platform;
@@ -143,7 +144,7 @@ export interface EncryptedUserToken {
   updatedAt: Date;
 }
 
-export interface Store {
+export interface Store extends MemoryStore {
   /** Turns, their tokens and cost, and budget reservations (turn-ledger-types.ts). */
   readonly ledger: TurnLedgerStore;
   /** Creates or upgrades the schema. Idempotent. */

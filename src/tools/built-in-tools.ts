@@ -16,6 +16,7 @@ import { createGrepFilesTool } from './grep-files.js';
 import { createListFilesTool } from './list-files.js';
 import { createReadFileTool } from './read-file.js';
 import { createReadQueryResultTool } from './read-query-result.js';
+import { createRememberTool } from './remember.js';
 import { createSearchFilesTool } from './search-files.js';
 import { createStoryTool } from './story.js';
 import { createSuggestFollowUpsTool } from './suggest-follow-ups.js';
@@ -44,6 +45,7 @@ export const builtInTools: Record<ToolName, ToolOffer> = {
   story: always(createStoryTool),
   clarification: ({ interactive }) => (interactive ? createClarificationTool : undefined),
   suggest_follow_ups: always(createSuggestFollowUpsTool),
+  remember: always(createRememberTool),
   read: withContextFolder(createReadFileTool),
   list: withContextFolder(createListFilesTool),
   search: withContextFolder(createSearchFilesTool),

@@ -5,6 +5,8 @@ import type { AgentSettings } from '../config/agent-settings.js';
 import type { ChartArtifact, QueryResult, QueryRun, StoryArtifact } from '../conversations/outcome-contract.js';
 import type { DatabaseAdapter, UserDatabaseCredential } from '../databases/types.js';
 import type { Actor, ModelIdentity, Store } from '../store/types.js';
+import type { MemoryNote } from '../conversations/memory-note.js';
+import type { MemoryTurnSettings } from '../conversations/memory-turn-settings.js';
 
 export type { ChartArtifact, QueryResult, QueryRun, StoryArtifact } from '../conversations/outcome-contract.js';
 
@@ -32,6 +34,8 @@ export interface ToolContextOptions {
    * not read a result of that database (results of this turn came from databases they may use).
    */
   refuseStoredResult?: (queryId: string, databaseName: string) => Error | undefined;
+  /** Where remembered corrections go and who may approve them (the remember tool); absent: no memories. */
+  memory?: MemoryTurnSettings;
 }
 
 export class ToolContext {
@@ -57,6 +61,9 @@ export class ToolContext {
   clarification: { question: string; options: string[] } | undefined;
   /** Set by suggest_follow_ups. */
   followUps: string[] = [];
+  /** Set by remember: memories proposed or forgotten in this turn, shown in the thread. */
+  readonly memoryNotes: MemoryNote[] = [];
+  readonly memory: MemoryTurnSettings | undefined;
   private readonly pendingWrites = new Set<Promise<void>>();
   private readonly backgroundErrors: unknown[] = [];
   private readonly credentialFor: ToolContextOptions['credentialFor'];
@@ -77,6 +84,7 @@ export class ToolContext {
     this.credentialFor = options.credentialFor;
     this.onStatus = options.onStatus;
     this.refuseStoredResult = options.refuseStoredResult;
+    this.memory = options.memory;
   }
 
   reportStatus(status: string): void {

@@ -13,6 +13,7 @@ import { registerAssistantListeners } from './inbound/assistant-listeners.js';
 import { registerEventListeners } from './inbound/event-listeners.js';
 import { mountHttpReceiver, SLACK_EVENTS_PATH } from './inbound/mount-http-receiver.js';
 import { registerFeedbackListeners } from './actions/feedback-listeners.js';
+import { registerMemoryListeners } from './actions/memory-listeners.js';
 import { registerQueryActionListeners } from './actions/query-action-listeners.js';
 import { registerStopActionListener } from './actions/stop-action-listener.js';
 import { registerForeignThreadGuard } from './actions/foreign-thread-guard.js';
@@ -76,6 +77,7 @@ export async function attachSlackChannel(options: SlackChannelOptions): Promise<
     offerFeedback: options.feedback !== undefined,
     feedback: options.feedback,
     mayReadResult: options.mayReadResult,
+    memories: options.memories,
     stories: options.stories,
     identity: options.identity,
     postRetry: options.postRetry,
@@ -90,6 +92,7 @@ export async function attachSlackChannel(options: SlackChannelOptions): Promise<
   registerStopActionListener(app, context);
   registerQueryActionListeners(app, context);
   registerFeedbackListeners(app, context);
+  registerMemoryListeners(app, context);
   registerStoryActionListeners(app, context);
   registerAppHome(app, context);
   const stopResumingAfterSignIn = registerAccountLinking(app, context);

@@ -11,6 +11,7 @@ export interface ChannelContext extends TurnRunnerDependencies {
   getQueryResult: SlackChannelOptions['getQueryResult'];
   feedback: SlackChannelOptions['feedback'];
   mayReadResult: SlackChannelOptions['mayReadResult'];
+  memories: SlackChannelOptions['memories'];
   /** Accepted events become turn jobs here, before Slack is answered. */
   turns: TurnJobs;
 }

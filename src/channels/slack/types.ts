@@ -9,6 +9,7 @@ import type { Store, StoredQueryResult } from '../../store/types.js';
 import type { ChannelLogger } from '../channel-logger.js';
 import type { PostRetryPolicy } from '../retry-transient.js';
 import type { ResultReadCheck } from '../../conversations/result-access.js';
+import type { MemoryDecisions } from '../../conversations/memory-decisions.js';
 
 /** What story messages read from the store: versions (Versions, Re-post) and results (charts, tables). */
 export type SlackStorySource = Pick<Store, 'getQueryResult' | 'getStoryVersion' | 'listStoryVersions'>;
@@ -48,6 +49,8 @@ export interface SlackChannelOptions {
    * CSV or a story Re-post may read a result of that database. Without it every clicker may.
    */
   mayReadResult?: ResultReadCheck;
+  /** Undo / Approve / Reject under memory notes (`application.memories`); without it those clicks are ignored. */
+  memories?: Pick<MemoryDecisions, 'decide'>;
   /**
    * Stories and their versions (normally the application's store). With it, a story is posted as a
    * rich message (header, text, chart images, tables) with a Versions button, and older story

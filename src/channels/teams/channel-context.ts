@@ -4,6 +4,7 @@ import type { TurnJobs } from '../../conversations/turn-jobs.js';
 import type { TurnHandler } from '../../conversations/types.js';
 import type { ChannelLogger } from '../channel-logger.js';
 import type { ResultReadCheck } from '../../conversations/result-access.js';
+import type { MemoryDecisions } from '../../conversations/memory-decisions.js';
 import type { TeamsCsvDownloads } from './types.js';
 import type { HostedChartImages } from './render/chart-image.js';
 import type { TeamsFeedback } from './actions/feedback-invoke.js';
@@ -39,6 +40,8 @@ export interface ChannelContext {
   chartImages?: HostedChartImages | undefined;
   /** The access rules for stored results (story re-posts); absent when every reader may read every result. */
   mayReadResult?: ResultReadCheck | undefined;
+  /** Undo / Approve / Reject under memory notes; absent: those clicks are logged and ignored. */
+  memories?: Pick<MemoryDecisions, 'decide'> | undefined;
 }
 
 /** The token service client the SDK put on this turn's context (undefined in local mode). */

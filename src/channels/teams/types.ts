@@ -1,6 +1,7 @@
 // The adapter's public options and the shapes its parts share once it runs.
 import type { Express } from 'express';
 import type { AnswerFeedbackRecorder } from '../../conversations/answer-feedback.js';
+import type { MemoryDecisions } from '../../conversations/memory-decisions.js';
 import type { TurnJobs } from '../../conversations/turn-jobs.js';
 import type { TurnHandler } from '../../conversations/types.js';
 import type { ChannelLogger } from '../channel-logger.js';
@@ -61,6 +62,8 @@ export interface TeamsChannelOptions {
   chartImages?: HostedChartImages;
   /** The access rules for stored results: a story re-post checks the clicker's grants (as on Slack). */
   mayReadResult?: ResultReadCheck;
+  /** Undo / Approve / Reject under memory notes (`application.memories`); without it those clicks are ignored. */
+  memories?: Pick<MemoryDecisions, 'decide'>;
 }
 
 export interface TeamsSignInOptions {

@@ -16,6 +16,10 @@ export const ACTION_IDS = {
   disconnectAccount: 'datathread_disconnect_account',
   /** The 👍/👎 pair under an answer (a feedback_buttons element). */
   feedback: 'datathread_feedback',
+  /** Under a memory note: take back a channel memory; approve or reject a workspace one (verifiers). */
+  memoryUndo: 'datathread_memory_undo',
+  memoryApprove: 'datathread_memory_approve',
+  memoryReject: 'datathread_memory_reject',
 } as const;
 
 /** The "What went wrong?" modal a 👎 opens. */
@@ -35,7 +39,13 @@ export const BLOCK_IDS = {
   homeAccount: 'datathread_home_account',
   feedback: 'datathread_feedback',
   feedbackComment: 'datathread_feedback_comment',
+  /** One per memory note: `datathread_memory_<memory id>` (memoryBlockId). */
+  memory: 'datathread_memory',
 } as const;
+
+export function memoryBlockId(memoryId: string): string {
+  return `${BLOCK_IDS.memory}_${memoryId}`;
+}
 
 /** Action ids must be unique within a block: numbered ones end in `_<index>`. */
 export function numberedActionId(base: string, index: number): string {
@@ -60,6 +70,8 @@ export interface ButtonValue {
   /** The answer a feedback button rates (conversations/answer-feedback.ts). */
   answer?: string;
   rating?: 'positive' | 'negative';
+  /** The memory an Undo / Approve / Reject button acts on. */
+  memory?: string;
 }
 
 export function encodeButtonValue(value: ButtonValue): string {

@@ -8,6 +8,7 @@ import type { FileToUpload } from '../outbox/slack-outbox.js';
 import type { SlackBlock, SlackMessage } from './block-kit.js';
 import { fallbackText } from './block-text.js';
 import { escapeMrkdwn } from './escape-mrkdwn.js';
+import { memoryNoteBlocks } from './memory-blocks.js';
 import { clarificationBlocks, contextBlock, feedbackBlocks, followUpBlocks, queryBlocks, retryBlocks } from './interactive-blocks.js';
 import { markdownToMrkdwn } from './markdown-to-mrkdwn.js';
 import { canAppendBlocks, packMessages } from './pack-messages.js';
@@ -97,7 +98,7 @@ function sentenceBlocks(plan: ReplyPlan): SlackBlock[] {
   return [];
 }
 
-/** Clarification, failure + Retry, Show SQL / CSV, follow-ups and 👍/👎: the interactive tail. */
+/** Clarification, failure + Retry, Show SQL / CSV, follow-ups, memory notes and 👍/👎: the interactive tail. */
 function renderControls(plan: ReplyPlan, options: RenderOptions): SlackBlock[] {
   const { controls } = plan;
   const blocks: SlackBlock[] = [];
@@ -108,6 +109,7 @@ function renderControls(plan: ReplyPlan, options: RenderOptions): SlackBlock[] {
   }
   blocks.push(...queryBlocks(plan.threadId, controls.queries, options.offerCsv));
   blocks.push(...followUpBlocks(plan.threadId, controls.followUps));
+  blocks.push(...plan.memoryNotes.flatMap((note) => memoryNoteBlocks(plan.threadId, note)));
   // Last, so they sit under everything the answer showed, in whichever message ends the reply.
   if (options.offerFeedback && plan.feedbackAnswerId) blocks.push(...feedbackBlocks(plan.threadId, plan.feedbackAnswerId));
   return blocks;

@@ -102,14 +102,22 @@ export interface CsvActionData {
   queryId: string;
 }
 
+/** Under a memory note: take back a channel memory; approve or reject a workspace one (verifiers). Handled by the channel, not the engine. */
+export interface MemoryActionData {
+  datathread: 'memory_undo' | 'memory_approve' | 'memory_reject';
+  memoryId: string;
+}
+
 /** `secondary`: in the card's overflow menu ("…") instead of its row of buttons (Adaptive Cards 1.5). */
 export type ActionMode = 'secondary';
 
 export interface SubmitAction {
   type: 'Action.Submit';
   title: string;
-  data: CardActionData | StoryActionData | CsvActionData;
+  data: CardActionData | StoryActionData | CsvActionData | MemoryActionData;
   mode?: ActionMode;
+  /** Adaptive Cards 1.2: a green (positive) or red (destructive) button. */
+  style?: 'positive' | 'destructive';
 }
 
 export interface OpenUrlAction {

@@ -5,6 +5,7 @@ import { buildAnswerCards } from './answer-cards.js';
 import { prepareChartImage, type HostedChartImages, type PreparedChart } from './chart-image.js';
 import type { ChartArtifact } from '../../../conversations/outcome-contract.js';
 import { buildClarificationCard, buildFailureCard, buildStoppedCard } from './status-cards.js';
+import { memoryNoteCard } from './memory-cards.js';
 
 export interface RenderOptions {
   /** The plan's stories are posted as cards of their own: no story notes, and no card when nothing else is left. */
@@ -16,6 +17,11 @@ export interface RenderOptions {
 }
 
 export async function renderReply(plan: ReplyPlan, options: RenderOptions = {}): Promise<AdaptiveCard[]> {
+  // Each memory note is a card of its own under the reply, so its buttons update only that card.
+  return [...(await renderReplyCards(plan, options)), ...plan.memoryNotes.map(memoryNoteCard)];
+}
+
+async function renderReplyCards(plan: ReplyPlan, options: RenderOptions): Promise<AdaptiveCard[]> {
   if (plan.sentence?.kind === 'failed') return [buildFailureCard({ kind: 'internal', message: plan.sentence.text, retryable: plan.controls.retry })];
   if (plan.sentence?.kind === 'stopped') return [buildStoppedCard(plan.sentence.text)];
   const stories = options.storiesAsCards ? [] : plan.stories;
@@ -28,6 +34,7 @@ export async function renderReply(plan: ReplyPlan, options: RenderOptions = {}):
     return [...results, buildClarificationCard(clarification, plan.answer)];
   }
   if (options.storiesAsCards && showsNothingBesideStories(plan)) return [];
+  if (plan.answer === '' && plan.memoryNotes.length > 0 && showsNothingBesideStories(plan) && plan.stories.length === 0) return [];
   return buildAnswerCards(answer, await prepareCharts(plan.threadId, plan.charts, options));
 }
 
