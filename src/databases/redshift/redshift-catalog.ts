@@ -1,0 +1,59 @@
+// Redshift's catalog for `datathread sync`: tables and views from pg_class with their comments in
+// pg_description, row estimates from SVV_TABLE_INFO (tbl_rows: rows including those marked
+// deleted and not yet vacuumed, which is what Redshift keeps cheaply), columns from SVV_COLUMNS
+// (it lists late-binding views and Spectrum external tables, which pg_attribute does not; its
+// `remarks` is the column's COMMENT ON), and the informational primary and foreign keys Redshift
+// stores but does not enforce from pg_constraint through information_schema.
+import type { CatalogReader } from '../../context-sync/table-metadata.js';
+import { assembleTables } from '../catalog-assembly.js';
+import { informationSchemaKeysSql, keyRowOf } from '../information-schema-keys.js';
+import { optionalCountOf, optionalFlagOf, optionalTextOf, textOf } from '../catalog-row-values.js';
+
+const SYSTEM_SCHEMAS = `('pg_catalog', 'information_schema', 'pg_internal', 'pg_automv', 'pg_toast')`;
+
+const TABLES_SQL = `
+SELECT n.nspname AS table_schema, c.relname AS table_name, c.relkind AS relation_kind,
+  d.description AS table_comment, i.tbl_rows AS approximate_rows
+FROM pg_class c
+JOIN pg_namespace n ON n.oid = c.relnamespace
+LEFT JOIN pg_description d ON d.objoid = c.oid AND d.objsubid = 0
+LEFT JOIN svv_table_info i ON i.table_id = c.oid
+WHERE c.relkind IN ('r', 'v', 'm', 'p') AND n.nspname NOT IN ${SYSTEM_SCHEMAS} AND n.nspname NOT LIKE 'pg_temp%'
+ORDER BY 1, 2`;
+
+const COLUMNS_SQL = `
+SELECT table_schema, table_name, column_name, data_type, is_nullable, remarks
+FROM svv_columns
+WHERE table_schema NOT IN ${SYSTEM_SCHEMAS}
+ORDER BY table_schema, table_name, ordinal_position`;
+
+const KEYS_SQL = informationSchemaKeysSql('information_schema', `t.table_schema NOT IN ${SYSTEM_SCHEMAS}`);
+
+const RELATION_KINDS = { r: 'table', p: 'table', v: 'view', m: 'materialized view' } as const;
+
+export const redshiftCatalogReader: CatalogReader = {
+  commentsAvailable: true,
+  async readTables(run) {
+    const tables = await run(TABLES_SQL);
+    const columns = await run(COLUMNS_SQL);
+    const keys = await run(KEYS_SQL);
+    return assembleTables(
+      tables.map((row) => ({
+        schema: textOf(row, 'table_schema'),
+        name: textOf(row, 'table_name'),
+        kind: RELATION_KINDS[textOf(row, 'relation_kind') as keyof typeof RELATION_KINDS] ?? 'table',
+        comment: optionalTextOf(row, 'table_comment'),
+        approximateRowCount: optionalCountOf(row, 'approximate_rows'),
+      })),
+      columns.map((row) => ({
+        schema: textOf(row, 'table_schema'),
+        table: textOf(row, 'table_name'),
+        name: textOf(row, 'column_name'),
+        type: textOf(row, 'data_type'),
+        nullable: optionalFlagOf(row, 'is_nullable'),
+        comment: optionalTextOf(row, 'remarks'),
+      })),
+      keys.map(keyRowOf),
+    );
+  },
+};
