@@ -21,6 +21,10 @@ beforeAll(async () => {
       'CREATE VIEW sales.revenue_by_region AS SELECT region_id, sum(net_revenue) AS net_revenue FROM sales.revenue_daily GROUP BY region_id',
       'CREATE TABLE staging.raw_events (payload VARCHAR)',
       `COMMENT ON COLUMN sales.revenue_daily.net_revenue IS 'Gross sales minus refunds, in euros'`,
+      `COMMENT ON TABLE sales.revenue_daily IS 'Daily revenue net of refunds, one row per day and region.'`,
+      // More tables than one ListTableMetadata page holds (50).
+      ...Array.from({ length: 60 }, (_, index) => `CREATE TABLE staging.load_${String(index).padStart(2, '0')} (id INTEGER)`),
+      `COMMENT ON TABLE staging.load_57 IS 'Loads of the 57th feed'`,
     ],
     accessKeys: { [ACCESS_KEY_ID]: SECRET_ACCESS_KEY },
     workGroups: { primary: {} },
@@ -48,15 +52,16 @@ afterAll(async () => {
 });
 
 describe('Athena catalog reader', () => {
-  test('reads the configured database: tables, views and Glue column comments', async () => {
+  test('reads the configured database: tables, views, Glue table comments through the API and column comments', async () => {
     const { run } = await gatedCatalogRunner(adapter);
-    const tables = await athenaCatalogReader({ schema_name: 'sales' }).readTables(run);
+    const tables = await athenaCatalogReader({ schema_name: 'sales' }, adapter).readTables(run);
     expect(tables).toEqual([
       { schema: 'sales', name: 'revenue_by_region', kind: 'view', columns: [{ name: 'region_id', type: 'integer', nullable: true }, { name: 'net_revenue', type: 'decimal(38,2)', nullable: true }] },
       {
         schema: 'sales',
         name: 'revenue_daily',
         kind: 'table',
+        comment: 'Daily revenue net of refunds, one row per day and region.',
         columns: [
           { name: 'day', type: 'date', nullable: true },
           { name: 'region_id', type: 'integer', nullable: true },
@@ -66,5 +71,22 @@ describe('Athena catalog reader', () => {
       },
     ]);
     expect(server.queries.map((query) => query.state)).toEqual(['SUCCEEDED', 'SUCCEEDED']);
+    expect(server.requests.filter((request) => request.operation === 'ListTableMetadata').map((request) => [request.body.DatabaseName, request.accessKeyId])).toEqual([['sales', ACCESS_KEY_ID]]);
+  });
+
+  test('without a configured database, reads every database, following ListTableMetadata pages', async () => {
+    const { run } = await gatedCatalogRunner(adapter);
+    const tables = await athenaCatalogReader({}, adapter).readTables(run);
+    expect(tables.filter((table) => table.schema === 'staging')).toHaveLength(61);
+    expect(tables.filter((table) => table.comment).map((table) => `${table.schema}.${table.name}: ${table.comment}`)).toEqual([
+      'sales.revenue_daily: Daily revenue net of refunds, one row per day and region.',
+      'staging.load_57: Loads of the 57th feed',
+    ]);
+    const pages = server.requests.filter((request) => request.operation === 'ListTableMetadata' && request.body.DatabaseName === 'staging');
+    expect(pages.map((request) => request.body.NextToken ?? null)).toEqual([null, '50']);
+  });
+
+  test('a database Glue does not know is a failure naming it', async () => {
+    await expect(adapter.tableComments('no_such_database')).rejects.toThrow(/Database no_such_database not found/);
   });
 });

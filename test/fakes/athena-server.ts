@@ -16,11 +16,12 @@
 // first rows (Athena waits until the whole result is in S3).
 //
 // The catalog is DuckDB's in-memory database; Athena databases are its schemas. Column comments
-// (COMMENT ON) show in information_schema.columns (athena-catalog-views.ts).
+// (COMMENT ON) show in information_schema.columns, table comments in ListTableMetadata's
+// Parameters.comment (athena-catalog-views.ts).
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { DuckDBInstance, JsonDuckDBValueConverter, StatementType, type DuckDBConnection, type DuckDBResult } from '@duckdb/node-api';
-import { withAthenaCatalogViews } from './athena-catalog-views.js';
+import { listTableMetadata, withAthenaCatalogViews } from './athena-catalog-views.js';
 import { checkSignature } from './aws-signature.js';
 import { estimateScannedBytes } from './scan-estimate.js';
 
@@ -159,6 +160,7 @@ export async function startFakeAthena(options: FakeAthenaOptions): Promise<FakeA
   };
 
   const operations: Record<string, (body: Record<string, unknown>) => Promise<unknown>> = {
+    ListTableMetadata: (body) => listTableMetadata(admin, body, (message) => new AthenaFault(400, 'MetadataException', message)),
     StartQueryExecution: async (body) => {
       const workGroup = String(body.WorkGroup ?? 'primary');
       const group = workGroups[workGroup];
