@@ -1,7 +1,7 @@
 // dbt for sync: a manifest and semantic manifest in the shape dbt 1.8 writes (fixtures/dbt-jaffle)
 // read into models, tests as column hints, metrics and dimensions; joined onto warehouse tables;
 // written as semantic-layer files; and broken artifacts refused with the file named.
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -64,8 +64,16 @@ describe('readDbtProject', () => {
     ]);
   });
 
+  test('the semantic manifest beside the manifest is read when none is named', async () => {
+    const beside = await readDbtProject({ manifest: MANIFEST });
+    expect(beside.metrics.map((metric) => metric.name)).toEqual(['revenue', 'food_revenue', 'order_count', 'food_revenue_pct', 'average_order_value']);
+  });
+
   test('a manifest alone gives models and no semantic layer', async () => {
-    const modelsOnly = await readDbtProject({ manifest: MANIFEST });
+    const alone = join(scratch, 'alone/target');
+    await mkdir(alone, { recursive: true });
+    await copyFile(MANIFEST, join(alone, 'manifest.json'));
+    const modelsOnly = await readDbtProject({ manifest: join(alone, 'manifest.json') });
     expect(modelsOnly.models).toHaveLength(3);
     expect(modelsOnly.metrics).toEqual([]);
     expect(dbtSemanticFiles(modelsOnly, 'jaffle')).toEqual([]);
