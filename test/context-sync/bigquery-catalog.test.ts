@@ -28,6 +28,7 @@ beforeAll(async () => {
       `COMMENT ON COLUMN sales.revenue_daily.net_revenue IS 'Gross sales minus refunds, in euros'`,
       `COMMENT ON VIEW sales.revenue_by_region IS 'Net revenue per region, all time'`,
       `COMMENT ON TABLE marketing.campaigns IS 'Ad campaigns'`,
+      `INSERT INTO sales.revenue_daily SELECT DATE '2024-01-01' + (g // 40)::INTEGER, g % 40 + 1, g, ['web'] FROM range(0, 1200) t(g)`,
     ],
     serviceAccount: { clientEmail: CLIENT_EMAIL, publicKeyPem: publicKey.export({ type: 'spki', format: 'pem' }).toString() },
     readOnly: true,
@@ -46,10 +47,10 @@ function adapterFor(datasetId: string | undefined): BigQueryAdapter {
 }
 
 describe('BigQuery catalog reader', () => {
-  test('reads one dataset: table descriptions from TABLE_OPTIONS, column descriptions from COLUMN_FIELD_PATHS', async () => {
+  test('reads one dataset: table descriptions from TABLE_OPTIONS, column descriptions from COLUMN_FIELD_PATHS, rows from TABLE_STORAGE', async () => {
     const adapter = adapterFor('sales');
     const { run } = await gatedCatalogRunner(adapter);
-    const tables = await bigqueryCatalogReader({ project_id: PROJECT, dataset_id: 'sales' }).readTables(run);
+    const tables = await bigqueryCatalogReader({ project_id: PROJECT, dataset_id: 'sales', location: 'EU' }).readTables(run);
     expect(tables).toEqual([
       {
         schema: 'sales',
@@ -63,6 +64,7 @@ describe('BigQuery catalog reader', () => {
         name: 'revenue_daily',
         kind: 'table',
         comment: 'Daily revenue net of refunds, "net" meaning after returns.',
+        approximateRowCount: 1200,
         columns: [
           { name: 'day', type: 'date', nullable: false },
           { name: 'region_id', type: 'int64', nullable: false },
@@ -84,6 +86,7 @@ describe('BigQuery catalog reader', () => {
       'sales.revenue_daily: Daily revenue net of refunds, "net" meaning after returns.',
     ]);
     expect(statements[0]).toContain('`catalog-analytics`.`region-eu`.INFORMATION_SCHEMA.TABLES');
+    expect(tables.map((table) => table.approximateRowCount)).toEqual([0, undefined, 1200]);
     await adapter.close();
   });
 });

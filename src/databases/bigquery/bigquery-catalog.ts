@@ -4,11 +4,12 @@
 // (`project`.`region-xx`.INFORMATION_SCHEMA), as introspection reads it. Table descriptions come
 // from TABLE_OPTIONS (option `description`, a quoted string literal), column descriptions from
 // COLUMN_FIELD_PATHS (top-level fields only: a STRUCT's nested fields are not separate columns).
-// Row counts (TABLE_STORAGE, or the tables API's numRows) and the unenforced keys are not read.
+// Row counts come from TABLE_STORAGE.total_rows, which BigQuery keeps per region only, so it is
+// read from the configured location and narrowed to the dataset. The unenforced keys are not read.
 import type { CatalogReader, TableKind } from '../../context-sync/table-metadata.js';
 import type { DatabaseConfig } from '../database-config.js';
 import { assembleTables } from '../catalog-assembly.js';
-import { optionalFlagOf, optionalTextOf, textOf } from '../catalog-row-values.js';
+import { optionalCountOf, optionalFlagOf, optionalTextOf, textOf } from '../catalog-row-values.js';
 
 const KINDS: Record<string, TableKind> = { VIEW: 'view', 'MATERIALIZED VIEW': 'materialized view' };
 
@@ -23,14 +24,20 @@ function unquotedOptionValue(value: string): string {
   return value.replace(/^[rR]?(["'])([\s\S]*)\1$/, '$2');
 }
 
-function informationSchema(config: Pick<DatabaseConfig, 'project_id' | 'dataset_id' | 'location'>): string {
-  const project = config.project_id ?? '';
-  return config.dataset_id
-    ? `\`${project}.${config.dataset_id}\`.INFORMATION_SCHEMA`
-    : `\`${project}\`.\`region-${(config.location ?? 'us').toLowerCase()}\`.INFORMATION_SCHEMA`;
+type BigQueryScope = Pick<DatabaseConfig, 'project_id' | 'dataset_id' | 'location'>;
+
+const regionSchema = (config: BigQueryScope) => `\`${config.project_id ?? ''}\`.\`region-${(config.location ?? 'us').toLowerCase()}\`.INFORMATION_SCHEMA`;
+
+function informationSchema(config: BigQueryScope): string {
+  return config.dataset_id ? `\`${config.project_id ?? ''}.${config.dataset_id}\`.INFORMATION_SCHEMA` : regionSchema(config);
 }
 
-export function bigqueryCatalogReader(config: Pick<DatabaseConfig, 'project_id' | 'dataset_id' | 'location'>): CatalogReader {
+function tableStorageSql(config: BigQueryScope): string {
+  const dataset = config.dataset_id ? ` WHERE table_schema = '${config.dataset_id.replaceAll("'", "\\'")}'` : '';
+  return `SELECT table_schema, table_name, total_rows FROM ${regionSchema(config)}.TABLE_STORAGE${dataset}`;
+}
+
+export function bigqueryCatalogReader(config: BigQueryScope): CatalogReader {
   const schema = informationSchema(config);
   return {
     commentsAvailable: true,
@@ -41,7 +48,9 @@ export function bigqueryCatalogReader(config: Pick<DatabaseConfig, 'project_id' 
       const fieldDescriptions = await run(
         `SELECT table_schema, table_name, column_name, description FROM ${schema}.COLUMN_FIELD_PATHS WHERE field_path = column_name AND description IS NOT NULL`,
       );
+      const storage = await run(tableStorageSql(config));
       const key = (row: Record<string, unknown>, ...fields: string[]) => fields.map((field) => String(row[field])).join('\u0000');
+      const rowCounts = new Map(storage.map((row) => [key(row, 'table_schema', 'table_name'), optionalCountOf(row, 'total_rows')]));
       const tableDescriptions = new Map(options.map((row) => [key(row, 'table_schema', 'table_name'), unquotedOptionValue(textOf(row, 'option_value'))]));
       const columnDescriptions = new Map(fieldDescriptions.map((row) => [key(row, 'table_schema', 'table_name', 'column_name'), optionalTextOf(row, 'description')]));
       return assembleTables(
@@ -50,6 +59,7 @@ export function bigqueryCatalogReader(config: Pick<DatabaseConfig, 'project_id' 
           name: textOf(row, 'table_name'),
           kind: KINDS[textOf(row, 'table_type')] ?? 'table',
           comment: tableDescriptions.get(key(row, 'table_schema', 'table_name'))?.trim() || undefined,
+          approximateRowCount: rowCounts.get(key(row, 'table_schema', 'table_name')),
         })),
         columns.map((row) => ({
           schema: textOf(row, 'table_schema'),
