@@ -8,7 +8,7 @@ import { createDatabaseAdapter } from '../../src/databases/create-database-adapt
 import { redshiftCatalogReader } from '../../src/databases/redshift/redshift-catalog.js';
 import type { DatabaseAdapter } from '../../src/databases/types.js';
 import { postgresConfigFromUrl } from '../databases/postgres-test-config.js';
-import { createScratchDatabase, type ScratchDatabase } from '../support/postgres-database.js';
+import { adminUrl, createScratchDatabase, type ScratchDatabase } from '../support/postgres-database.js';
 import { gatedCatalogRunner } from './catalog-test-helpers.js';
 
 const REDSHIFT_SYSTEM_VIEWS = [
@@ -40,6 +40,8 @@ const WAREHOUSE = [
 
 let scratch: ScratchDatabase;
 let adapter: DatabaseAdapter;
+/** A read-only login without SELECT on SVV_TABLE_INFO, as an operator creates it from the README. */
+const READER_ROLE = `dt_redshift_reader_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
 
 beforeAll(async () => {
   scratch = await createScratchDatabase('dt_redshift_catalog');
@@ -47,6 +49,11 @@ beforeAll(async () => {
   await admin.connect();
   try {
     for (const statement of [...REDSHIFT_SYSTEM_VIEWS, ...WAREHOUSE]) await admin.query(statement);
+    await admin.query(`CREATE ROLE ${READER_ROLE} LOGIN`);
+    await admin.query(`GRANT USAGE ON SCHEMA sales TO ${READER_ROLE}`);
+    await admin.query(`GRANT SELECT ON ALL TABLES IN SCHEMA sales TO ${READER_ROLE}`);
+    await admin.query(`GRANT SELECT ON public.svv_columns TO ${READER_ROLE}`);
+    await admin.query(`REVOKE ALL ON public.svv_table_info FROM PUBLIC`);
   } finally {
     await admin.end();
   }
@@ -56,6 +63,10 @@ beforeAll(async () => {
 afterAll(async () => {
   await adapter?.close();
   await scratch?.drop();
+  const server = new pg.Client({ connectionString: adminUrl() });
+  await server.connect();
+  await server.query(`DROP ROLE IF EXISTS ${READER_ROLE}`);
+  await server.end();
 });
 
 describe('Redshift catalog reader', () => {
@@ -85,5 +96,25 @@ describe('Redshift catalog reader', () => {
     expect(warehouse[0]).toMatchObject({ approximateRowCount: 40, columns: [{ name: 'region_id', primaryKey: true }, { name: 'region_name', nullable: false }] });
     expect(statements.some((sql) => /svv_table_info/.test(sql)) && statements.some((sql) => /svv_columns/.test(sql))).toBe(true);
     expect(redshiftCatalogReader.commentsAvailable).toBe(true);
+  });
+
+  test('a role that may not read SVV_TABLE_INFO still gets tables, columns and comments, without row estimates', async () => {
+    const reader = createDatabaseAdapter(postgresConfigFromUrl(scratch.url, { type: 'redshift', name: 'redshift_reader', user: READER_ROLE, password: undefined }));
+    try {
+      const { run } = await gatedCatalogRunner(reader);
+      const tables = (await redshiftCatalogReader.readTables(run)).filter((table) => table.schema === 'sales');
+      expect(tables.map((table) => [table.name, table.comment ?? null, table.approximateRowCount ?? null])).toEqual([
+        ['regions', null, null],
+        ['revenue_by_region', 'Net revenue per region, all time', null],
+        ['revenue_daily', 'Daily revenue net of refunds, one row per day and region.', null],
+      ]);
+      expect(tables[2]!.columns.map((column) => [column.name, column.comment ?? null])).toEqual([
+        ['day', null],
+        ['region_id', null],
+        ['net_revenue', 'Gross sales minus refunds, in euros'],
+      ]);
+    } finally {
+      await reader.close();
+    }
   });
 });
