@@ -29,6 +29,8 @@ const WAREHOUSE = [
   'CREATE SCHEMA sales',
   `CREATE TABLE sales.regions (region_id integer PRIMARY KEY, region_name varchar(40) NOT NULL)`,
   `CREATE TABLE sales.revenue_daily (day date NOT NULL, region_id integer NOT NULL REFERENCES sales.regions (region_id), net_revenue numeric(12, 2), PRIMARY KEY (day, region_id))`,
+  `CREATE TABLE sales."Targets" ("Day" date NOT NULL, "Region Id" integer NOT NULL, target numeric(12, 2),
+     FOREIGN KEY ("Day", "Region Id") REFERENCES sales.revenue_daily (day, region_id))`,
   `CREATE VIEW sales.revenue_by_region AS SELECT region_id, sum(net_revenue) AS net_revenue FROM sales.revenue_daily GROUP BY region_id`,
   `COMMENT ON TABLE sales.revenue_daily IS 'Daily revenue net of refunds, one row per day and region.'`,
   `COMMENT ON COLUMN sales.revenue_daily.net_revenue IS 'Gross sales minus refunds, in euros'`,
@@ -75,9 +77,15 @@ describe('Redshift catalog reader', () => {
     const tables = await redshiftCatalogReader.readTables(run);
     const warehouse = tables.filter((table) => table.schema === 'sales');
     expect(warehouse.map((table) => `${table.schema}.${table.name} ${table.kind}`)).toEqual([
+      'sales.Targets table',
       'sales.regions table',
       'sales.revenue_by_region view',
       'sales.revenue_daily table',
+    ]);
+    expect(warehouse.shift()!.columns.map((column) => [column.name, column.foreignKey ?? null])).toEqual([
+      ['Day', { table: 'sales.revenue_daily', column: 'day' }],
+      ['Region Id', { table: 'sales.revenue_daily', column: 'region_id' }],
+      ['target', null],
     ]);
     expect(warehouse[2]).toEqual({
       schema: 'sales',
@@ -98,20 +106,22 @@ describe('Redshift catalog reader', () => {
     expect(redshiftCatalogReader.commentsAvailable).toBe(true);
   });
 
-  test('a role that may not read SVV_TABLE_INFO still gets tables, columns and comments, without row estimates', async () => {
+  test('a read-only role that may not read SVV_TABLE_INFO gets tables, columns, comments and keys, without row estimates', async () => {
     const reader = createDatabaseAdapter(postgresConfigFromUrl(scratch.url, { type: 'redshift', name: 'redshift_reader', user: READER_ROLE, password: undefined }));
     try {
       const { run } = await gatedCatalogRunner(reader);
       const tables = (await redshiftCatalogReader.readTables(run)).filter((table) => table.schema === 'sales');
       expect(tables.map((table) => [table.name, table.comment ?? null, table.approximateRowCount ?? null])).toEqual([
+        ['Targets', null, null],
         ['regions', null, null],
         ['revenue_by_region', 'Net revenue per region, all time', null],
         ['revenue_daily', 'Daily revenue net of refunds, one row per day and region.', null],
       ]);
-      expect(tables[2]!.columns.map((column) => [column.name, column.comment ?? null])).toEqual([
-        ['day', null],
-        ['region_id', null],
-        ['net_revenue', 'Gross sales minus refunds, in euros'],
+      // Keys too: information_schema would hide them from a role with SELECT only.
+      expect(tables[3]!.columns.map((column) => [column.name, column.comment ?? null, column.primaryKey ?? false, column.foreignKey?.table ?? null])).toEqual([
+        ['day', null, true, null],
+        ['region_id', null, true, 'sales.regions'],
+        ['net_revenue', 'Gross sales minus refunds, in euros', false, null],
       ]);
     } finally {
       await reader.close();

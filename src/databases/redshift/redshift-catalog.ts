@@ -4,12 +4,12 @@
 // as a plain read-only role may not, gets the tables without estimates); columns from SVV_COLUMNS
 // (it lists late-binding views and Spectrum external tables, which pg_attribute does not; its
 // `remarks` is the column's COMMENT ON); and the informational primary and foreign keys Redshift
-// stores but does not enforce, through information_schema.
+// stores but does not enforce, from pg_constraint (redshift-constraint-keys.ts).
 import type { CatalogQueryRunner, CatalogReader } from '../../context-sync/table-metadata.js';
 import { QueryFailedError } from '../errors.js';
 import { assembleTables } from '../catalog-assembly.js';
-import { informationSchemaKeysSql, keyRowOf } from '../information-schema-keys.js';
 import { optionalCountOf, optionalFlagOf, optionalTextOf, textOf } from '../catalog-row-values.js';
+import { REDSHIFT_KEYS_SQL, redshiftKeyRows } from './redshift-constraint-keys.js';
 
 const SYSTEM_SCHEMAS = `('pg_catalog', 'information_schema', 'pg_internal', 'pg_automv', 'pg_toast')`;
 
@@ -30,8 +30,6 @@ FROM svv_columns
 WHERE table_schema NOT IN ${SYSTEM_SCHEMAS}
 ORDER BY table_schema, table_name, ordinal_position`;
 
-const KEYS_SQL = informationSchemaKeysSql('information_schema', `t.table_schema NOT IN ${SYSTEM_SCHEMAS}`);
-
 /** `schema.table` → tbl_rows; empty when the role may not read SVV_TABLE_INFO (a refused query, not an unreachable server). */
 async function rowEstimates(run: CatalogQueryRunner): Promise<Map<string, number | undefined>> {
   try {
@@ -51,7 +49,7 @@ export const redshiftCatalogReader: CatalogReader = {
     const tables = await run(TABLES_SQL);
     const estimates = await rowEstimates(run);
     const columns = await run(COLUMNS_SQL);
-    const keys = await run(KEYS_SQL);
+    const keys = await run(REDSHIFT_KEYS_SQL);
     return assembleTables(
       tables.map((row) => ({
         schema: textOf(row, 'table_schema'),
@@ -68,7 +66,7 @@ export const redshiftCatalogReader: CatalogReader = {
         nullable: optionalFlagOf(row, 'is_nullable'),
         comment: optionalTextOf(row, 'remarks'),
       })),
-      keys.map(keyRowOf),
+      keys.flatMap(redshiftKeyRows),
     );
   },
 };
