@@ -71,7 +71,8 @@ function describeWarehouse(label: string, dialect: string, displayName: string, 
       if (warehouse.sqlResultMentions) expect(toolResultsIn(fakeModel.requests[1]!)[0]).toMatch(warehouse.sqlResultMentions);
       const systemPrompt = String(fakeModel.requests[0]!.messages[0]!.content);
       expect(systemPrompt).toContain(`### events (${displayName})`);
-      expect(systemPrompt).toMatch(/sales\(region (varchar|string), amount /);
+      // Each engine's own type names: Snowflake's INFORMATION_SCHEMA says TEXT and NUMBER.
+      expect(systemPrompt).toMatch(/sales\(region (varchar|string|text), amount /);
       const pngs = (await readdir(out)).filter((name) => name.endsWith('.png'));
       expect(pngs).toHaveLength(1);
       expect((await readFile(join(out, pngs[0]!))).subarray(0, 4)).toEqual(PNG_SIGNATURE);

@@ -15,10 +15,13 @@
 // statement fails with an access-denied reason. The query succeeds once DuckDB has produced its
 // first rows (Athena waits until the whole result is in S3).
 //
-// The catalog is DuckDB's in-memory database; Athena databases are its schemas.
+// The catalog is DuckDB's in-memory database; Athena databases are its schemas. Column comments
+// (COMMENT ON) show in information_schema.columns, table comments in ListTableMetadata's
+// Parameters.comment (athena-catalog-views.ts).
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { DuckDBInstance, JsonDuckDBValueConverter, StatementType, type DuckDBConnection, type DuckDBResult } from '@duckdb/node-api';
+import { listTableMetadata, withAthenaCatalogViews } from './athena-catalog-views.js';
 import { checkSignature } from './aws-signature.js';
 import { estimateScannedBytes } from './scan-estimate.js';
 
@@ -120,7 +123,7 @@ export async function startFakeAthena(options: FakeAthenaOptions): Promise<FakeA
     query.connection = connection;
     if (query.record.database) await connection.run(`USE "${query.record.database}"`);
     query.record.state = 'RUNNING';
-    const prepared = await connection.prepare(query.record.sql);
+    const prepared = await connection.prepare(withAthenaCatalogViews(query.record.sql));
     if (query.record.state !== 'RUNNING') return;
     if (options.readOnly && prepared.statementType !== StatementType.SELECT) {
       throw new Error(`Access denied when writing to table: the caller is granted SELECT only (${StatementType[prepared.statementType]} is not allowed)`);
@@ -157,6 +160,7 @@ export async function startFakeAthena(options: FakeAthenaOptions): Promise<FakeA
   };
 
   const operations: Record<string, (body: Record<string, unknown>) => Promise<unknown>> = {
+    ListTableMetadata: (body) => listTableMetadata(admin, body, (message) => new AthenaFault(400, 'MetadataException', message)),
     StartQueryExecution: async (body) => {
       const workGroup = String(body.WorkGroup ?? 'primary');
       const group = workGroups[workGroup];

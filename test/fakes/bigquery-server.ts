@@ -18,9 +18,12 @@
 // `readOnly` plays the BigQuery Data Viewer role: a statement that is not a query is denied.
 //
 // The project is a DuckDB database attached under the project id; datasets are its schemas.
+// Descriptions (COMMENT ON) show in INFORMATION_SCHEMA.TABLE_OPTIONS and COLUMN_FIELD_PATHS
+// (bigquery-catalog-views.ts).
 import { createPublicKey, createVerify, randomUUID, type KeyObject } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { DuckDBInstance, JsonDuckDBValueConverter, StatementType, type DuckDBConnection, type DuckDBResult } from '@duckdb/node-api';
+import { withBigQueryCatalogViews } from './bigquery-catalog-views.js';
 import { estimateScannedBytes } from './scan-estimate.js';
 import { bigQueryCell, bigQueryField, type BigQueryField } from './bigquery-types.js';
 
@@ -121,8 +124,8 @@ export async function startFakeBigQuery(options: FakeBigQueryOptions): Promise<F
   let baseUrl = '';
 
   const translate = (sql: string, job: Pick<Job, 'defaultDataset'>): string =>
-    sql
-      .replace(/`([^`]*)`\.INFORMATION_SCHEMA\.COLUMNS/gi, (_, qualifier: string) => columnsView(project, qualifier.split('.').at(-1)!))
+    withBigQueryCatalogViews(sql, project, job.defaultDataset)
+      .replace(/(?:`[^`.]+`\.)?`([^`]*)`\.INFORMATION_SCHEMA\.COLUMNS/gi, (_, qualifier: string) => columnsView(project, qualifier.split('.').at(-1)!))
       .replace(/(?:`[^`]+`\.)?INFORMATION_SCHEMA\.COLUMNS/gi, () => columnsView(project, job.defaultDataset ?? 'region'))
       .replace(/`([^`]*)`/g, (_, name: string) => name.split('.').map((part) => `"${part}"`).join('.'));
 
@@ -385,7 +388,7 @@ export async function startFakeBigQuery(options: FakeBigQueryOptions): Promise<F
 /** INFORMATION_SCHEMA.COLUMNS as BigQuery shows it, over DuckDB's catalog, for one dataset or the whole region. */
 function columnsView(project: string, datasetOrRegion: string): string {
   const scope = datasetOrRegion.toLowerCase().startsWith('region') ? '' : ` AND table_schema = '${datasetOrRegion.replaceAll("'", "''")}'`;
-  return `(SELECT table_catalog, table_schema, table_name, column_name, ordinal_position, "${project}".main.bigquery_type(data_type) AS data_type FROM information_schema.columns WHERE table_catalog = '${project}' AND table_schema NOT IN ('information_schema', 'pg_catalog')${scope})`;
+  return `(SELECT table_catalog, table_schema, table_name, column_name, ordinal_position, is_nullable, "${project}".main.bigquery_type(data_type) AS data_type FROM information_schema.columns WHERE table_catalog = '${project}' AND table_schema NOT IN ('information_schema', 'pg_catalog')${scope})`;
 }
 
 /** The DuckDB-to-BigQuery type-name mapping the columns view uses (one level of ARRAY is enough here). */

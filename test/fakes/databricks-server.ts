@@ -361,10 +361,23 @@ export async function startFakeDatabricks(options: FakeDatabricksOptions): Promi
   };
 }
 
-/** Databricks SQL as DuckDB reads it: `…` names become "…"; information_schema.columns shows Databricks type names. */
+/**
+ * Databricks SQL as DuckDB reads it: `…` names become "…"; information_schema.columns shows
+ * Databricks type names, nullability and comments, information_schema.tables Unity Catalog's
+ * table types (MANAGED, VIEW) and comments, both from DuckDB's catalog (COMMENT ON).
+ */
 function translate(sql: string, catalog: string): string {
   return sql
-    .replace(/(?:`?\w+`?\.)?information_schema\.columns/gi, () => `(SELECT table_catalog, table_schema, table_name, column_name, ordinal_position, "${catalog}".main.databricks_type(data_type) AS data_type FROM information_schema.columns WHERE table_catalog = '${catalog}')`)
+    .replace(
+      /(?:`?\w+`?\.)?information_schema\.columns/gi,
+      () =>
+        `(SELECT table_catalog, table_schema, table_name, column_name, ordinal_position, "${catalog}".main.databricks_type(data_type) AS data_type, lower("${catalog}".main.databricks_type(data_type)) AS full_data_type, is_nullable, column_comment AS comment FROM information_schema.columns WHERE table_catalog = '${catalog}')`,
+    )
+    .replace(
+      /(?:`?\w+`?\.)?information_schema\.tables/gi,
+      () =>
+        `(SELECT table_catalog, table_schema, table_name, CASE WHEN table_type = 'VIEW' THEN 'VIEW' ELSE 'MANAGED' END AS table_type, TABLE_COMMENT AS comment FROM information_schema.tables WHERE table_catalog = '${catalog}')`,
+    )
     .replace(/`([^`]*)`/g, '"$1"');
 }
 

@@ -12,10 +12,12 @@
 // SESSION or in a query request's own `parameters`, which override the session's for that
 // statement. SHOW GRANTS TO ROLE answers from `grants`. `sessionSetup(user)` runs on each session's
 // own DuckDB connection (a per-user row filter). `resultParameters` are reported with each result,
-// as Snowflake reports the session's output formats.
+// as Snowflake reports the session's output formats. INFORMATION_SCHEMA.TABLES and COLUMNS carry
+// Snowflake's columns and type names, with comments from COMMENT ON (snowflake-catalog-views.ts).
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { gunzipSync } from 'node:zlib';
+import { withSnowflakeCatalogViews } from './snowflake-catalog-views.js';
 import { DuckDBInstance, DuckDBTimestampTZValue, DuckDBTimestampValue, type DuckDBConnection, type DuckDBResult } from '@duckdb/node-api';
 
 const INLINE_ROWS = 1000;
@@ -166,6 +168,7 @@ export async function startFakeSnowflake(options: FakeSnowflakeOptions): Promise
       record.state = 'succeeded';
       return statementResult(queryId, [{ name: 'status', type: 'text', scale: 0, precision: 0, nullable: false, length: 100, byteLength: 100 }], [['done']], 1, []);
     }
+    const engineSql = withSnowflakeCatalogViews(sql);
     const entry = { connection: session.connection, record, cancelled: false };
     running.set(requestId, entry);
     const timeoutSeconds = Number(parameters.STATEMENT_TIMEOUT_IN_SECONDS ?? session.statementTimeoutSeconds);
@@ -176,16 +179,16 @@ export async function startFakeSnowflake(options: FakeSnowflakeOptions): Promise
     }, timeoutSeconds * 1000);
     try {
       // Asked first: a statement prepared on the connection would end the pending result.
-      const ownNames = await ownColumnNames(session.connection, sql);
-      const result = await session.connection.stream(`SELECT * FROM (${sql}) LIMIT ${INLINE_ROWS}`);
+      const ownNames = await ownColumnNames(session.connection, engineSql);
+      const result = await session.connection.stream(`SELECT * FROM (${engineSql}) LIMIT ${INLINE_ROWS}`);
       const rowtype = describe(result, ownNames);
       const inline = await readAll(result);
       let total = inline.length;
       const chunks: unknown[] = [];
       if (inline.length === INLINE_ROWS) {
-        const counted = await session.connection.runAndReadAll(`SELECT count(*)::BIGINT FROM (${sql})`);
+        const counted = await session.connection.runAndReadAll(`SELECT count(*)::BIGINT FROM (${engineSql})`);
         total = Number(counted.getRows()[0]![0]);
-        chunkSources.set(queryId, { sql, session, record });
+        chunkSources.set(queryId, { sql: engineSql, session, record });
         for (let offset = INLINE_ROWS; offset < total; offset += CHUNK_ROWS) {
           const rowCount = Math.min(CHUNK_ROWS, total - offset);
           chunks.push({ url: `${origin}/chunks/${queryId}/${offset}/${rowCount}`, rowCount, uncompressedSize: rowCount * 16, compressedSize: rowCount * 8 });

@@ -15,6 +15,7 @@
 // Types sent: bigint (INTN 8), float (FLTN 8), bit, nvarchar(4000), date, datetime2(7),
 // datetimeoffset(7) (from DuckDB TIMESTAMPTZ), money (from DECIMAL(19,4)), uniqueidentifier (UUID).
 import { createServer, type Server, type Socket } from 'node:net';
+import { TDS_CATALOG_VIEWS } from './tds-catalog-views.js';
 import { DuckDBInstance, StatementType, type DuckDBConnection, type DuckDBResult, type DuckDBValue } from '@duckdb/node-api';
 
 const PACKET = { SQL_BATCH: 0x01, RESPONSE: 0x04, ATTENTION: 0x06, LOGIN7: 0x10, PRELOGIN: 0x12 } as const;
@@ -70,6 +71,7 @@ export async function startFakeTds(options: FakeTdsOptions): Promise<FakeTds> {
   const instance = await DuckDBInstance.create(':memory:');
   const admin = await instance.connect();
   for (const statement of options.setup) await admin.run(statement);
+  for (const statement of TDS_CATALOG_VIEWS) await admin.run(statement);
   const connections: TdsConnectionRecord[] = [];
   const sockets = new Set<Socket>();
   const server: Server = createServer((socket) => {

@@ -17,9 +17,11 @@
 // with READ_ONLY_VIOLATION, as Trino's transaction manager refuses a write to any catalog. COMMIT
 // and ROLLBACK end it and answer `X-Trino-Clear-Transaction-Id`.
 //
-// Catalog `memory` is DuckDB's in-memory database; schemas and tables come from `setup`.
+// Catalog `memory` is DuckDB's in-memory database; schemas and tables come from `setup`, their
+// comments (COMMENT ON) show in Trino's catalog tables (trino-catalog-views.ts).
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { DuckDBInstance, StatementType, type DuckDBConnection, type DuckDBResult } from '@duckdb/node-api';
+import { withTrinoCatalogViews } from './trino-catalog-views.js';
 import { trinoColumn, trinoValue, type TrinoColumn } from './trino-types.js';
 
 export interface FakeTrinoOptions {
@@ -179,7 +181,7 @@ export async function startFakeTrino(options: FakeTrinoOptions): Promise<FakeTri
       }, seconds * 1000);
     }
     await connection.run(`USE "${query.catalog}"."${query.schema}"`);
-    const prepared = await connection.prepare(query.record.sql);
+    const prepared = await connection.prepare(withTrinoCatalogViews(query.record.sql));
     // An interrupt only stops a statement that is executing; a cancel that came earlier is checked here.
     if (query.record.cancelled || query.error) throw query.error ?? new Error('INTERRUPT Error: cancelled before execution');
     if (options.readOnly && !QUERY_READS.has(prepared.statementType)) {

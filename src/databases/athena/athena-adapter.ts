@@ -16,6 +16,7 @@ import { createStopSignal, cancellationError, startQueryDeadline } from '../quer
 import { INTROSPECTION_ROW_CAP, INTROSPECTION_TIMEOUT_MS, schemaSummaryFromRows } from '../schema-summary.js';
 import type { DatabaseAdapter, JsonValue, QueryColumn, QueryRows, RunQueryOptions, SchemaSummary } from '../types.js';
 import { athenaApiError, athenaFailedQueryError } from './athena-errors.js';
+import { listTableComments } from './athena-table-comments.js';
 import { athenaValueConverter } from './athena-values.js';
 
 /** GetQueryResults returns at most 1,000 rows per call. */
@@ -82,6 +83,15 @@ export class AthenaAdapter implements DatabaseAdapter {
       throw athenaApiError(error, this.name, this.target());
     } finally {
       deadline.clear();
+    }
+  }
+
+  /** Glue table comments of one database (for `datathread sync`): Athena has them through its API only. */
+  async tableComments(database: string): Promise<Map<string, string>> {
+    try {
+      return await listTableComments(this.client, this.config.catalog, database);
+    } catch (error) {
+      throw athenaApiError(error, this.name, this.target());
     }
   }
 

@@ -1,0 +1,55 @@
+// Joins a dialect's catalog answers (one row per table, per column, per key column) into
+// TableMetadata, so each dialect's reader only says where its catalog keeps things and the
+// joining, ordering and key placement are done one way for all of them.
+import type { ColumnMetadata, ForeignKeyReference, TableKind, TableMetadata } from '../context-sync/table-metadata.js';
+
+export interface CatalogTableRow {
+  schema: string;
+  name: string;
+  kind: TableKind;
+  comment?: string | undefined;
+  approximateRowCount?: number | undefined;
+}
+
+export interface CatalogColumnRow {
+  schema: string;
+  table: string;
+  name: string;
+  type: string;
+  nullable?: boolean | undefined;
+  comment?: string | undefined;
+}
+
+export interface CatalogKeyRow {
+  schema: string;
+  table: string;
+  column: string;
+  primaryKey?: boolean;
+  references?: ForeignKeyReference;
+}
+
+const keyOf = (schema: string, table: string) => `${schema}\u0000${table}`;
+
+/** Tables in the order given, each with its columns in the order given; comments and keys placed on their columns. */
+export function assembleTables(tables: CatalogTableRow[], columns: CatalogColumnRow[], keys: CatalogKeyRow[] = []): TableMetadata[] {
+  const byTable = new Map<string, TableMetadata>();
+  for (const row of tables) {
+    const table: TableMetadata = { schema: row.schema, name: row.name, kind: row.kind, columns: [] };
+    if (row.comment) table.comment = row.comment;
+    if (row.approximateRowCount !== undefined) table.approximateRowCount = row.approximateRowCount;
+    byTable.set(keyOf(row.schema, row.name), table);
+  }
+  for (const row of columns) {
+    const column: ColumnMetadata = { name: row.name, type: row.type.toLowerCase() };
+    if (row.nullable !== undefined) column.nullable = row.nullable;
+    if (row.comment) column.comment = row.comment;
+    byTable.get(keyOf(row.schema, row.table))?.columns.push(column);
+  }
+  for (const key of keys) {
+    const column = byTable.get(keyOf(key.schema, key.table))?.columns.find((candidate) => candidate.name === key.column);
+    if (!column) continue;
+    if (key.primaryKey) column.primaryKey = true;
+    if (key.references) column.foreignKey = key.references;
+  }
+  return [...byTable.values()];
+}
