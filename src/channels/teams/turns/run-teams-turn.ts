@@ -13,6 +13,7 @@ import type { TeamsOutbox } from '../outbox/teams-outbox.js';
 import { createTypingIndicator } from '../outbox/typing-indicator.js';
 import type { PostLedger } from '../../../conversations/turn-jobs.js';
 import { cardHasButtons, type CardActionData } from '../render/adaptive-card-types.js';
+import { TEAMS_CHART_PLACEMENT } from '../render/chart-placement.js';
 import { renderReply } from '../render/render-reply.js';
 import type { HostedChartImages } from '../render/chart-image.js';
 import { buildFailureCard, buildResolvedCard } from '../render/status-cards.js';
@@ -84,7 +85,7 @@ export async function runTeamsTurn(job: TeamsTurnJob, dependencies: TeamsTurnDep
     ...(dependencies.streamUpdateIntervalMs ? { updateIntervalMs: dependencies.streamUpdateIntervalMs } : {}),
     ...(dependencies.maxStreamLifetimeMs ? { maxStreamLifetimeMs: dependencies.maxStreamLifetimeMs } : {}),
   });
-  await runChannelTurn({ channelName: 'Teams', handler, logger, confirmLease: dependencies.confirmLease }, job.request, {
+  await runChannelTurn({ channelName: 'Teams', chartPlacement: TEAMS_CHART_PLACEMENT, handler, logger, confirmLease: dependencies.confirmLease }, job.request, {
     ...(signIn ? { beforeTurn: () => signIn.beforeTurn() } : {}),
     onStart: async () => {
       typing.start();
