@@ -43,6 +43,11 @@ export function storySavedNote(story: { title: string; version: number; summary:
   return `Story ${markup.bold(markup.escape(story.title))} — version ${story.version}: ${markup.escape(story.summary)}`;
 }
 
+/** Under Show SQL when the turn ran more queries than it lists. */
+export function hiddenQueriesNote(count: number): string {
+  return `${count} more ${count === 1 ? 'query is' : 'queries are'} not shown.`;
+}
+
 /** The bot's note when the agent ran out of steps before it finished. */
 export const STEP_LIMIT_NOTE = 'I reached my step limit (agent.max_steps) before finishing; ask me to continue or narrow the question.';
 

@@ -125,8 +125,12 @@ function teamsElementShown(element: CardElement, shown: Shown): void {
 
 function teamsActionShown(action: CardAction, shown: Shown): void {
   if (action.type === 'Action.ShowCard') {
-    // One Show SQL card lists the queries: each listed query is one Show SQL of Slack's.
-    for (const element of action.card.body) if (element.type === 'Container' && element.style === 'emphasis') shown.actions.push(`show-sql:${codeOf(element)}`);
+    // One Show SQL card lists the queries: each listed query is one Show SQL of Slack's; its last
+    // line, how many it leaves out, is Slack's line under the buttons.
+    for (const element of action.card.body) {
+      if (element.type === 'Container' && element.style === 'emphasis') shown.actions.push(`show-sql:${codeOf(element)}`);
+      if (element.type === 'TextBlock' && element.isSubtle) shown.texts.push(teamsText(element.text));
+    }
     return;
   }
   if (action.type !== 'Action.Submit') return;
@@ -242,10 +246,10 @@ const cases: ContractCase[] = [
     },
   },
   {
-    name: 'seven queries: Show SQL for the first five, CSV for the last two stored results among them',
+    name: 'seven queries: Show SQL for the first five and how many it leaves out, CSV for the last two stored results among them',
     outcome: outcome({ text: ANSWER, queries: ['a', 'b', 'c', 'd', 'e', 'f', 'g'].map((letter) => query(letter)) }),
     final: {
-      texts: [ANSWER],
+      texts: [ANSWER, '2 more queries are not shown.'],
       actions: [...['a', 'b', 'c', 'd', 'e'].map((letter) => `show-sql:SELECT '${letter}' AS n`), 'csv:query_dddddddd:CSV 4', 'csv:query_eeeeeeee:CSV 5'],
       attachments: [],
     },

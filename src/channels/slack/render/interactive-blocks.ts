@@ -2,6 +2,7 @@
 // Texts are cut to Slack's 75 characters; values are built by action-ids.ts within 2,000.
 import type { PlannedClarification } from '../../../conversations/reply-plan.js';
 import type { QueryActions } from '../../../conversations/reply-query-actions.js';
+import { hiddenQueriesNote } from '../../../conversations/standard-sentences.js';
 import { ACTION_IDS, BLOCK_IDS, encodeButtonValue, numberedActionId } from '../actions/action-ids.js';
 import type { SlackBlock, SlackButton } from './block-kit.js';
 import { escapeMrkdwn } from './escape-mrkdwn.js';
@@ -52,8 +53,11 @@ export function stopBlocks(threadId: string): SlackBlock[] {
   return [{ type: 'actions', block_id: BLOCK_IDS.stop, elements: [button('Stop', ACTION_IDS.stop, encodeButtonValue({ thread: threadId }), 'danger')] }];
 }
 
-/** "Show SQL" for each query the plan lists, "CSV" beside each result it chose (only when results can be fetched). */
-export function queryBlocks(threadId: string, actions: Pick<QueryActions, 'showSql' | 'csv'>, offerCsv: boolean): SlackBlock[] {
+/**
+ * "Show SQL" for each query the plan lists, "CSV" beside each result it chose (only when results can
+ * be fetched), and a line saying how many queries the buttons leave out.
+ */
+export function queryBlocks(threadId: string, actions: Pick<QueryActions, 'showSql' | 'csv' | 'hiddenQueryCount'>, offerCsv: boolean): SlackBlock[] {
   const csvByNumber = new Map(actions.csv.map((action) => [action.number, action]));
   const elements = actions.showSql.flatMap(({ number, query, label }) => {
     const index = number - 1;
@@ -62,7 +66,9 @@ export function queryBlocks(threadId: string, actions: Pick<QueryActions, 'showS
     if (offerCsv && csv?.query.queryId) buttons.push(button(csv.label, numberedActionId(ACTION_IDS.csv, index), encodeButtonValue({ thread: threadId, queryId: csv.query.queryId })));
     return buttons;
   });
-  return elements.length === 0 ? [] : [{ type: 'actions', block_id: BLOCK_IDS.queries, elements }];
+  if (elements.length === 0) return [];
+  const buttons: SlackBlock = { type: 'actions', block_id: BLOCK_IDS.queries, elements };
+  return actions.hiddenQueryCount > 0 ? [buttons, contextBlock(hiddenQueriesNote(actions.hiddenQueryCount))] : [buttons];
 }
 
 /** 👍/👎 under an answer; each button's value names the answer and its rating. */

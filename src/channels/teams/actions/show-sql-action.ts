@@ -3,6 +3,7 @@
 // the clicker, and needs no round trip (the SQL is small and already in the answer's citations).
 import type { QueryRun } from '../../../conversations/outcome-contract.js';
 import type { QueryActions } from '../../../conversations/reply-query-actions.js';
+import { hiddenQueriesNote } from '../../../conversations/standard-sentences.js';
 import { textBlock, type CardElement, type ShowCardAction } from '../render/adaptive-card-types.js';
 import { codeBlockElement } from '../render/card-code-block.js';
 
@@ -15,7 +16,7 @@ export function showSqlAction(actions: Pick<QueryActions, 'showSql' | 'hiddenQue
     textBlock(`**Query ${number}** on ${query.databaseName}${queryOutcome(query)}`, { ...(index > 0 ? { spacing: 'Medium' as const } : {}) }),
     codeBlockElement(query.sql.trim()),
   ]);
-  if (actions.hiddenQueryCount > 0) body.push(textBlock(`${actions.hiddenQueryCount} more queries are not shown.`, { isSubtle: true }));
+  if (actions.hiddenQueryCount > 0) body.push(textBlock(hiddenQueriesNote(actions.hiddenQueryCount), { isSubtle: true }));
   return { type: 'Action.ShowCard', title: total === 1 ? 'Show SQL' : `Show SQL (${total})`, card: { type: 'AdaptiveCard', body } };
 }
 
