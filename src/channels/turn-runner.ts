@@ -5,6 +5,7 @@
 // answer is posted gets the one interrupted sentence; the working indicator always goes. A turn run
 // as a job confirms its lease before each of these posts: a run that lost it (another run took the
 // job over) posts nothing more and leaves the thread's messages to that run.
+import type { ChartPlacement } from '../charts/chart-layout.js';
 import { isStoreOutage } from '../conversations/classify-failure.js';
 import { TurnLeaseLostError } from '../conversations/job-lease.js';
 import { planReply, type ReplyPlan } from '../conversations/reply-plan.js';
@@ -37,6 +38,8 @@ export interface ChannelTurnSteps {
 export interface ChannelTurnRunner {
   /** "Slack" / "Teams", for the log. */
   channelName: string;
+  /** How the channel shows charts (Channel.chartPlacement): the engine draws them for it. */
+  chartPlacement: ChartPlacement;
   handler: TurnHandler;
   logger: ChannelLogger;
   /** The turn job's lease check (TurnJobRun.confirmLease); absent for a turn that is not a job. */
@@ -61,7 +64,7 @@ export async function runChannelTurn(runner: ChannelTurnRunner, request: TurnReq
       onTextDelta: (delta) => steps.onTextDelta?.(delta),
       onToolCallStart: (call) => steps.onToolCallStart?.(call),
       onToolCallEnd: (call) => steps.onToolCallEnd?.(call),
-    });
+    }, { chartPlacement: runner.chartPlacement });
     await started;
     if (result.kind === 'duplicate') {
       logger.info(`${channelName} event already handled; nothing to do.`, { threadId, eventKey: request.eventKey });

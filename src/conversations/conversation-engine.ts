@@ -30,7 +30,7 @@ import { historyFromStore, lastUserText, toStorable } from './history.js';
 import { buildOutcome, failedOutcome } from './outcome.js';
 import { describeToolStatus } from './tool-status.js';
 import { ThreadLock } from './thread-lock.js';
-import type { HandleResult, TurnHandler, TurnObserver, TurnOutcome, TurnRequest } from './types.js';
+import type { HandleResult, TurnHandler, TurnObserver, TurnOutcome, TurnPresentation, TurnRequest } from './types.js';
 
 /** Longer than any platform's redelivery window (Slack retries for ~5 minutes). */
 export const EVENT_DEDUPE_TTL_MS = 24 * 60 * 60_000;
@@ -97,7 +97,7 @@ export class ConversationEngine implements TurnHandler {
     return true;
   }
 
-  async handle(request: TurnRequest, observer: TurnObserver = {}): Promise<HandleResult> {
+  async handle(request: TurnRequest, observer: TurnObserver = {}, presentation: TurnPresentation = {}): Promise<HandleResult> {
     const keys = [request.eventKey, ...(request.extraEventKeys ?? [])].filter((key): key is string => Boolean(key));
     // All keys in one transaction: of two racing deliveries exactly one runs (a turn queued as a
     // job had its keys recorded at enqueue and arrives here without them).
@@ -105,11 +105,11 @@ export class ConversationEngine implements TurnHandler {
       this.options.logger.info('duplicate event ignored', { threadId: request.threadId, keys });
       return { kind: 'duplicate' };
     }
-    const outcome = await this.lock.runExclusive(request.threadId, () => this.runTurn(request, observer));
+    const outcome = await this.lock.runExclusive(request.threadId, () => this.runTurn(request, observer, presentation));
     return { kind: 'completed', outcome };
   }
 
-  private async runTurn(request: TurnRequest, observer: TurnObserver): Promise<TurnOutcome> {
+  private async runTurn(request: TurnRequest, observer: TurnObserver, presentation: TurnPresentation): Promise<TurnOutcome> {
     const { store, clock, logger } = this.options;
     observer.onStart?.();
     await store.ensureConversation(request.threadId, request.platform, clock());
@@ -132,7 +132,7 @@ export class ConversationEngine implements TurnHandler {
     this.running.set(request.threadId, controller);
     const timeout = AbortSignal.timeout(this.options.settings.turnTimeoutMs);
     const signal = AbortSignal.any([controller.signal, timeout]);
-    const context = this.createContext(request, signal, observer);
+    const context = this.createContext(request, signal, observer, presentation);
     try {
       observer.onStatus?.('Thinking…');
       const toolOptions = { interactive: request.interactive, runtime: this.options.toolRuntime };
@@ -308,7 +308,7 @@ export class ConversationEngine implements TurnHandler {
     );
   }
 
-  private createContext(request: TurnRequest, signal: AbortSignal, observer: TurnObserver): ToolContext {
+  private createContext(request: TurnRequest, signal: AbortSignal, observer: TurnObserver, presentation: TurnPresentation): ToolContext {
     const allNames = this.options.databases.map((database) => database.name);
     const allowed = new Set(allowedDatabaseNames(this.options.accessRules, request, allNames));
     const credentialFor = this.options.credentialFor;
@@ -328,8 +328,8 @@ export class ConversationEngine implements TurnHandler {
       onStatus: (status) => observer.onStatus?.(status),
       model: this.options.model ? modelIdentityOf(this.options.model) : undefined,
       memory: { channelId: request.place.channelId || undefined, decisions: this.memoryDecisions },
-      // Teams shows answer charts inside a card; Slack, the terminal and MCP clients as images.
-      chartPlacement: request.platform === 'teams' ? 'card_image' : 'thread_image',
+      // The asker's channel says how its charts are shown (a Teams card is narrower than a Slack preview).
+      chartPlacement: presentation.chartPlacement ?? 'thread_image',
     });
   }
 

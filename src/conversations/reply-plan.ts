@@ -3,7 +3,8 @@
 // tables; each story appears in its latest version; a turn without an answer gets its one standard
 // sentence; the controls say which buttons make sense.
 import type { ChartArtifact, QueryResult, QueryRun, StoryArtifact } from './outcome-contract.js';
-import { TURN_SENTENCES, type TurnSentenceKind } from './standard-sentences.js';
+import { planQueryActions, type QueryActions } from './reply-query-actions.js';
+import { CLARIFICATION_HINTS, TURN_SENTENCES, type TurnSentenceKind } from './standard-sentences.js';
 import { latestStoryVersions, queryIdsShownByStories } from './story-selection.js';
 import type { ClarificationRequest, TurnOutcome, TurnStatus } from './types.js';
 import type { MemoryNote } from './memory-note.js';
@@ -11,12 +12,22 @@ import type { MemoryNote } from './memory-note.js';
 /** Results worth showing as a table under one answer: the last ones the turn ran. */
 export const MAX_TABLES_PER_REPLY = 3;
 
-export interface ReplyControls {
+/** Follow-up buttons under one answer (the suggest_follow_ups tool asks for 1–3). */
+export const MAX_FOLLOW_UPS = 3;
+
+/** A clarifying question as every channel asks it: options without blanks, and the line under them. */
+export interface PlannedClarification extends ClarificationRequest {
+  /** How to answer: pick an option or reply in the thread. */
+  hint: string;
+}
+
+/** Show SQL and CSV (reply-query-actions.ts): which queries, which results, which labels. */
+export interface ReplyControls extends QueryActions {
   /** The question to ask, with one button per option (status `clarification`). */
-  clarification?: ClarificationRequest;
-  /** Follow-up suggestions (only under an answer). */
+  clarification?: PlannedClarification;
+  /** Follow-up suggestions (only under an answer), at most MAX_FOLLOW_UPS. */
   followUps: string[];
-  /** Every query the turn ran or tried: a Show SQL button each, a CSV button for each stored result. */
+  /** Every query the turn ran or tried (the citations of an answer; Show SQL and CSV are chosen from them). */
   queries: QueryRun[];
   /** Whether a Retry button makes sense (a failure that trying again can help). */
   retry: boolean;
@@ -56,15 +67,16 @@ export function planReply(outcome: TurnOutcome): ReplyPlan {
   const plan: ReplyPlan = {
     threadId: outcome.threadId,
     status: outcome.status,
-    answer: outcome.text.trim(),
+    answer: answerText(outcome),
     notes: [...(outcome.notes ?? [])],
     charts: outcome.charts,
     stories,
     tables: outcome.tables.filter((table) => !shownByStories.has(table.queryId)).slice(-MAX_TABLES_PER_REPLY),
     controls: {
-      ...(outcome.status === 'clarification' && outcome.clarification ? { clarification: outcome.clarification } : {}),
-      followUps: outcome.status === 'answered' ? outcome.followUps.filter((suggestion) => suggestion.trim() !== '') : [],
+      ...(outcome.status === 'clarification' && outcome.clarification ? { clarification: planClarification(outcome.clarification) } : {}),
+      followUps: outcome.status === 'answered' ? outcome.followUps.filter((suggestion) => suggestion.trim() !== '').slice(0, MAX_FOLLOW_UPS) : [],
       queries: outcome.queries,
+      ...planQueryActions(outcome.queries),
       retry: outcome.status === 'failed' && (outcome.failure?.retryable ?? true),
     },
     signInRequired: [...(outcome.signInRequired ?? [])],
@@ -76,6 +88,17 @@ export function planReply(outcome: TurnOutcome): ReplyPlan {
   // Only something shown can be rated: not the empty-turn sentence.
   if (outcome.answerId !== undefined && outcome.status === 'answered' && !sentence) plan.feedbackAnswerId = outcome.answerId;
   return plan;
+}
+
+/** The model's text; a clarification whose text only repeats its question has none (the question is shown once). */
+function answerText(outcome: TurnOutcome): string {
+  const text = outcome.text.trim();
+  return outcome.status === 'clarification' && text === outcome.clarification?.question.trim() ? '' : text;
+}
+
+function planClarification(clarification: ClarificationRequest): PlannedClarification {
+  const options = clarification.options.filter((option) => option.trim() !== '');
+  return { question: clarification.question.trim(), options, hint: options.length > 0 ? CLARIFICATION_HINTS.withOptions : CLARIFICATION_HINTS.withoutOptions };
 }
 
 function sentenceFor(outcome: TurnOutcome, plan: ReplyPlan): TurnSentence | undefined {

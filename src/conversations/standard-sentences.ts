@@ -24,6 +24,30 @@ export const TURN_SENTENCES = {
 
 export type TurnSentenceKind = keyof typeof TURN_SENTENCES;
 
+/** The line under a clarifying question: how to answer it. */
+export const CLARIFICATION_HINTS = {
+  withOptions: 'Choose an option, or reply in this thread.',
+  withoutOptions: 'Reply in this thread to answer.',
+} as const;
+
+/** How a channel writes the story note: its title in bold, the model's words escaped for its markup. */
+export interface NoteMarkup {
+  bold(text: string): string;
+  escape(text: string): string;
+}
+
+const MARKDOWN_NOTE: NoteMarkup = { bold: (text) => `**${text}**`, escape: (text) => text };
+
+/** The one-line note for a story version the reply does not show as a message of its own. */
+export function storySavedNote(story: { title: string; version: number; summary: string }, markup: NoteMarkup = MARKDOWN_NOTE): string {
+  return `Story ${markup.bold(markup.escape(story.title))} — version ${story.version}: ${markup.escape(story.summary)}`;
+}
+
+/** Under Show SQL when the turn ran more queries than it lists. */
+export function hiddenQueriesNote(count: number): string {
+  return `${count} more ${count === 1 ? 'query is' : 'queries are'} not shown.`;
+}
+
 /** The bot's note when the agent ran out of steps before it finished. */
 export const STEP_LIMIT_NOTE = 'I reached my step limit (agent.max_steps) before finishing; ask me to continue or narrow the question.';
 

@@ -4,6 +4,7 @@ import type { SuggestedPrompt } from './suggested-prompts.js';
 import type { MemoryNote } from './memory-note.js';
 import type { ChartArtifact, QueryResult, QueryRun, StoryArtifact } from './outcome-contract.js';
 import type { Actor } from '../store/types.js';
+import type { ChartPlacement } from '../charts/chart-layout.js';
 import type { Platform } from '../support/platforms.js';
 
 /** Where the message was written; the access rules match on it. */
@@ -106,9 +107,15 @@ export type HandleResult =
   | { kind: 'completed'; outcome: TurnOutcome };
 
 /** What a channel needs from the core. ConversationEngine implements it; channel tests may fake it. */
+/** How the asker's channel shows the reply: the channel knows, the engine sizes what it draws by it. */
+export interface TurnPresentation {
+  /** Where charts appear (default `thread_image`: Slack, the terminal, MCP clients). */
+  chartPlacement?: ChartPlacement;
+}
+
 export interface TurnHandler {
   /** Dedupes, waits for the thread's lock, runs the turn, persists it. Never throws for user-facing faults. */
-  handle(request: TurnRequest, observer?: TurnObserver): Promise<HandleResult>;
+  handle(request: TurnRequest, observer?: TurnObserver, presentation?: TurnPresentation): Promise<HandleResult>;
   /** Stops the running turn of a thread (Stop button). Returns false when none runs. */
   cancel(threadId: string): boolean;
   /** True when the bot already takes part in this thread (replies continue it without a mention). */

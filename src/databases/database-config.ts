@@ -1,6 +1,8 @@
 // One entry of the `databases:` list. Field names follow nao_config.yaml so an existing nao
-// project's list can be pasted in unchanged; datathread's own additions are marked below.
+// project's list can be pasted in unchanged; datathread's own additions are marked below. Here: the
+// keys every dialect reads; each dialect's own keys are in its folder (dialect-config-fields.ts).
 import { z } from 'zod';
+import { DIALECT_CONFIG_FIELDS, DIALECT_ONLY_FIELDS } from './dialect-config-fields.js';
 import { DIALECT_ALIASES, DIALECT_NAMES, dialectRules } from './dialects.js';
 
 /** `postgres (or postgresql)`: each type with the other spellings it accepts. */
@@ -31,57 +33,15 @@ export const databaseConfigSchema = z
     password: z.string().optional(),
     schema_name: z.string().min(1).optional(),
     auth_mode: z.enum(['password', 'azure_entra_id']).default('password'),
-    /** Snowflake: the account identifier (orgname-account); defaults to the first label of host. */
-    account_id: z.string().min(1).optional(),
-    /** Snowflake: the virtual warehouse queries run on. */
-    warehouse: z.string().min(1).optional(),
-    /** Snowflake: the role the session uses (a SELECT-only role; see README). */
-    role: z.string().min(1).optional(),
-    /** Snowflake: key-pair authentication for the shared account (a PKCS#8 PEM file). */
-    private_key_path: z.string().min(1).optional(),
     // datathread additions
     ssl: z.boolean().default(false),
     dangerously_allow_writes: z.boolean().default(false),
-    /** DuckDB only: let queries read files (read_csv, read_parquet, ...). Off by default. */
-    allow_file_access: z.boolean().default(false),
-    /** DuckDB only: memory one instance may use, e.g. "2GB" (default: a quarter of the machine's memory). */
-    memory_limit: z
-      .string()
-      .regex(/^\d+(\.\d+)?\s*(KB|MB|GB|TB|KiB|MiB|GiB|TiB)$/i, 'use a size such as "512MB" or "2GB"')
-      .optional(),
-    /** DuckDB only: worker threads of one instance (default: half the cores, at least 1). */
-    threads: z.number().int().min(1).max(256).optional(),
     /** Bytes one query may read, where the engine itself can stop a query by it (BigQuery, ClickHouse; see README "Warehouse cost caps"). */
     max_scan_bytes: z.coerce.number().int().positive().optional(),
     /** The resource scope for the on-behalf-of exchange, e.g. https://ossrdbms-aad.database.windows.net/.default */
     entra_scope: z.string().min(1).optional(),
-    // BigQuery (nao's field names, plus maximum_bytes_billed)
-    project_id: z.string().min(1).optional(),
-    dataset_id: z.string().min(1).optional(),
-    /** A service-account key or workload-identity (external_account) JSON file; Application Default Credentials when absent. */
-    credentials_path: z.string().min(1).optional(),
-    /** The same JSON inline (as an object or a string); takes precedence over credentials_path. */
-    credentials_json: z.union([z.string().min(1), z.record(z.string(), z.unknown())]).optional(),
-    location: z.string().min(1).optional(),
-    /** Bytes one query may scan (BigQuery bills by bytes processed); checked on a dry run first. */
-    maximum_bytes_billed: z.coerce.number().int().positive().optional(),
-    // Athena (nao's field names)
-    region_name: z.string().min(1).optional(),
-    s3_staging_dir: z.string().regex(/^s3:\/\//, 'must be an s3:// location').optional(),
-    work_group: z.string().min(1).optional(),
-    aws_access_key_id: z.string().min(1).optional(),
-    aws_secret_access_key: z.string().min(1).optional(),
-    aws_session_token: z.string().min(1).optional(),
-    profile_name: z.string().min(1).optional(),
-    // Databricks (nao's field names, plus OAuth M2M's client_id / client_secret)
-    server_hostname: z.string().min(1).optional(),
-    http_path: z.string().min(1).optional(),
-    access_token: z.string().min(1).optional(),
-    catalog: z.string().min(1).optional(),
-    client_id: z.string().min(1).optional(),
-    client_secret: z.string().min(1).optional(),
-    /** A PEM file of CA certificates to trust on top of the system's (a TLS-inspecting proxy, a private endpoint). */
-    ssl_ca_path: z.string().min(1).optional(),
+    // Each dialect's own keys, defined in its folder.
+    ...DIALECT_CONFIG_FIELDS,
   })
   .strict()
   .superRefine((value, context) => {
@@ -95,8 +55,10 @@ export const databaseConfigSchema = z
     for (const field of rules.requiredFields ?? []) {
       if (!value[field]) context.addIssue({ code: 'custom', path: [field], message: `is required for type ${value.type}` });
     }
-    for (const key of ['memory_limit', 'threads'] as const) {
-      if (value[key] !== undefined && value.type !== 'duckdb') context.addIssue({ code: 'custom', path: [key], message: 'applies to type duckdb only' });
+    for (const [dialect, keys] of Object.entries(DIALECT_ONLY_FIELDS)) {
+      for (const key of keys ?? []) {
+        if (value[key] !== undefined && value.type !== dialect) context.addIssue({ code: 'custom', path: [key], message: `applies to type ${dialect} only` });
+      }
     }
     if (value.max_scan_bytes !== undefined && !SCAN_CAPPED_TYPES.includes(value.type)) {
       context.addIssue({ code: 'custom', path: ['max_scan_bytes'], message: `is enforced for type ${SCAN_CAPPED_TYPES.join(', ')} only; ${value.type} cannot stop a query by the data it reads (see README "Warehouse cost caps" for what it can do)` });

@@ -52,14 +52,28 @@ describe('runChannelTurn', () => {
       observer.onStatus?.('Querying shop…');
       return { kind: 'completed', outcome: outcome({ text: 'Twelve.', notes: ['To query finance I need to act as you.'], signInRequired: ['finance'] }) };
     });
-    await runChannelTurn({ channelName: 'Test', handler, logger }, REQUEST, steps);
+    await runChannelTurn({ channelName: 'Test', chartPlacement: 'thread_image', handler, logger }, REQUEST, steps);
     expect(events).toEqual(['before', 'start', 'status Querying shop…', 'reply Twelve.', 'sign-in finance', 'finish']);
     expect(plans[0]?.notes).toEqual(['To query finance I need to act as you.']);
   });
 
+  it("hands the engine the channel's chart placement", async () => {
+    const { steps, logger } = recorder();
+    const presentations: unknown[] = [];
+    const handler: TurnHandler = {
+      ...handlerThat(async () => ({ kind: 'completed', outcome: outcome({ text: 'Twelve.' }) })),
+      handle: async (_request, _observer, presentation) => {
+        presentations.push(presentation);
+        return { kind: 'completed', outcome: outcome({ text: 'Twelve.' }) };
+      },
+    };
+    await runChannelTurn({ channelName: 'Test', chartPlacement: 'card_image', handler, logger }, REQUEST, steps);
+    expect(presentations).toEqual([{ chartPlacement: 'card_image' }]);
+  });
+
   it('posts nothing for a duplicate delivery', async () => {
     const { events, logged, steps, logger } = recorder();
-    await runChannelTurn({ channelName: 'Test', handler: handlerThat(async () => ({ kind: 'duplicate' })), logger }, REQUEST, steps);
+    await runChannelTurn({ channelName: 'Test', chartPlacement: 'thread_image', handler: handlerThat(async () => ({ kind: 'duplicate' })), logger }, REQUEST, steps);
     expect(events).toEqual(['before', 'finish']);
     expect(logged).toEqual(['Test event already handled; nothing to do.']);
   });
@@ -70,14 +84,14 @@ describe('runChannelTurn', () => {
       observer.onStart?.();
       throw new Error('store went away');
     });
-    await runChannelTurn({ channelName: 'Test', handler, logger }, REQUEST, steps);
+    await runChannelTurn({ channelName: 'Test', chartPlacement: 'thread_image', handler, logger }, REQUEST, steps);
     expect(events).toEqual(['before', 'start', `interrupted ${TURN_SENTENCES.interrupted}`, 'finish']);
     expect(logged).toEqual(['Test turn failed before an answer could be posted.']);
   });
 
   it('posts the standard sentence of a stopped turn', async () => {
     const { events, steps, logger } = recorder();
-    await runChannelTurn({ channelName: 'Test', handler: handlerThat(async () => ({ kind: 'completed', outcome: outcome({ status: 'cancelled' }) })), logger }, REQUEST, steps);
+    await runChannelTurn({ channelName: 'Test', chartPlacement: 'thread_image', handler: handlerThat(async () => ({ kind: 'completed', outcome: outcome({ status: 'cancelled' }) })), logger }, REQUEST, steps);
     expect(events).toEqual(['before', `reply ${TURN_SENTENCES.stopped}`, 'finish']);
   });
 });

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { APICallError } from '@ai-sdk/provider';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ConversationEngine } from '../../src/conversations/conversation-engine.js';
-import type { TurnOutcome } from '../../src/conversations/types.js';
+import type { TurnOutcome, TurnPresentation } from '../../src/conversations/types.js';
 import { createLogger } from '../../src/logging/logger.js';
 import { createEngineHarness, slackLikeRequest, type EngineHarness } from '../support/engine-harness.js';
 import { createScriptedModel, toolResultTexts } from '../support/scripted-model.js';
@@ -55,6 +55,21 @@ describe('ConversationEngine', () => {
     expect(audit[0]).toMatchObject({ databaseName: 'shop', rowCount: 2, refused: false, actor: { userId: 'U_ANA' } });
     const saved = await harness.store.getQueryResult('slack:T1:C1:1700000000.000100', outcome.queries[0]!.queryId!);
     expect(saved?.rows).toEqual([['North', 300], ['South', 50]]);
+  });
+
+  it('draws charts for the placement the asker\'s channel names, not by the request\'s platform', async () => {
+    const first = createScriptedModel([{ toolCalls: [salesQuery] }, { text: 'North: 300.' }]);
+    const queryId = (await completed(harness.createEngine({ model: first.model }))).queries[0]!.queryId!;
+    const chartCall = { name: 'display_chart', input: { query_id: queryId, chart_type: 'bar', x_axis_key: 'region', x_axis_type: 'category', series: [{ data_key: 'total' }], title: 'Sales' } };
+    const drawnFor = async (presentation?: TurnPresentation) => {
+      const scripted = createScriptedModel([{ toolCalls: [chartCall] }, { text: 'Drawn.' }]);
+      const result = await harness.createEngine({ model: scripted.model }).handle(slackLikeRequest({ text: 'Chart it' }), {}, presentation);
+      if (result.kind !== 'completed') throw new Error('expected a completed turn');
+      return result.outcome.charts.map((chart) => chart.widthPx);
+    };
+    // A Teams card is narrower than a Slack preview: 382 and 480 logical pixels, drawn at 2x.
+    expect(await drawnFor({ chartPlacement: 'card_image' })).toEqual([764]);
+    expect(await drawnFor()).toEqual([960]);
   });
 
   it('replays the earlier turn, tool results included, and reads an earlier result by id after a restart', async () => {

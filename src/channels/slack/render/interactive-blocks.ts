@@ -1,14 +1,12 @@
 // The buttons under an answer: follow-ups, clarification options, Retry, Stop, Show SQL, CSV and 👍/👎.
 // Texts are cut to Slack's 75 characters; values are built by action-ids.ts within 2,000.
-import type { QueryRun } from '../../../conversations/outcome-contract.js';
+import type { PlannedClarification } from '../../../conversations/reply-plan.js';
+import type { QueryActions } from '../../../conversations/reply-query-actions.js';
+import { hiddenQueriesNote } from '../../../conversations/standard-sentences.js';
 import { ACTION_IDS, BLOCK_IDS, encodeButtonValue, numberedActionId } from '../actions/action-ids.js';
 import type { SlackBlock, SlackButton } from './block-kit.js';
 import { escapeMrkdwn } from './escape-mrkdwn.js';
 import { MAX_ACTIONS_ELEMENTS, MAX_BUTTON_TEXT_CHARACTERS } from './slack-limits.js';
-
-export const MAX_FOLLOW_UP_BUTTONS = 3;
-/** Two buttons per query; five queries keep the row readable. */
-export const MAX_QUERY_BUTTON_PAIRS = 5;
 
 export function button(text: string, actionId: string, value: string, style?: 'primary' | 'danger'): SlackButton {
   const element: SlackButton = { type: 'button', text: { type: 'plain_text', text: truncate(text, MAX_BUTTON_TEXT_CHARACTERS), emoji: true }, action_id: actionId, value };
@@ -16,8 +14,8 @@ export function button(text: string, actionId: string, value: string, style?: 'p
   return element;
 }
 
-export function followUpBlocks(threadId: string, suggestions: string[]): SlackBlock[] {
-  const chosen = suggestions.filter((suggestion) => suggestion.trim() !== '').slice(0, MAX_FOLLOW_UP_BUTTONS);
+/** The plan's follow-ups (reply-plan.ts chooses them), one button each. */
+export function followUpBlocks(threadId: string, chosen: string[]): SlackBlock[] {
   if (chosen.length === 0) return [];
   return [
     {
@@ -30,9 +28,10 @@ export function followUpBlocks(threadId: string, suggestions: string[]): SlackBl
   ];
 }
 
-export function clarificationBlocks(threadId: string, question: string, options: string[]): SlackBlock[] {
-  const blocks: SlackBlock[] = [{ type: 'section', text: { type: 'mrkdwn', text: `*${escapeMrkdwn(question.trim())}*` } }];
-  const usable = options.filter((option) => option.trim() !== '').slice(0, MAX_ACTIONS_ELEMENTS);
+/** The question in bold, its options as buttons (within Slack's 25 per block), the plan's hint under them. */
+export function clarificationBlocks(threadId: string, clarification: PlannedClarification): SlackBlock[] {
+  const blocks: SlackBlock[] = [{ type: 'section', text: { type: 'mrkdwn', text: `*${escapeMrkdwn(clarification.question)}*` } }];
+  const usable = clarification.options.slice(0, MAX_ACTIONS_ELEMENTS);
   if (usable.length > 0) {
     blocks.push({
       type: 'actions',
@@ -42,7 +41,7 @@ export function clarificationBlocks(threadId: string, question: string, options:
       ),
     });
   }
-  blocks.push(contextBlock(usable.length > 0 ? 'Pick an option, or reply in this thread.' : 'Reply in this thread to answer.'));
+  blocks.push(contextBlock(clarification.hint));
   return blocks;
 }
 
@@ -54,21 +53,22 @@ export function stopBlocks(threadId: string): SlackBlock[] {
   return [{ type: 'actions', block_id: BLOCK_IDS.stop, elements: [button('Stop', ACTION_IDS.stop, encodeButtonValue({ thread: threadId }), 'danger')] }];
 }
 
-/** "Show SQL" for each query, "CSV" for each stored result (only when results can be fetched). */
-export function queryBlocks(threadId: string, queries: QueryRun[], offerCsv: boolean): SlackBlock[] {
-  const shown = queries.filter((query) => query.sql.trim() !== '').slice(0, MAX_QUERY_BUTTON_PAIRS);
-  const numbered = shown.length > 1;
-  const elements = shown.flatMap((query, index) => {
-    const suffix = numbered ? ` ${index + 1}` : '';
-    const buttons = [
-      button(`Show SQL${suffix}`, numberedActionId(ACTION_IDS.showSql, index), encodeButtonValue({ thread: threadId, ...(query.queryId ? { queryId: query.queryId } : {}), sql: query.sql })),
-    ];
-    if (offerCsv && query.queryId && !query.refused && query.error === null) {
-      buttons.push(button(`CSV${suffix}`, numberedActionId(ACTION_IDS.csv, index), encodeButtonValue({ thread: threadId, queryId: query.queryId })));
-    }
+/**
+ * "Show SQL" for each query the plan lists, "CSV" beside each result it chose (only when results can
+ * be fetched), and a line saying how many queries the buttons leave out.
+ */
+export function queryBlocks(threadId: string, actions: Pick<QueryActions, 'showSql' | 'csv' | 'hiddenQueryCount'>, offerCsv: boolean): SlackBlock[] {
+  const csvByNumber = new Map(actions.csv.map((action) => [action.number, action]));
+  const elements = actions.showSql.flatMap(({ number, query, label }) => {
+    const index = number - 1;
+    const buttons = [button(label, numberedActionId(ACTION_IDS.showSql, index), encodeButtonValue({ thread: threadId, ...(query.queryId ? { queryId: query.queryId } : {}), sql: query.sql }))];
+    const csv = csvByNumber.get(number);
+    if (offerCsv && csv?.query.queryId) buttons.push(button(csv.label, numberedActionId(ACTION_IDS.csv, index), encodeButtonValue({ thread: threadId, queryId: csv.query.queryId })));
     return buttons;
   });
-  return elements.length === 0 ? [] : [{ type: 'actions', block_id: BLOCK_IDS.queries, elements }];
+  if (elements.length === 0) return [];
+  const buttons: SlackBlock = { type: 'actions', block_id: BLOCK_IDS.queries, elements };
+  return actions.hiddenQueryCount > 0 ? [buttons, contextBlock(hiddenQueriesNote(actions.hiddenQueryCount))] : [buttons];
 }
 
 /** 👍/👎 under an answer; each button's value names the answer and its rating. */

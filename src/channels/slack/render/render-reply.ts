@@ -3,6 +3,7 @@
 // talks to Slack, so every rule is tested with exact expected blocks.
 import type { QueryResult, StoryArtifact } from '../../../conversations/outcome-contract.js';
 import type { ReplyPlan } from '../../../conversations/reply-plan.js';
+import { storySavedNote } from '../../../conversations/standard-sentences.js';
 import { buildAnswerBlocks, sectionBlock, tableBlocks, textSections } from './answer-blocks.js';
 import type { FileToUpload } from '../outbox/slack-outbox.js';
 import type { SlackBlock, SlackMessage } from './block-kit.js';
@@ -102,12 +103,12 @@ function sentenceBlocks(plan: ReplyPlan): SlackBlock[] {
 function renderControls(plan: ReplyPlan, options: RenderOptions): SlackBlock[] {
   const { controls } = plan;
   const blocks: SlackBlock[] = [];
-  if (controls.clarification) blocks.push(...clarificationBlocks(plan.threadId, controls.clarification.question, controls.clarification.options));
+  if (controls.clarification) blocks.push(...clarificationBlocks(plan.threadId, controls.clarification));
   if (plan.sentence?.kind === 'failed') {
     blocks.push(sectionBlock(`:warning: ${escapeMrkdwn(plan.sentence.text)}`));
     if (controls.retry) blocks.push(...retryBlocks(plan.threadId));
   }
-  blocks.push(...queryBlocks(plan.threadId, controls.queries, options.offerCsv));
+  blocks.push(...queryBlocks(plan.threadId, controls, options.offerCsv));
   blocks.push(...followUpBlocks(plan.threadId, controls.followUps));
   blocks.push(...plan.memoryNotes.flatMap((note) => memoryNoteBlocks(plan.threadId, note)));
   // Last, so they sit under everything the answer showed, in whichever message ends the reply.
@@ -126,7 +127,7 @@ function resultTableBlocks(result: QueryResult): SlackBlock[] {
 }
 
 function storyBlock(story: StoryArtifact): SlackBlock {
-  return contextBlock(`:page_facing_up: Story *${escapeMrkdwn(story.title)}* — version ${story.version}: ${escapeMrkdwn(story.summary)}`);
+  return contextBlock(`:page_facing_up: ${storySavedNote(story, { bold: (text) => `*${text}*`, escape: escapeMrkdwn })}`);
 }
 
 function fileSlug(title: string): string {

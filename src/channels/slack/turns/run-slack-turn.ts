@@ -11,6 +11,7 @@ import { createWorkingIndicator, type AssistantStatusSupport } from '../outbox/w
 import { SlackOutbox } from '../outbox/slack-outbox.js';
 import { SlackAnswerStream, type StreamingSupport } from '../streaming/answer-stream.js';
 import { sectionBlock } from '../render/answer-blocks.js';
+import { SLACK_CHART_PLACEMENT } from '../render/chart-placement.js';
 import { renderReply } from '../render/render-reply.js';
 import { postSignInPrompt } from '../sign-in/sign-in-prompt.js';
 import { postStoryVersion } from '../stories/post-story.js';
@@ -65,7 +66,7 @@ export async function runSlackTurn(dependencies: TurnRunnerDependencies, request
     recipient: { userId: request.actor.userId, teamId: target.askerTeamId ?? target.teamId },
     job: hooks.job ? { ledger: hooks.job.ledger, attempt: hooks.job.attempt } : undefined,
   });
-  await runChannelTurn({ channelName: 'Slack', handler: dependencies.handler, logger, confirmLease: hooks.job?.confirmLease }, request, {
+  await runChannelTurn({ channelName: 'Slack', chartPlacement: SLACK_CHART_PLACEMENT, handler: dependencies.handler, logger, confirmLease: hooks.job?.confirmLease }, request, {
     onStart: async () => {
       await hooks.beforeWork?.(outbox);
       await indicator.start();

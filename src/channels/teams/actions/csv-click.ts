@@ -5,7 +5,7 @@
 // grants were checked: in a one-to-one chat it is posted there, from a channel or group chat it
 // is sent to the clicker's one-to-one chat with the bot, and the thread only hears that it was
 // sent. The click is answered from the store, without a model call, and works after a restart.
-import type { QueryRun } from '../../../conversations/outcome-contract.js';
+import type { QueryAction } from '../../../conversations/reply-query-actions.js';
 import { accessSubjectOf } from '../../../conversations/access-rules.js';
 import { resultAccessDeniedSentence } from '../../../conversations/result-access.js';
 import { RESULT_GONE_SENTENCE } from '../../../conversations/standard-sentences.js';
@@ -18,14 +18,9 @@ import { createCard, textBlock, type SubmitAction } from '../render/adaptive-car
 import type { RequestIdentity } from '../turns/background-work.js';
 import { submitAction } from './card-actions.js';
 
-/** Follow-ups (3) + Show SQL + two CSV buttons keep a card within the six actions Teams shows. */
-export const MAX_CSV_BUTTONS = 2;
-
-/** One CSV button per stored result of the turn (results of refused or failed queries do not exist). */
-export function csvActions(queries: QueryRun[]): SubmitAction[] {
-  const stored = queries.filter((query) => query.queryId && !query.refused && query.error === null);
-  const shown = stored.slice(-MAX_CSV_BUTTONS);
-  return shown.map((query, index) => submitAction(shown.length > 1 ? `CSV ${index + 1}` : 'CSV', { datathread: 'csv', queryId: query.queryId! }));
+/** One CSV button per result the plan chose (reply-query-actions.ts: stored results, within Teams' six actions). */
+export function csvActions(actions: readonly QueryAction[]): SubmitAction[] {
+  return actions.flatMap(({ query, label }) => (query.queryId ? [submitAction(label, { datathread: 'csv', queryId: query.queryId })] : []));
 }
 
 function csvQueryId(value: unknown): string | undefined {

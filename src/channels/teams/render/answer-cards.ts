@@ -5,10 +5,11 @@
 // newest message of the answer. A chart's title is drawn in its image, so the card does not repeat
 // it (the alt text names it); an image the sandboxed code wrote gets its name above it, kept on the
 // same card.
-import type { QueryResult, QueryRun, StoryArtifact } from '../../../conversations/outcome-contract.js';
-import { TURN_SENTENCES } from '../../../conversations/standard-sentences.js';
+import type { QueryResult, StoryArtifact } from '../../../conversations/outcome-contract.js';
+import type { QueryActions } from '../../../conversations/reply-query-actions.js';
+import { storySavedNote } from '../../../conversations/standard-sentences.js';
 import { textBlock, type AdaptiveCard, type CardElement } from './adaptive-card-types.js';
-import { followUpActions } from '../actions/card-actions.js';
+import { followUpActions, retryAction } from '../actions/card-actions.js';
 import { csvActions } from '../actions/csv-click.js';
 import { showSqlAction } from '../actions/show-sql-action.js';
 import type { PreparedChart } from './chart-image.js';
@@ -25,10 +26,16 @@ export interface AnswerContent {
   tables: QueryResult[];
   stories: StoryArtifact[];
   followUps: string[];
-  /** The queries behind the answer: a Show SQL action on the last card. */
-  queries?: QueryRun[];
-  /** CSV buttons for the stored results among `queries`. */
+  /** The plan's Show SQL and CSV choices: a Show SQL action and CSV buttons on the last card. */
+  queryActions?: QueryActions;
+  /** CSV buttons for the results the plan chose. */
   offerCsv?: boolean;
+  /** The sentence of a stopped or empty turn, after the notes. */
+  sentence?: CardElement;
+  /** The sentence of a failed turn, at the end of the body. */
+  closingSentence?: CardElement;
+  /** A Retry button (a failed turn that trying again can help). */
+  retry?: boolean;
 }
 
 function chartElements(chart: PreparedChart): CardElement[] {
@@ -47,18 +54,20 @@ export function buildAnswerCards(
   const body: CardElement[] = [
     ...markdownToCardElements(outcome.text.trim()),
     ...(outcome.notes ?? []).map((note) => textBlock(note, { isSubtle: true })),
+    ...optional(outcome.sentence),
     ...charts.flatMap(chartElements),
     // A table and its caption stay on one card.
     ...outcome.tables.map((result): CardElement => ({ type: 'Container', items: queryResultToElements(result) })),
-    ...outcome.stories.map((story) => textBlock(`Story **${story.title}** saved as version ${story.version} (${story.slug}).`, { isSubtle: true })),
+    ...outcome.stories.map((story) => textBlock(storySavedNote(story), { isSubtle: true })),
+    ...optional(outcome.closingSentence),
   ];
   // Follow-ups in the row while they all fit it, otherwise one full-width button each at the end of
   // the last card's body; Show SQL and CSV in the overflow menu.
   const { stacked, actions } = arrangeCardActions(
-    options.includeFollowUps === false ? [] : followUpActions(outcome.followUps),
-    [...optional(showSqlAction(outcome.queries ?? [])), ...(outcome.offerCsv ? csvActions(outcome.queries ?? []) : [])],
+    [...(outcome.retry ? [retryAction()] : []), ...(options.includeFollowUps === false ? [] : followUpActions(outcome.followUps))],
+    outcome.queryActions ? [...optional(showSqlAction(outcome.queryActions)), ...(outcome.offerCsv ? csvActions(outcome.queryActions.csv) : [])] : [],
   );
-  return layOutCardPages(body.length > 0 ? body : [textBlock(TURN_SENTENCES.empty)], {
+  return layOutCardPages(body, {
     actions,
     closing: stacked,
     ...(options.budgetCharacters !== undefined ? { budgetCharacters: options.budgetCharacters } : {}),

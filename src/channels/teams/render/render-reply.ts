@@ -1,10 +1,12 @@
-// A ReplyPlan becomes the list of cards to post, in order.
+// A ReplyPlan becomes the list of cards to post, in order. What to show is the plan's: which
+// sentence, which actions, whether anything is left beside the stories posted as cards of their own.
+import { hasContentBeside } from '../../../conversations/reply-contents.js';
 import type { ReplyPlan } from '../../../conversations/reply-plan.js';
-import type { AdaptiveCard } from './adaptive-card-types.js';
+import { textBlock, type AdaptiveCard, type CardElement } from './adaptive-card-types.js';
 import { buildAnswerCards } from './answer-cards.js';
 import { prepareChartImage, type HostedChartImages, type PreparedChart } from './chart-image.js';
 import type { ChartArtifact } from '../../../conversations/outcome-contract.js';
-import { buildClarificationCard, buildFailureCard, buildStoppedCard } from './status-cards.js';
+import { buildClarificationCard } from './status-cards.js';
 import { memoryNoteCard } from './memory-cards.js';
 
 export interface RenderOptions {
@@ -22,28 +24,44 @@ export async function renderReply(plan: ReplyPlan, options: RenderOptions = {}):
 }
 
 async function renderReplyCards(plan: ReplyPlan, options: RenderOptions): Promise<AdaptiveCard[]> {
-  if (plan.sentence?.kind === 'failed') return [buildFailureCard({ kind: 'internal', message: plan.sentence.text, retryable: plan.controls.retry })];
-  if (plan.sentence?.kind === 'stopped') return [buildStoppedCard(plan.sentence.text)];
+  if (!hasContentBeside(plan, { stories: options.storiesAsCards === true })) return [];
   const stories = options.storiesAsCards ? [] : plan.stories;
-  const answer = { text: plan.answer, notes: plan.notes, tables: plan.tables, stories, followUps: plan.controls.followUps, queries: plan.controls.queries, offerCsv: options.offerCsv === true };
+  const { controls } = plan;
+  const answer = {
+    text: plan.answer,
+    notes: plan.notes,
+    tables: plan.tables,
+    stories,
+    followUps: controls.followUps,
+    queryActions: controls,
+    offerCsv: options.offerCsv === true,
+    ...sentenceContent(plan),
+  };
   if (plan.status === 'clarification') {
-    const clarification = plan.controls.clarification ?? { question: plan.answer, options: [] };
+    const clarification = controls.clarification ?? { question: plan.answer, options: [], hint: '' };
     const hasResults = plan.charts.length > 0 || plan.tables.length > 0;
     // Results the turn produced before it asked are shown first; the question comes last.
     const results = hasResults ? buildAnswerCards({ ...answer, text: '' }, await prepareCharts(plan.threadId, plan.charts, options), { includeFollowUps: false }) : [];
     return [...results, buildClarificationCard(clarification, plan.answer)];
   }
-  if (options.storiesAsCards && showsNothingBesideStories(plan)) return [];
-  if (plan.answer === '' && plan.memoryNotes.length > 0 && showsNothingBesideStories(plan) && plan.stories.length === 0) return [];
   return buildAnswerCards(answer, await prepareCharts(plan.threadId, plan.charts, options));
+}
+
+/** A failed turn says so in red at the end, with Retry when it helps; a stopped one quietly; an empty one plainly. */
+function sentenceContent(plan: ReplyPlan): { sentence?: CardElement; closingSentence?: CardElement; retry?: boolean } {
+  switch (plan.sentence?.kind) {
+    case 'failed':
+      return { closingSentence: textBlock(plan.sentence.text, { color: 'Attention' }), retry: plan.controls.retry };
+    case 'stopped':
+      return { sentence: textBlock(plan.sentence.text, { isSubtle: true }) };
+    case 'empty':
+      return { sentence: textBlock(plan.sentence.text) };
+    default:
+      return {};
+  }
 }
 
 function prepareCharts(threadId: string, charts: ChartArtifact[], options: RenderOptions): Promise<PreparedChart[]> {
   const hosting = options.chartImages ? { threadId, images: options.chartImages } : undefined;
   return Promise.all(charts.map((chart) => prepareChartImage(chart, undefined, undefined, hosting)));
-}
-
-/** Nothing to say beside the story cards (the answer card would only say the empty-turn sentence). */
-function showsNothingBesideStories(plan: ReplyPlan): boolean {
-  return plan.answer === '' && plan.notes.length === 0 && plan.charts.length === 0 && plan.tables.length === 0 && plan.controls.followUps.length === 0;
 }

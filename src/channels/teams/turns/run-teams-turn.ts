@@ -3,7 +3,7 @@
 // cards first, so the answer's buttons stay the newest message). A click also resolves the
 // clicked card (buttons removed, who chose what added) as soon as the engine accepts the turn, so
 // it cannot be clicked again.
-import type { ReplyPlan } from '../../../conversations/reply-plan.js';
+import { afterStreamedAnswer, streamedAnswerStays } from '../../../conversations/reply-contents.js';
 import type { TurnHandler, TurnRequest } from '../../../conversations/types.js';
 import type { ChannelLogger } from '../../channel-logger.js';
 import { runChannelTurn } from '../../turn-runner.js';
@@ -13,6 +13,7 @@ import type { TeamsOutbox } from '../outbox/teams-outbox.js';
 import { createTypingIndicator } from '../outbox/typing-indicator.js';
 import type { PostLedger } from '../../../conversations/turn-jobs.js';
 import { cardHasButtons, type CardActionData } from '../render/adaptive-card-types.js';
+import { TEAMS_CHART_PLACEMENT } from '../render/chart-placement.js';
 import { renderReply } from '../render/render-reply.js';
 import type { HostedChartImages } from '../render/chart-image.js';
 import { buildFailureCard, buildResolvedCard } from '../render/status-cards.js';
@@ -84,7 +85,7 @@ export async function runTeamsTurn(job: TeamsTurnJob, dependencies: TeamsTurnDep
     ...(dependencies.streamUpdateIntervalMs ? { updateIntervalMs: dependencies.streamUpdateIntervalMs } : {}),
     ...(dependencies.maxStreamLifetimeMs ? { maxStreamLifetimeMs: dependencies.maxStreamLifetimeMs } : {}),
   });
-  await runChannelTurn({ channelName: 'Teams', handler, logger, confirmLease: dependencies.confirmLease }, job.request, {
+  await runChannelTurn({ channelName: 'Teams', chartPlacement: TEAMS_CHART_PLACEMENT, handler, logger, confirmLease: dependencies.confirmLease }, job.request, {
     ...(signIn ? { beforeTurn: () => signIn.beforeTurn() } : {}),
     onStart: async () => {
       typing.start();
@@ -96,11 +97,11 @@ export async function runTeamsTurn(job: TeamsTurnJob, dependencies: TeamsTurnDep
     postReply: async (plan) => {
       const answered = dependencies.answeredActivities;
       const feedbackAnswerId = answered ? plan.feedbackAnswerId : undefined;
-      // A plain answer ends its stream with the whole text as the final message, which carries the
-      // AI label, the citations and 👍/👎; cards for charts, tables and buttons follow it. Any other
-      // outcome (a clarification, a failure, Stop) ends the stream with what was streamed and posts
-      // its cards as before.
-      const plainAnswer = plan.status === 'answered' && plan.sentence === undefined && plan.answer !== '';
+      // An answer (or the lead-in of a question) ends its stream with the whole text as the final
+      // message, which carries the AI label, the citations and 👍/👎; cards for charts, tables and
+      // buttons follow it. A failed, stopped or empty turn ends the stream with what was streamed
+      // and posts its cards as before.
+      const plainAnswer = streamedAnswerStays(plan);
       const ended = await stream.finish(
         plainAnswer ? { text: plan.answer, marks: { queries: plan.controls.queries, feedbackLoop: feedbackAnswerId !== undefined } } : {},
       );
@@ -110,8 +111,9 @@ export async function runTeamsTurn(job: TeamsTurnJob, dependencies: TeamsTurnDep
       }
       const stories = dependencies.stories && plan.stories.length > 0 ? dependencies.stories : undefined;
       if (stories) await postTurnStories(plan.threadId, plan.stories, { ...stories, outbox, logger });
-      const rest = streamedAnswer ? { ...plan, answer: '' } : plan;
-      const cards = streamedAnswer && restIsEmpty(plan) ? [] : await renderReply(rest, { storiesAsCards: stories !== undefined, offerCsv: dependencies.offerCsv === true, ...(dependencies.chartImages ? { chartImages: dependencies.chartImages } : {}) });
+      const renderOptions = { storiesAsCards: stories !== undefined, offerCsv: dependencies.offerCsv === true, ...(dependencies.chartImages ? { chartImages: dependencies.chartImages } : {}) };
+      const rest = streamedAnswer ? afterStreamedAnswer(plan) : plan;
+      const cards = await renderReply(rest, renderOptions);
       typing.stop();
       // The model's words carry the AI label; the last card also the query citations and 👍/👎
       // (unless the streamed final message already carries them).
@@ -146,11 +148,6 @@ export async function runTeamsTurn(job: TeamsTurnJob, dependencies: TeamsTurnDep
       await Promise.allSettled(sideEffects);
     },
   });
-}
-
-/** Nothing beside the streamed words: no chart, table, note, story or follow-up card to post. */
-function restIsEmpty(plan: ReplyPlan): boolean {
-  return plan.notes.length === 0 && plan.charts.length === 0 && plan.tables.length === 0 && plan.stories.length === 0 && plan.controls.followUps.length === 0;
 }
 
 async function resolveClickedCard(replyToId: string, job: TeamsTurnJob, dependencies: TeamsTurnDependencies): Promise<void> {

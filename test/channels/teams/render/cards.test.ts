@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { QueryResult } from '../../../../src/tools/tool-context.js';
 import { buildAnswerCards } from '../../../../src/channels/teams/render/answer-cards.js';
+import { renderReply } from '../../../../src/channels/teams/render/render-reply.js';
+import { planReply } from '../../../../src/conversations/reply-plan.js';
 import { readCardAction } from '../../../../src/channels/teams/actions/card-actions.js';
 import { prepareChartImage, type PreparedChart } from '../../../../src/channels/teams/render/chart-image.js';
 import { CARD_BUDGET_CHARACTERS, CHART_IMAGE_BUDGET_BYTES, cardSizeInCharacters } from '../../../../src/channels/teams/render/message-budget.js';
@@ -175,8 +177,10 @@ describe('answer card', () => {
     ]);
   });
 
-  it('says the standard empty-turn sentence rather than sending an empty card', () => {
-    expect(buildAnswerCards(noOutcome, [])[0]?.body).toEqual([{ type: 'TextBlock', text: 'I finished without anything to show. Try rephrasing the question.', wrap: true }]);
+  it("says the plan's empty-turn sentence rather than sending an empty card", async () => {
+    const plan = planReply({ threadId: 'teams:c1', status: 'answered', text: '', charts: [], stories: [], queries: [], tables: [], followUps: [] });
+    const cards = await renderReply(plan);
+    expect(cards.map((card) => card.body)).toEqual([[{ type: 'TextBlock', text: 'I finished without anything to show. Try rephrasing the question.', wrap: true }]]);
   });
 });
 
@@ -234,7 +238,7 @@ describe('chart images', () => {
 
 describe('status cards', () => {
   it('asks a clarifying question with one button per option', async () => {
-    const card = buildClarificationCard({ question: 'Which **revenue**?', options: ['Gross', 'Net'] }, '');
+    const card = buildClarificationCard({ question: 'Which **revenue**?', options: ['Gross', 'Net'], hint: 'Choose an option, or reply in this thread.' }, '');
     expect(card).toEqual({
       type: 'AdaptiveCard',
       $schema: 'http://adaptivecards.io/schemas/adaptive-card.json',
@@ -261,7 +265,7 @@ describe('status cards', () => {
   });
 
   it('resolves a clicked card: same body, a note, no buttons', async () => {
-    const card = buildClarificationCard({ question: 'Which revenue?', options: ['Gross', 'Net'] }, '');
+    const card = buildClarificationCard({ question: 'Which revenue?', options: ['Gross', 'Net'], hint: 'Choose an option, or reply in this thread.' }, '');
     const resolved = buildResolvedCard(card, 'Ada Lovelace answered: Net');
     expect(resolved.actions).toBeUndefined();
     expect(resolved.body.at(-1)).toEqual({ type: 'TextBlock', text: 'Ada Lovelace answered: Net', wrap: true, isSubtle: true });

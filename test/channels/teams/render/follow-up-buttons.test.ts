@@ -9,6 +9,7 @@ import type { AdaptiveCard, ActionSetElement, CardAction } from '../../../../src
 import { cardSizeInCharacters } from '../../../../src/channels/teams/render/message-budget.js';
 import { measureTextWidth } from '../../../../src/charts/text-measure.js';
 import { adaptiveCardProblems } from '../adaptive-card-validation.js';
+import { planQueryActions } from '../../../../src/conversations/reply-query-actions.js';
 
 /** What Microsoft's renderer gives a card's content on a 414 px phone screen. */
 const PHONE_CONTENT_WIDTH_PX = 382;
@@ -28,7 +29,7 @@ function fitsFullRow(title: string): boolean {
 describe('follow-up buttons on a phone-width card', () => {
   it('stacks long follow-ups one full-width button per row, none in the overflow menu, which keeps Show SQL and CSV', async () => {
     const followUps = ['Compare with last quarter by region', 'Which customers ordered most?', 'Show the monthly trend'];
-    const [card] = buildAnswerCards({ ...noOutcome, text: 'Revenue grew 12%.', followUps, queries, offerCsv: true }, []);
+    const [card] = buildAnswerCards({ ...noOutcome, text: 'Revenue grew 12%.', followUps, queryActions: planQueryActions(queries), offerCsv: true }, []);
     const sets = card?.body.filter((element) => element.type === 'ActionSet') ?? [];
     expect(sets).toHaveLength(3);
     for (const set of sets) expect((set as ActionSetElement).actions).toHaveLength(1);
@@ -46,7 +47,7 @@ describe('follow-up buttons on a phone-width card', () => {
   });
 
   it('keeps short follow-ups in one row beside the overflow menu', async () => {
-    const [card] = buildAnswerCards({ ...noOutcome, text: 'Up.', followUps: ['By region', 'By month'], queries, offerCsv: true }, []);
+    const [card] = buildAnswerCards({ ...noOutcome, text: 'Up.', followUps: ['By region', 'By month'], queryActions: planQueryActions(queries), offerCsv: true }, []);
     expect(card?.body.map((element) => element.type)).toEqual(['TextBlock']);
     expect(card?.actions?.map((action) => [action.title, action.mode ?? 'primary'])).toEqual([
       ['By region', 'primary'],
@@ -77,7 +78,7 @@ describe('follow-up buttons on a phone-width card', () => {
     const paragraphs = Array.from({ length: 12 }, (_unused, index) => `Paragraph ${index + 1}: ${'revenue grew in every region '.repeat(8)}`);
     const followUps = ['Compare with last quarter by region', 'Which customers ordered most?', 'Show the monthly trend'];
     const budgetCharacters = 2_500;
-    const cards = buildAnswerCards({ ...noOutcome, text: paragraphs.join('\n\n'), followUps, queries }, [], { budgetCharacters });
+    const cards = buildAnswerCards({ ...noOutcome, text: paragraphs.join('\n\n'), followUps, queryActions: planQueryActions(queries) }, [], { budgetCharacters });
     expect(cards.length).toBeGreaterThan(1);
     expect(cards.slice(0, -1).map(stackedActions)).toEqual(cards.slice(0, -1).map(() => []));
     expect(stackedActions(cards.at(-1)).map((action) => action.title)).toEqual(followUps);
@@ -89,7 +90,7 @@ describe('follow-up buttons on a phone-width card', () => {
 
   it('stacks long answers to a clarifying question the same way, and drops them once one is chosen', async () => {
     const options = ['Gross revenue including taxes and shipping', 'Net revenue after refunds and discounts'];
-    const card = buildClarificationCard({ question: 'Which revenue?', options }, '');
+    const card = buildClarificationCard({ question: 'Which revenue?', options, hint: 'Choose an option, or reply in this thread.' }, '');
     expect(stackedActions(card).map((action) => action.title)).toEqual(options);
     expect(card.actions).toBeUndefined();
     expect(await adaptiveCardProblems(card)).toEqual([]);
