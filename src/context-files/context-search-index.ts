@@ -7,7 +7,7 @@
 import { readFile } from 'node:fs/promises';
 import MiniSearch, { type SearchResult } from 'minisearch';
 import { type ParsedContextFile, parseContextFile, type SearchDocument } from './context-documents.js';
-import { ContextFolder } from './context-folder.js';
+import { type ContextEntry, ContextFolder } from './context-folder.js';
 import type { ContextTable } from './generated-table-file.js';
 import { describeMatch } from './search-match-reason.js';
 import { processSearchTerm } from './search-terms.js';
@@ -15,6 +15,7 @@ import { processSearchTerm } from './search-terms.js';
 /** Files the search reads: notes, docs and queries, not data dumps. */
 const INDEXED_EXTENSIONS = /\.(?:md|markdown|txt|sql|ya?ml)$/i;
 const MAX_INDEXED_FILE_BYTES = 2 * 1024 * 1024;
+const READ_BATCH_SIZE = 64;
 
 /** A table's own name weighs most, then what the warehouse and dbt say about it, then its columns. */
 export const SEARCH_FIELD_BOOSTS = { name: 3, description: 2, columns: 1.5, columnComments: 1, values: 0.5, text: 1 };
@@ -91,6 +92,7 @@ export class ContextSearchIndex {
 
   private async walkAndUpdate(): Promise<void> {
     const seen = new Set<string>();
+    const changed: ContextEntry[] = [];
     if (this.folder.exists()) {
       const rules = this.folder.ignoreRules();
       const top = await this.folder.resolve('/', rules);
@@ -98,12 +100,19 @@ export class ContextSearchIndex {
         if (!INDEXED_EXTENSIONS.test(entry.relativePath) || entry.stats.size > MAX_INDEXED_FILE_BYTES) continue;
         seen.add(entry.relativePath);
         const known = this.files.get(entry.relativePath);
-        if (known && known.modifiedMs === entry.stats.mtimeMs && known.size === entry.stats.size) continue;
-        const text = await readFile(entry.realPath, 'utf8').catch(() => undefined);
-        this.replace(entry.relativePath, { modifiedMs: entry.stats.mtimeMs, size: entry.stats.size, parsed: text === undefined ? undefined : parseContextFile(entry.relativePath, text) });
+        if (!known || known.modifiedMs !== entry.stats.mtimeMs || known.size !== entry.stats.size) changed.push(entry);
       }
     }
     for (const relativePath of [...this.files.keys()]) if (!seen.has(relativePath)) this.replace(relativePath, undefined);
+    // Reads run a batch at a time: one after the other is slow on a first build of thousands of files.
+    for (let start = 0; start < changed.length; start += READ_BATCH_SIZE) {
+      const batch = changed.slice(start, start + READ_BATCH_SIZE);
+      const texts = await Promise.all(batch.map((entry) => readFile(entry.realPath, 'utf8').catch(() => undefined)));
+      batch.forEach((entry, position) => {
+        const text = texts[position];
+        this.replace(entry.relativePath, { modifiedMs: entry.stats.mtimeMs, size: entry.stats.size, parsed: text === undefined ? undefined : parseContextFile(entry.relativePath, text) });
+      });
+    }
   }
 
   private replace(relativePath: string, file: IndexedFile | undefined): void {

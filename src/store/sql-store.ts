@@ -7,6 +7,7 @@
 // sql-coordination-statements.ts and sql-turn-job-statements.ts.
 import { epochMs, optionalEpochMs } from './epoch-ms.js';
 import { SqlCoordination } from './sql-coordination-statements.js';
+import { SqlQueryUsage } from './sql-query-usage-statements.js';
 import { SqlStories } from './sql-story-statements.js';
 import { encodeResultRows } from './result-rows-encoding.js';
 import { SqlTurnJobs } from './sql-turn-job-statements.js';
@@ -49,8 +50,10 @@ export class SqlStore implements Store {
   private readonly stories: SqlStories;
   private readonly coordination: SqlCoordination;
   private readonly turnJobs: SqlTurnJobs;
+  private readonly queryUsage: SqlQueryUsage;
 
   constructor(private readonly database: StoreDatabase) {
+    this.queryUsage = new SqlQueryUsage(database);
     this.stories = new SqlStories(database);
     this.coordination = new SqlCoordination(database);
     this.turnJobs = new SqlTurnJobs(database);
@@ -319,6 +322,10 @@ export class SqlStore implements Store {
       [epochMs(since)],
     );
     return rows.map(tokenUsageFromRow);
+  }
+
+  listRecentAuditedSql(databaseName: string, limit: number): Promise<string[]> {
+    return this.queryUsage.listRecentAuditedSql(databaseName, limit);
   }
 
   async listQueryAudit(filter?: { threadId?: string }): Promise<QueryAuditRecord[]> {

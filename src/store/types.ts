@@ -1,5 +1,6 @@
 // Everything that must outlive a process sits behind this one interface (SQLite by default,
 // PostgreSQL when several replicas run). Records are plain data; JSON columns are parsed for you.
+import type { QueryAuditUsageStore } from './query-audit-usage.js';
 import type { JsonValue, QueryColumn } from '../databases/types.js';
 import type { Platform } from '../support/platforms.js';
 import { DatathreadError } from '../support/errors.js';
@@ -140,7 +141,7 @@ export interface EncryptedUserToken {
   updatedAt: Date;
 }
 
-export interface Store {
+export interface Store extends QueryAuditUsageStore {
   /** Creates or upgrades the schema. Idempotent. */
   migrate(): Promise<void>;
   close(): Promise<void>;
