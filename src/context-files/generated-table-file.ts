@@ -21,6 +21,8 @@ export interface ContextTable {
   databaseFolder: string;
   /** `main.revenue_daily`, as the heading spells it. */
   qualifiedName: string;
+  /** `main` (empty when the engine has no schemas) */
+  schema: string;
   /** `revenue_daily` */
   name: string;
   /** Undefined when the warehouse has none (the file says `No description in the warehouse.`). */
@@ -63,7 +65,8 @@ export function parseGeneratedTableFile(path: string, databaseFolder: string, te
   if (headingIndex < 0) return undefined;
   const qualifiedName = lines[headingIndex]!.slice(2).trim();
   const fileName = path.slice(path.lastIndexOf('/') + 1).replace(/\.md$/, '');
-  const name = qualifiedName.endsWith(`.${fileName}`) || !qualifiedName.includes('.') ? qualifiedName.slice(qualifiedName.length - fileName.length) : qualifiedName.slice(qualifiedName.indexOf('.') + 1);
+  // The file name is the table name as the path spells it; a schema name may itself hold a dot.
+  const name = !qualifiedName.includes('.') ? qualifiedName : qualifiedName.endsWith(`.${fileName}`) ? fileName : qualifiedName.slice(qualifiedName.indexOf('.') + 1);
   const paragraph: string[] = [];
   let dbtModel: string | undefined;
   const columns: ContextColumn[] = [];
@@ -83,6 +86,7 @@ export function parseGeneratedTableFile(path: string, databaseFolder: string, te
     path,
     databaseFolder,
     qualifiedName,
+    schema: name === qualifiedName ? '' : qualifiedName.slice(0, qualifiedName.length - name.length - 1),
     name,
     description: description === '' || description === NO_DESCRIPTION ? undefined : description,
     dbtModel,
