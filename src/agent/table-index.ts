@@ -1,7 +1,7 @@
 // The bounded table index the prompt shows for a database that `datathread sync` has written files
 // for, instead of the column dump: schemas with their table counts, then one line per table with
 // its first description sentence, ranked (most queried in the audit first, then tables with a
-// description or a dbt model, then the rest) and cut at a character budget, so the prompt stays
+// description or a dbt model, then the rest, schemas taking turns) and cut at a character budget, so the prompt stays
 // the same size whether the warehouse has 300 tables or 30,000. Beyond the budget the model is
 // pointed at search, which finds any table by business words.
 
@@ -26,12 +26,30 @@ export interface IndexedTable {
   hasDbtModel: boolean;
 }
 
-/** Most queried first, then described or dbt-modelled tables, then the rest; by name within each. */
+function byName(left: IndexedTable, right: IndexedTable): number {
+  return left.qualifiedName < right.qualifiedName ? -1 : left.qualifiedName > right.qualifiedName ? 1 : 0;
+}
+
+/** Schemas take turns (each one's tables by name), so one bulk schema (raw loads, archives) cannot fill the index. */
+function schemasTakingTurns(tables: IndexedTable[]): IndexedTable[] {
+  const bySchema = new Map<string, IndexedTable[]>();
+  for (const table of [...tables].sort(byName)) bySchema.set(table.schema, [...(bySchema.get(table.schema) ?? []), table]);
+  const queues = [...bySchema.values()];
+  const ordered: IndexedTable[] = [];
+  for (let round = 0; ordered.length < tables.length; round += 1) for (const queue of queues) if (queue[round]) ordered.push(queue[round]!);
+  return ordered;
+}
+
+/**
+ * Most queried first (by query count), then tables with a description or a dbt model, then the
+ * rest; within the last two, schemas take turns.
+ */
 export function rankTables(tables: IndexedTable[]): IndexedTable[] {
-  const documented = (table: IndexedTable) => (table.summary !== undefined || table.hasDbtModel ? 1 : 0);
-  return [...tables].sort(
-    (left, right) => right.useCount - left.useCount || documented(right) - documented(left) || (left.qualifiedName < right.qualifiedName ? -1 : left.qualifiedName > right.qualifiedName ? 1 : 0),
-  );
+  const queried = tables.filter((table) => table.useCount > 0).sort((left, right) => right.useCount - left.useCount || byName(left, right));
+  const unqueried = tables.filter((table) => table.useCount === 0);
+  const documented = unqueried.filter((table) => table.summary !== undefined || table.hasDbtModel);
+  const rest = unqueried.filter((table) => table.summary === undefined && !table.hasDbtModel);
+  return [...queried, ...schemasTakingTurns(documented), ...schemasTakingTurns(rest)];
 }
 
 export function tableIndexBudget(databasesWithIndex: number): number {
