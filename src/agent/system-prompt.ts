@@ -60,6 +60,12 @@ function describeTables(database: PromptDatabase, layout: IndexLayout): string {
   return database.schema ? summariseSchema(database.schema) : '(schema unavailable right now; query information_schema if needed)';
 }
 
+/** How many of the schema's tables the column dump shows before it stops (all of them when they fit). */
+export function tablesShownInColumnDump(schema: SchemaSummary, maximumCharacters = MAX_SCHEMA_CHARACTERS_PER_DATABASE): number {
+  const more = /\n?- … and (\d+) more tables/.exec(summariseSchema(schema, maximumCharacters));
+  return more ? schema.tables.length - Number(more[1]) : schema.tables.length;
+}
+
 function describeDatabase(database: PromptDatabase, layout: IndexLayout): string {
   const rules = dialectRules(database.dialect);
   const header = `### ${database.name} (${rules.displayName}${database.federated ? ', runs as the asking user' : ''})`;
