@@ -1,8 +1,11 @@
 // Access rules hold for the context folder: an asker who may not use the `hr` database sees neither
 // its table index in the prompt nor its files through read, list, grep or search (both modes), in
-// a real turn of the engine; the person the rules grant `hr` sees them.
+// a real turn of the engine (and not through execute_python's read_file when Python loads); the
+// person the rules grant `hr` sees them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ContextFolder } from '../../src/context-files/context-folder.js';
+import { loadMonty } from '../../src/python/load-monty.js';
+import { closeSharedPythonPool } from '../../src/python/python-pool.js';
 import type { TurnOutcome, TurnRequest } from '../../src/conversations/types.js';
 import { createEngineHarness, type EngineHarness } from '../support/engine-harness.js';
 import { createScriptedModel, toolResultTexts } from '../support/scripted-model.js';
@@ -26,7 +29,10 @@ const TOOL_CALLS = [
   { name: 'grep', input: { pattern: 'alar', case_insensitive: true } },
   { name: 'search', input: { query: 'salary base pay' } },
   { name: 'search', input: { pattern: '*.md' } },
+  { name: 'execute_python', input: { code: 'read_file("/databases/hr/main/salaries.md")' } },
 ];
+
+const python = await loadMonty();
 
 let harness: EngineHarness;
 
@@ -37,6 +43,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  await closeSharedPythonPool();
   await harness?.close();
 });
 
@@ -54,7 +61,7 @@ function request(userId: string): TurnRequest {
 
 async function runAs(userId: string): Promise<{ system: string; results: string[] }> {
   const scripted = createScriptedModel([{ toolCalls: TOOL_CALLS }, { text: 'done' }]);
-  const engine = harness.createEngine({ model: scripted.model, accessRules: ACCESS_RULES, toolRuntime: { contextFolder: new ContextFolder(`${harness.directory}/context`) } });
+  const engine = harness.createEngine({ model: scripted.model, accessRules: ACCESS_RULES, toolRuntime: { contextFolder: new ContextFolder(`${harness.directory}/context`), python } });
   const result = await engine.handle(request(userId));
   expect((result as { outcome: TurnOutcome }).outcome.status).toBe('answered');
   return { system: JSON.stringify(scripted.prompts[0]![0]), results: toolResultTexts(scripted.prompts[1]!) };
@@ -75,6 +82,7 @@ describe('context files under access rules', () => {
       'No matches found.',
       'No tables or documents match "salary base pay". Try other words (a synonym, a column name), or search{pattern} on file names.',
       expect.stringMatching(/^Matches \(2\):\n- \/databases\/shop\/README\.md \(\d+ B\)\n- \/databases\/shop\/main\/sales\.md \(\d+ B\)$/),
+      ...(python.available ? [expect.stringMatching(/FileNotFoundError: File not found: \/databases\/hr\/main\/salaries\.md$/)] : []),
     ]);
   });
 
@@ -84,6 +92,7 @@ describe('context files under access rules', () => {
     expect(results[0]).toContain('# main.salaries');
     expect(results[2]).toBe('Directories (2):\n- /databases/hr/ (2 items)\n- /databases/shop/ (2 items)');
     expect(results[4]).toContain('/databases/hr/main/salaries.md');
+    if (python.available) expect(results[7]).toContain('# main.salaries');
     expect(results[5]).toMatch(/^Best matches for "salary base pay" \(1\):\n1\. \/databases\/hr\/main\/salaries\.md — table `main\.salaries` in hr: Salary history per employee \(confidential\): base pay and bonus\. \(matched: /);
   });
 });
