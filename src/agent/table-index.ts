@@ -1,7 +1,7 @@
 // The bounded table index the prompt shows for a database that `datathread sync` has written files
 // for, instead of the column dump: schemas with their table counts, then one line per table with
 // its first description sentence, ranked (most queried in the audit first, then tables with a
-// description or a dbt model, then the rest, schemas taking turns) and cut at a character budget, so the prompt stays
+// description or a dbt model, then the rest, schemas taking turns, smaller ones first) and cut at a character budget, so the prompt stays
 // the same size whether the warehouse has 300 tables or 30,000. Beyond the budget the model is
 // pointed at search, which finds any table by business words.
 
@@ -30,11 +30,14 @@ function byName(left: IndexedTable, right: IndexedTable): number {
   return left.qualifiedName < right.qualifiedName ? -1 : left.qualifiedName > right.qualifiedName ? 1 : 0;
 }
 
-/** Schemas take turns (each one's tables by name), so one bulk schema (raw loads, archives) cannot fill the index. */
+/**
+ * Schemas take turns (each one's tables by name), smaller schemas first in each round: one bulk
+ * schema (raw loads, archives) cannot fill the index, and curated marts, which are small, lead.
+ */
 function schemasTakingTurns(tables: IndexedTable[]): IndexedTable[] {
   const bySchema = new Map<string, IndexedTable[]>();
   for (const table of [...tables].sort(byName)) bySchema.set(table.schema, [...(bySchema.get(table.schema) ?? []), table]);
-  const queues = [...bySchema.values()];
+  const queues = [...bySchema.values()].sort((left, right) => left.length - right.length);
   const ordered: IndexedTable[] = [];
   for (let round = 0; ordered.length < tables.length; round += 1) for (const queue of queues) if (queue[round]) ordered.push(queue[round]!);
   return ordered;

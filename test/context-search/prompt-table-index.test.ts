@@ -91,11 +91,11 @@ describe('the table index in the system prompt', () => {
       // Queried three times (in upper case, and once as database.schema.table), then twice (quoted once).
       '- raw.stripe__charges — Raw Stripe charges as loaded by Fivetran; one row per API object, payload unparsed.',
       '- sales.daily_kpis',
-      // Then the described tables, schemas taking turns, so the 79 raw loads cannot fill the index.
-      '- archive.braze__campaigns_2024 — Braze campaigns for 2024, moved out of the raw schema; kept for audits.',
-      '- finance.ar_aging — Accounts receivable ageing per customer account at month end, in 30-day buckets.',
+      // Then the described tables, schemas taking turns, smaller schemas first, so the 79 raw loads cannot fill the index.
+      '- support.agents — Support agents with their team and languages.',
+      '- marketing.attribution_touches — Marketing touchpoints before each conversion, with first-touch and last-touch credit.',
     ]);
-    for (const schema of ['marketing', 'ops', 'people', 'product', 'raw', 'snapshots', 'staging', 'support']) expect(section).toMatch(new RegExp(`\\n- ${schema}\\.`));
+    for (const schema of ['archive', 'finance', 'ops', 'people', 'product', 'raw', 'sales', 'snapshots', 'staging']) expect(section).toMatch(new RegExp(`\\n- ${schema}\\.`));
     expect(section).toMatch(/\n- \d+ more tables: use search\{query: "<business words>"\} to find the right one\.\n/);
     expect(section).not.toContain('placeholder');
   });
