@@ -125,6 +125,7 @@ export class ConversationEngine implements TurnHandler {
             dialect: database.dialect,
             federated: database.requiresUserCredential,
             ...(await this.schemas.describe(database)),
+            // An unreadable context folder only leaves the prompt with the column dump.
             tableIndex: contextTools ? await this.schemas.tableIndexOf(database, contextFolder).catch(() => undefined) : undefined,
             contextPath: `/${DATABASES_DIRECTORY}/${databaseFolderName(database.name)}/`,
           })),
