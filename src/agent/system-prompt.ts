@@ -1,10 +1,12 @@
 // The system prompt: who the agent is, today's date, the databases this asker may use (with a
-// compact schema), and how to use the tools. Only allowed databases are mentioned at all.
+// compact schema, or the bounded table index of table-index.ts where sync wrote context files), and
+// how to use the tools. Only allowed databases are mentioned at all.
 import type { ContextFolderSummary } from '../context-files/summarize-folder.js';
 import { dialectRules } from '../databases/dialects.js';
 import type { Dialect, SchemaSummary } from '../databases/types.js';
 import type { DataRange } from './data-ranges.js';
 import { describeMemories, type PromptMemories } from './memory-prompt.js';
+import { type IndexedTable, renderTableIndex, tableIndexBudget } from './table-index.js';
 
 export interface PromptDatabase {
   name: string;
@@ -14,6 +16,10 @@ export interface PromptDatabase {
   /** The days the data covers, where cheap to know; absent or empty otherwise. */
   dataRanges?: DataRange[];
   federated: boolean;
+  /** Ranked tables from the generated context files; when present it replaces the column dump. */
+  tableIndex?: IndexedTable[];
+  /** The database's folder of generated files, as a virtual path (`/databases/warehouse/`). */
+  contextPath?: string;
 }
 
 export interface SystemPromptInput {
@@ -45,11 +51,29 @@ export function summariseSchema(schema: SchemaSummary, maximumCharacters = MAX_S
   return lines.length > 0 ? lines.join('\n') : '(no tables found)';
 }
 
-function describeDatabase(database: PromptDatabase): string {
+interface IndexLayout {
+  budgetCharacters: number;
+  searchOffered: boolean;
+}
+
+function describeTables(database: PromptDatabase, layout: IndexLayout): string {
+  if (database.tableIndex && database.tableIndex.length > 0) {
+    return renderTableIndex(database.tableIndex, layout.budgetCharacters, database.contextPath ?? '/', layout.searchOffered);
+  }
+  return database.schema ? summariseSchema(database.schema) : '(schema unavailable right now; query information_schema if needed)';
+}
+
+/** How many of the schema's tables the column dump shows before it stops (all of them when they fit). */
+export function tablesShownInColumnDump(schema: SchemaSummary, maximumCharacters = MAX_SCHEMA_CHARACTERS_PER_DATABASE): number {
+  const more = /\n?- … and (\d+) more tables/.exec(summariseSchema(schema, maximumCharacters));
+  return more ? schema.tables.length - Number(more[1]) : schema.tables.length;
+}
+
+function describeDatabase(database: PromptDatabase, layout: IndexLayout): string {
   const rules = dialectRules(database.dialect);
   const header = `### ${database.name} (${rules.displayName}${database.federated ? ', runs as the asking user' : ''})`;
   const hints = rules.promptHints.map((hint) => `Note: ${hint}\n`).join('');
-  const body = database.schema ? summariseSchema(database.schema) : '(schema unavailable right now; query information_schema if needed)';
+  const body = describeTables(database, layout);
   return `${header}\n${hints}${body}${describeDataRanges(database.dataRanges ?? [])}`;
 }
 
@@ -71,7 +95,11 @@ function describeContextFolder(summary: ContextFolderSummary): string {
 
 export function buildSystemPrompt(input: SystemPromptInput): string {
   const today = input.today.toISOString().slice(0, 10);
-  const databases = input.databases.length > 0 ? input.databases.map(describeDatabase).join('\n\n') : 'No database is available to this user here. Say so and suggest asking an admin for access.';
+  const layout: IndexLayout = {
+    budgetCharacters: tableIndexBudget(input.databases.filter((database) => (database.tableIndex ?? []).length > 0).length),
+    searchOffered: input.toolNames.includes('search'),
+  };
+  const databases = input.databases.length > 0 ? input.databases.map((database) => describeDatabase(database, layout)).join('\n\n') : 'No database is available to this user here. Say so and suggest asking an admin for access.';
   const has = (name: string) => input.toolNames.includes(name);
   const guidance = [
     '- Answer with data: run SQL with execute_sql rather than guessing. Prefer aggregates in SQL over reading raw rows; results are capped.',

@@ -9,7 +9,9 @@ import { openStore } from '../store/open-store.js';
 import { listOfferedToolNames } from '../tools/tool-registry.js';
 import { startToolRuntime } from '../tools/tool-runtime.js';
 import { systemClock } from '../support/clock-and-ids.js';
+import { ContextFolder } from '../context-files/context-folder.js';
 import { describeToolRuntime } from './describe-tool-runtime.js';
+import { syncAdvice } from './sync-advice.js';
 import { checkModel, defaultModelNameNote } from './model-check.js';
 import { usageCommand } from './usage-command.js';
 import type { ParsedArguments } from './arguments.js';
@@ -59,6 +61,8 @@ export async function checkCommand(parsed: ParsedArguments, started: Bootstrappe
       // What the model is told about the days the data covers; a range that cannot be read is left out.
       const ranges = await findDataRanges(database).catch(() => []);
       if (ranges.length > 0) output.write(`  data covers: ${ranges.map((range) => `${range.table}.${range.column} ${range.from} to ${range.to}`).join('; ')}\n`);
+      const advice = await syncAdvice(database.name, schema, new ContextFolder(config.context.path)).catch(() => undefined);
+      if (advice) output.write(advice);
     } catch (error) {
       output.write(`Database ${database.name} (${database.dialect}): FAILED — ${(error as Error).message}\n`);
       failures += 1;

@@ -1,11 +1,13 @@
 // The project context folder seen through virtual paths: `/` is the folder itself. Every tool
 // (read, list, search, grep, and execute_python's read_file/list_files) goes through here, so the
 // rules live in one place: no `..` above the top, no host path outside it, no symbolic link that
-// leads out of it, nothing `.datathreadignore` hides.
+// leads out of it, nothing `.datathreadignore` hides, no database folder the asker may not use
+// (`forDatabases`: such a folder looks as if it did not exist).
 import { existsSync, realpathSync, statSync, type Stats } from 'node:fs';
 import { lstat, readdir, realpath, stat } from 'node:fs/promises';
 import { isAbsolute, join, posix, relative, resolve, sep } from 'node:path';
 import { AccessDeniedError, ContextPathError } from './access-denied-error.js';
+import { DatabaseFolderAccess } from './database-folders.js';
 import { IgnoreRules } from './ignore-rules.js';
 
 /** A walk stops after this many entries, so a huge folder cannot stall a turn. */
@@ -39,8 +41,21 @@ export class ContextFolder {
   /** The configured folder, absolute. */
   readonly root: string;
 
-  constructor(root: string) {
+  constructor(
+    root: string,
+    private readonly databaseAccess = new DatabaseFolderAccess(undefined),
+  ) {
     this.root = resolve(root);
+  }
+
+  /** The same folder as one asker sees it: only the `databases/<name>/` folders of `allowedDatabases`. */
+  forDatabases(allowedDatabases: readonly string[]): ContextFolder {
+    return new ContextFolder(this.root, new DatabaseFolderAccess(allowedDatabases));
+  }
+
+  /** Whether a relative path lies in a database folder this view hides. */
+  hidesPath(relativePath: string): boolean {
+    return this.databaseAccess.hides(relativePath);
   }
 
   exists(): boolean {
@@ -78,6 +93,7 @@ export class ContextFolder {
     const relativePath = normalizedRelative === '.' ? '' : normalizedRelative.replace(/\/+$/, '');
     const normalized = toVirtual(relativePath);
     if (relativePath && rules.isIgnored(relativePath)) throw new AccessDeniedError('ignored', original);
+    if (this.hidesPath(relativePath)) throw new ContextPathError(`File not found: ${normalized}`);
     const candidate = join(realRoot, ...relativePath.split('/').filter(Boolean));
     let linkStats: Stats;
     try {
@@ -97,6 +113,7 @@ export class ContextFolder {
     }
     if (!isInside(realRoot, target)) throw new AccessDeniedError('outside', original);
     const targetRelative = toPosix(relative(realRoot, target));
+    if (this.hidesPath(targetRelative)) throw new ContextPathError(`File not found: ${normalized}`);
     const stats = await stat(target);
     if (targetRelative && rules.isIgnored(targetRelative, stats.isDirectory())) throw new AccessDeniedError('ignored', original);
     if (relativePath && stats.isDirectory() && rules.isIgnored(relativePath, true)) throw new AccessDeniedError('ignored', original);
@@ -142,12 +159,13 @@ export class ContextFolder {
   private async visibleEntry(realRoot: string, path: string, relativePath: string, rules: IgnoreRules): Promise<ContextEntry | undefined> {
     try {
       const linkStats = await lstat(path);
-      if (rules.isIgnored(relativePath, linkStats.isDirectory())) return undefined;
+      if (rules.isIgnored(relativePath, linkStats.isDirectory()) || this.hidesPath(relativePath)) return undefined;
       if (!linkStats.isSymbolicLink()) return { virtualPath: toVirtual(relativePath), relativePath, realPath: path, stats: linkStats, isSymbolicLink: false };
       const target = await realpath(path);
       if (!isInside(realRoot, target)) return undefined;
       const stats = await stat(target);
       const targetRelative = toPosix(relative(realRoot, target));
+      if (this.hidesPath(targetRelative)) return undefined;
       if (targetRelative && rules.isIgnored(targetRelative, stats.isDirectory())) return undefined;
       if (rules.isIgnored(relativePath, stats.isDirectory())) return undefined;
       return { virtualPath: toVirtual(relativePath), relativePath, realPath: target, stats, isSymbolicLink: true };

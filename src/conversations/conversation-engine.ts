@@ -17,6 +17,7 @@ import type { Actor, Store } from '../store/types.js';
 import type { Clock, IdFactory } from '../support/clock-and-ids.js';
 import { ToolContext } from '../tools/tool-context.js';
 import { summarizeContextFolder } from '../context-files/summarize-folder.js';
+import { DATABASES_DIRECTORY, databaseFolderName } from '../context-files/database-folders.js';
 import type { ToolRuntime } from '../tools/tool-offer.js';
 import { createToolSet, selectToolNames } from '../tools/tool-registry.js';
 import { accessSubjectOf, allowedDatabaseNames, allowedDatabaseNamesFor } from './access-rules.js';
@@ -64,7 +65,7 @@ export class ConversationEngine implements TurnHandler {
   private readonly memoryDecisions: MemoryDecisions;
 
   constructor(private readonly options: ConversationEngineOptions) {
-    this.schemas = new SchemaCatalog(options.clock);
+    this.schemas = new SchemaCatalog(options.clock, options.store);
     this.budget = new BudgetGuard({
       config: options.budgets,
       ledger: options.store.ledger,
@@ -137,12 +138,14 @@ export class ConversationEngine implements TurnHandler {
       observer.onStatus?.('Thinking…');
       const toolOptions = { interactive: request.interactive, runtime: this.options.toolRuntime };
       const toolNames = selectToolNames(this.options.settings.enabledTools, toolOptions);
-      const contextFolder = this.options.toolRuntime?.contextFolder;
+      // The folder as this asker sees it: no files of databases they may not use.
+      const contextFolder = this.options.toolRuntime?.contextFolder?.forDatabases(context.databases.map((database) => database.name));
+      const contextTools = contextFolder !== undefined && toolNames.includes('read');
       const system = buildSystemPrompt({
         today: clock(),
         platform: platformName(request.platform),
         toolNames,
-        contextFolder: contextFolder && toolNames.includes('read') ? await summarizeContextFolder(contextFolder) : undefined,
+        contextFolder: contextTools ? await summarizeContextFolder(contextFolder) : undefined,
         memories: await promptMemoriesFor(store, request.place.channelId, context.databases, clock(), logger),
         databases: await Promise.all(
           context.databases.map(async (database) => ({
@@ -150,6 +153,9 @@ export class ConversationEngine implements TurnHandler {
             dialect: database.dialect,
             federated: database.requiresUserCredential,
             ...(await this.schemas.describe(database)),
+            // An unreadable context folder only leaves the prompt with the column dump.
+            tableIndex: contextTools ? await this.schemas.tableIndexOf(database, contextFolder).catch(() => undefined) : undefined,
+            contextPath: `/${DATABASES_DIRECTORY}/${databaseFolderName(database.name)}/`,
           })),
         ),
       });

@@ -7,6 +7,7 @@
 // sql-coordination-statements.ts and sql-turn-job-statements.ts.
 import { epochMs, optionalEpochMs } from './epoch-ms.js';
 import { SqlCoordination } from './sql-coordination-statements.js';
+import { SqlQueryUsage } from './sql-query-usage-statements.js';
 import { SqlStories } from './sql-story-statements.js';
 import { SqlMemories } from './sql-memory-statements.js';
 import type { MemoryFilter, MemoryRecord, MemoryStatusChange } from './memory-store.js';
@@ -54,8 +55,10 @@ export class SqlStore implements Store {
   private readonly turnJobs: SqlTurnJobs;
   readonly ledger: SqlTurnLedger;
   private readonly memories: SqlMemories;
+  private readonly queryUsage: SqlQueryUsage;
 
   constructor(private readonly database: StoreDatabase) {
+    this.queryUsage = new SqlQueryUsage(database);
     this.stories = new SqlStories(database);
     this.coordination = new SqlCoordination(database);
     this.turnJobs = new SqlTurnJobs(database);
@@ -327,6 +330,10 @@ export class SqlStore implements Store {
       [epochMs(since)],
     );
     return rows.map(tokenUsageFromRow);
+  }
+
+  listRecentAuditedSql(databaseName: string, limit: number): Promise<string[]> {
+    return this.queryUsage.listRecentAuditedSql(databaseName, limit);
   }
 
   async listQueryAudit(filter?: { threadId?: string; since?: Date }): Promise<QueryAuditRecord[]> {

@@ -1,5 +1,6 @@
 // Everything that must outlive a process sits behind this one interface (SQLite by default,
 // PostgreSQL when several replicas run). Records are plain data; JSON columns are parsed for you.
+import type { QueryAuditUsageStore } from './query-audit-usage.js';
 import type { JsonValue, QueryColumn } from '../databases/types.js';
 import type { Platform } from '../support/platforms.js';
 import { DatathreadError } from '../support/errors.js';
@@ -144,7 +145,7 @@ export interface EncryptedUserToken {
   updatedAt: Date;
 }
 
-export interface Store extends MemoryStore {
+export interface Store extends MemoryStore, QueryAuditUsageStore {
   /** Turns, their tokens and cost, and budget reservations (turn-ledger-types.ts). */
   readonly ledger: TurnLedgerStore;
   /** Creates or upgrades the schema. Idempotent. */

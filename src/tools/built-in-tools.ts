@@ -20,6 +20,7 @@ import { createRememberTool } from './remember.js';
 import { createSearchFilesTool } from './search-files.js';
 import { createStoryTool } from './story.js';
 import { createSuggestFollowUpsTool } from './suggest-follow-ups.js';
+import type { ToolContext } from './tool-context.js';
 import type { ToolFactory, ToolOffer, ToolRuntime } from './tool-offer.js';
 import { createWebTool } from './web-search.js';
 
@@ -31,10 +32,15 @@ function always(factory: ToolFactory): ToolOffer {
   return () => factory;
 }
 
+/** The folder as this turn's asker sees it: database folders of databases they may not use are hidden. */
+function folderForAsker(folder: ContextFolder, context: ToolContext): ContextFolder {
+  return folder.forDatabases(context.databases.map((database) => database.name));
+}
+
 function withContextFolder(create: (folder: ContextFolder) => ToolSet[string]): ToolOffer {
   return ({ runtime }) => {
     const folder = existingContextFolder(runtime);
-    return folder ? () => create(folder) : undefined;
+    return folder ? (context) => create(folderForAsker(folder, context)) : undefined;
   };
 }
 
@@ -54,7 +60,7 @@ export const builtInTools: Record<ToolName, ToolOffer> = {
     const python = runtime?.python;
     if (python?.available !== true) return undefined;
     const folder = existingContextFolder(runtime);
-    return (context) => createExecutePythonTool(context, { runner: sharedPythonPool(), folder });
+    return (context) => createExecutePythonTool(context, { runner: sharedPythonPool(), folder: folder && folderForAsker(folder, context) });
   },
   web_search: ({ runtime }) => (runtime?.webSearch?.available === true ? () => createWebTool('web_search', runtime.modelProvider) : undefined),
   web_fetch: ({ runtime }) => (runtime?.webFetch?.available === true ? () => createWebTool('web_fetch', runtime.modelProvider) : undefined),

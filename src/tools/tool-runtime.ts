@@ -4,6 +4,7 @@
 // connected MCP servers. `datathread check` prints the same facts.
 import type { LoadedConfig } from '../config/load-config.js';
 import { ContextFolder } from '../context-files/context-folder.js';
+import { contextSearchIndexFor } from '../context-files/context-search-index.js';
 import type { Logger } from '../logging/logger.js';
 import { McpConnections } from '../mcp/mcp-connections.js';
 import { loadMonty, type PythonAvailability } from '../python/load-monty.js';
@@ -37,6 +38,9 @@ export async function startToolRuntime(config: LoadedConfig, logger: Logger): Pr
   reportWorkerFailuresTo(logger);
   const contextFolder = new ContextFolder(config.context.path);
   if (!contextFolder.exists()) logger.info('no context folder: the read, list, search and grep tools are off', { path: contextFolder.root });
+  // The search index's first build reads every file (seconds for thousands of tables): start it now,
+  // so the first question does not wait for it.
+  else void contextSearchIndexFor(contextFolder).refresh().catch((error: unknown) => logger.warn('context search index not built yet; the first search builds it', { error }));
   const python = await pythonAvailabilityFor(config);
   if (!python.available && config.python.enabled) logger.warn(`execute_python is off: ${python.reason}`);
   const sandbox = await sandboxRuntimeFor(config);

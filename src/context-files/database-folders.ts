@@ -1,0 +1,36 @@
+// Which part of the context folder belongs to which database: `databases/<database>/…`, written by
+// `datathread sync` (src/context-sync/README.md). Access rules on databases hold for these files
+// too, so the tools and the prompt ask here whether a path is about a database the asker may use.
+
+/** The top-level directory that holds one folder per database. */
+export const DATABASES_DIRECTORY = 'databases';
+
+/** A database's folder name as sync spells it: characters outside `[A-Za-z0-9._-]` become `_`. */
+export function databaseFolderName(databaseName: string): string {
+  return databaseName.replace(/[^A-Za-z0-9._-]/g, '_');
+}
+
+/** The database folder a relative path (`databases/hr/main/salaries.md`) lies in, if any. */
+export function databaseFolderOf(relativePath: string): string | undefined {
+  const segments = relativePath.split('/').filter(Boolean);
+  return segments[0] === DATABASES_DIRECTORY && segments.length >= 2 ? segments[1] : undefined;
+}
+
+/**
+ * Decides which database folders one asker sees. `allowed` undefined: every folder (no asker, e.g.
+ * `datathread context-check`). Otherwise only the folders of the allowed databases: a folder of a
+ * database the asker may not use, or of one no longer configured, is invisible.
+ */
+export class DatabaseFolderAccess {
+  private readonly allowedFolders: Set<string> | undefined;
+
+  constructor(allowed: readonly string[] | undefined) {
+    this.allowedFolders = allowed ? new Set(allowed.map(databaseFolderName)) : undefined;
+  }
+
+  hides(relativePath: string): boolean {
+    if (!this.allowedFolders) return false;
+    const folder = databaseFolderOf(relativePath);
+    return folder !== undefined && !this.allowedFolders.has(folder);
+  }
+}
