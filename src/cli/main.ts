@@ -1,4 +1,4 @@
-// The `datathread` command: ask | chat | check | context-check | feedback | mcp | serve.
+// The `datathread` command: ask | chat | check | context-check | eval | feedback | mcp | serve.
 import { UsageError, parseArguments } from './arguments.js';
 import { askCommand } from './ask-command.js';
 import { bootstrap, EXIT_CONFIG_ERROR } from '../config/bootstrap.js';
@@ -6,6 +6,7 @@ import { ConfigError } from '../config/config-error.js';
 import { chatCommand } from './chat-command.js';
 import { checkCommand } from './check-command.js';
 import { contextCheckCommand } from './context-check-command.js';
+import { evalCommand } from './eval-command.js';
 import { feedbackCommand } from './feedback-command.js';
 import { mcpCommand } from './mcp-command.js';
 import type { TerminalOutput } from './render-reply.js';
@@ -16,12 +17,15 @@ const USAGE = `Usage:
   datathread check                                          validate the config, try the model, connect to every database
   datathread check --usage [--days N]                       the model's token usage per day (default: last 7 days)
   datathread context-check [--out DIR] [--apply]            review the context folder; report and patch in DIR
+  datathread eval [--cases FILE|DIR] [--repeat N] [--concurrency N]   score answers against cases (default: evals/demo/)
+       [--junit FILE] [--report FILE.md] [--json FILE] [--compare PREVIOUS.json]   reports; exit code 1 when a case fails
   datathread feedback [--since DATE] [--format table|csv|json]  the 👍/👎 people gave answers, with question and SQL
   datathread mcp [--database NAME]                          serve datathread as an MCP server on stdio (ask, execute_sql)
   datathread serve                                          run the server (same as npm start)
   datathread help                                           this text (also --help, -h)`;
 
 const EXIT_USAGE_ERROR = 2;
+const EVAL_VALUE_OPTIONS = ['cases', 'repeat', 'junit', 'report', 'json', 'compare', 'concurrency'];
 
 const stdout: TerminalOutput = { write: (text) => process.stdout.write(text) };
 const stderr: TerminalOutput = { write: (text) => process.stderr.write(text) };
@@ -48,7 +52,7 @@ export async function runCli(argv: string[], io: CliIo = {}): Promise<number> {
     return 0;
   }
   try {
-    const parsed = parseArguments(rest, ['database', 'out', 'days', 'since', 'format']);
+    const parsed = parseArguments(rest, ['database', 'out', 'days', 'since', 'format', ...EVAL_VALUE_OPTIONS]);
     switch (command) {
       case 'ask':
         return await askCommand(parsed, started(), output);
@@ -58,6 +62,8 @@ export async function runCli(argv: string[], io: CliIo = {}): Promise<number> {
         return await checkCommand(parsed, started(), output);
       case 'context-check':
         return await contextCheckCommand(parsed, started(), output);
+      case 'eval':
+        return await evalCommand(parsed, started(), output, errors);
       case 'feedback':
         return await feedbackCommand(parsed, started(), output);
       case 'mcp':
