@@ -7,6 +7,7 @@ import { createApplication } from '../application.js';
 import type { Bootstrapped } from '../config/bootstrap.js';
 import { compareWithPrevious } from '../evaluation/compare-runs.js';
 import { findDemoCasesFolder } from '../evaluation/demo-cases-folder.js';
+import type { EvalCase } from '../evaluation/eval-case.js';
 import { EvalCaseError } from '../evaluation/eval-case-error.js';
 import { evaluationJson, PreviousRunError, readPreviousPassRates } from '../evaluation/evaluation-json.js';
 import { summarizeEvaluation } from '../evaluation/evaluation-summary.js';
@@ -43,8 +44,8 @@ export async function evalCommand(parsed: ParsedArguments, started: Bootstrapped
   const repeat = wholeNumber(parsed, 'repeat', 1, MAX_REPEAT);
   const concurrency = wholeNumber(parsed, 'concurrency', DEFAULT_CONCURRENCY, MAX_CONCURRENCY);
   const [junitPath, reportPath, jsonPath, comparePath] = ['junit', 'report', 'json', 'compare'].map((name) => pathOption(parsed, name));
-  let cases;
-  let previous;
+  let cases: EvalCase[];
+  let previous: Map<string, number> | undefined;
   try {
     cases = await loadEvalCases(pathOption(parsed, 'cases') ?? findDemoCasesFolder());
     previous = comparePath ? await readPreviousPassRates(comparePath) : undefined;

@@ -4,9 +4,16 @@ import type { CaseResult } from './case-result.js';
 import type { EvaluationRun } from './run-evaluation.js';
 import { sampleTable } from './report-formatting.js';
 
+/** XML 1.0 allows no control characters other than tab, line feed and carriage return. */
+function isAllowedInXml(character: string): boolean {
+  const code = character.charCodeAt(0);
+  return code >= 0x20 || code === 0x09 || code === 0x0a || code === 0x0d;
+}
+
 function escapeXml(text: string): string {
-  return text
-    .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F]/g, '')
+  return [...text]
+    .filter(isAllowedInXml)
+    .join('')
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
     .replace(/>/g, '&gt;')

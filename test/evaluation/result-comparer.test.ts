@@ -49,7 +49,7 @@ describe('compareResults', () => {
     expect(compareResults(gold, result(['avg'], [[0.3], [1234570]]), unordered).equal).toBe(false);
     expect(compareResults(result(['zero'], [[0]]), result(['zero'], [[0.1 + 0.2 - 0.3]]), unordered).equal).toBe(true);
     // Decimals that a double cannot hold come as digits from the adapters.
-    expect(compareResults(result(['total'], [['12345678901234567.5']]), result(['total'], [[12345678901234567.5]]), unordered).equal).toBe(true);
+    expect(compareResults(result(['total'], [['9007199254740993']]), result(['total'], [[9007199254740992]]), unordered).equal).toBe(true);
   });
 
   it('compares dates and timestamps as instants, whatever their written form', () => {
