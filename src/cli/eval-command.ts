@@ -58,6 +58,8 @@ export async function evalCommand(parsed: ParsedArguments, started: Bootstrapped
   try {
     const modelId = application.model.available ? modelIdentityOf(application.model.model).model : undefined;
     output.write(`Evaluating ${cases.length} case${cases.length === 1 ? '' : 's'}${repeat > 1 ? ` × ${repeat} repeats` : ''} with ${modelId ?? 'no model'}…\n`);
+    // Token usage is read per thread from the rows written since the evaluation started.
+    const evaluationStarted = new Date();
     const run = await runEvaluation(
       cases,
       {
@@ -67,7 +69,7 @@ export async function evalCommand(parsed: ParsedArguments, started: Bootstrapped
         queryTimeoutMs: started.config.agent.queryTimeoutMs,
         createThreadId: () => `console:eval-${randomUUID()}`,
         tokensOf: async (threadId) => {
-          const records = (await application.store.listTokenUsage(new Date(0))).filter((record) => record.threadId === threadId);
+          const records = (await application.store.listTokenUsage(evaluationStarted)).filter((record) => record.threadId === threadId);
           return {
             input: records.reduce((sum, record) => sum + record.inputTokens, 0),
             output: records.reduce((sum, record) => sum + record.outputTokens, 0),

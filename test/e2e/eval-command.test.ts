@@ -147,6 +147,34 @@ describe('datathread eval on the demo cases', () => {
     expect(captured.text()).toContain('FAIL order-count-total (1/2 runs passed): execution accuracy: no agent result equals the gold result (closest: no column holds the values of gold column "orders")');
   });
 
+  it('asks as the `as:` person, so the access rules for them decide which databases the agent may query', async () => {
+    const configPath = join(workspace.directory, 'restricted.yaml');
+    await writeFile(
+      configPath,
+      JSON.stringify({ databases: [{ name: 'demo', type: 'duckdb', path: 'demo-warehouse.duckdb' }], agent: { model: SCRIPTED_MODEL }, access: { rules: [{ databases: ['demo'], users: ['ana@example.com'] }] } }),
+    );
+    const casesPath = join(workspace.directory, 'as.yaml');
+    const sql = 'SELECT count(*) AS customers FROM customers';
+    await writeFile(
+      casesPath,
+      JSON.stringify({
+        cases: [
+          { name: 'as-ana', question: 'How many customers, Ana?', as: 'ana@example.com', sql },
+          { name: 'as-bob', question: 'How many customers, Bob?', as: 'bob@example.com', sql },
+        ],
+      }),
+    );
+    const asCases = await loadEvalCases(casesPath);
+    enqueueResponder(workspace.fakeModel, evalCaseResponder(asCases), asCases.length);
+    const captured = captureOutput();
+    const code = await runCli(['eval', '--cases', casesPath], { variables: { ...workspace.variables, DATATHREAD_CONFIG: configPath }, output: captured.output });
+
+    expect(code).toBe(1);
+    expect(captured.text()).toContain('pass as-ana');
+    expect(captured.text()).toContain('FAIL as-bob: execution accuracy: the agent ran no query that returned a result');
+    expect(captured.text()).toContain('Pass rate:          50.0% (1/2)');
+  });
+
   it('names the file, the case and the field of every mistake in a case file, and runs nothing', async () => {
     const casesPath = join(workspace.directory, 'broken.yaml');
     await writeFile(casesPath, 'cases:\n  - name: no-question\n    sql: SELECT 1\n  - name: bad-count\n    question: "Orders?"\n    expect:\n      tool_calls: [{ tool: execute_sql, min_count: "one" }]\n');
