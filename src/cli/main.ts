@@ -17,8 +17,9 @@ const USAGE = `Usage:
   datathread check                                          validate the config, try the model, connect to every database
   datathread check --usage [--days N]                       the model's token usage per day (default: last 7 days)
   datathread context-check [--out DIR] [--apply]            review the context folder; report and patch in DIR
-  datathread eval [--cases FILE|DIR] [--repeat N] [--concurrency N]   score answers against cases (default: evals/demo/)
-       [--junit FILE] [--report FILE.md] [--json FILE] [--compare PREVIOUS.json]   reports; exit code 1 when a case fails
+  datathread eval [--cases FILE|DIR] [--repeat N]           score answers against cases (default: evals/demo/);
+       [--concurrency N] [--report FILE.md] [--json FILE]   exit code 1 when a case fails
+       [--junit FILE] [--compare PREVIOUS.json]
   datathread feedback [--since DATE] [--format table|csv|json]  the 👍/👎 people gave answers, with question and SQL
   datathread mcp [--database NAME]                          serve datathread as an MCP server on stdio (ask, execute_sql)
   datathread serve                                          run the server (same as npm start)

@@ -175,6 +175,15 @@ describe('datathread eval on the demo cases', () => {
     expect(captured.text()).toContain('Pass rate:          50.0% (1/2)');
   });
 
+  it('is listed in the help, and refuses a --repeat that is not a whole number from 1 with exit code 2', async () => {
+    const help = captureOutput();
+    expect(await runCli(['help'], { variables: workspace.variables, output: help.output })).toBe(0);
+    expect(help.text()).toContain('datathread eval [--cases FILE|DIR] [--repeat N]');
+    const errors = captureOutput();
+    expect(await runCli(['eval', '--repeat', '0'], { variables: workspace.variables, output: captureOutput().output, errors: errors.output })).toBe(2);
+    expect(errors.text()).toMatch(/^--repeat needs a whole number from 1 to 100, such as --repeat 3\nUsage:/);
+  });
+
   it('names the file, the case and the field of every mistake in a case file, and runs nothing', async () => {
     const casesPath = join(workspace.directory, 'broken.yaml');
     await writeFile(casesPath, 'cases:\n  - name: no-question\n    sql: SELECT 1\n  - name: bad-count\n    question: "Orders?"\n    expect:\n      tool_calls: [{ tool: execute_sql, min_count: "one" }]\n');
