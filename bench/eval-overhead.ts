@@ -79,7 +79,10 @@ export async function runEvalOverheadBenchmark(): Promise<string> {
     tokensOf: async () => ({ input: 100, output: 20, cached: 0 }),
     modelId: 'gpt-4o-mini',
     queryTimeoutMs: 30_000,
-    createThreadId: () => `console:eval-${(threadCounter += 1)}`,
+    createThreadId: () => {
+      threadCounter += 1;
+      return `console:eval-${threadCounter}`;
+    },
   };
   const evaluate = async () => {
     const run = await runEvaluation(cases, dependencies, { repeat: 1, concurrency: 1 });

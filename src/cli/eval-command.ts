@@ -23,7 +23,7 @@ import type { TerminalOutput } from './render-reply.js';
 const DEFAULT_CONCURRENCY = 1;
 const MAX_REPEAT = 100;
 const MAX_CONCURRENCY = 32;
-/** Exit code when the cases or the previous run cannot be read (like a usage error). */
+/** Exit code when the cases or the previous run cannot be read, or no model is configured (like a usage error). */
 const EXIT_INPUT_ERROR = 2;
 
 function wholeNumber(parsed: ParsedArguments, name: string, fallback: number, max: number): number {
@@ -56,8 +56,13 @@ export async function evalCommand(parsed: ParsedArguments, started: Bootstrapped
   }
   const application = await createApplication({ environment: started.environment, config: started.config, logger: started.logger });
   try {
-    const modelId = application.model.available ? modelIdentityOf(application.model.model).model : undefined;
-    output.write(`Evaluating ${cases.length} case${cases.length === 1 ? '' : 's'}${repeat > 1 ? ` × ${repeat} repeats` : ''} with ${modelId ?? 'no model'}…\n`);
+    // Without a model every case would fail the same way: say it once, as `ask` would.
+    if (!application.model.available) {
+      errors.write(`${application.model.reason}\n`);
+      return EXIT_INPUT_ERROR;
+    }
+    const modelId = modelIdentityOf(application.model.model).model;
+    output.write(`Evaluating ${cases.length} case${cases.length === 1 ? '' : 's'}${repeat > 1 ? ` × ${repeat} repeats` : ''} with ${modelId}…\n`);
     // Token usage is read per thread from the rows written since the evaluation started.
     const evaluationStarted = new Date();
     const run = await runEvaluation(

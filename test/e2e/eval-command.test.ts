@@ -184,6 +184,16 @@ describe('datathread eval on the demo cases', () => {
     expect(errors.text()).toMatch(/^--repeat needs a whole number from 1 to 100, such as --repeat 3\nUsage:/);
   });
 
+  it('says once that no model is configured instead of failing every case', async () => {
+    const { OPENAI_BASE_URL: _url, OPENAI_API_KEY: _key, ...withoutModel } = workspace.variables;
+    const errors = captureOutput();
+    const output = captureOutput();
+    const code = await runCli(['eval'], { variables: withoutModel, output: output.output, errors: errors.output });
+    expect(code).toBe(2);
+    expect(errors.text()).toContain('No AI model is configured: set OPENAI_API_KEY');
+    expect(output.text()).not.toContain('FAIL');
+  });
+
   it('names the file, the case and the field of every mistake in a case file, and runs nothing', async () => {
     const casesPath = join(workspace.directory, 'broken.yaml');
     await writeFile(casesPath, 'cases:\n  - name: no-question\n    sql: SELECT 1\n  - name: bad-count\n    question: "Orders?"\n    expect:\n      tool_calls: [{ tool: execute_sql, min_count: "one" }]\n');
