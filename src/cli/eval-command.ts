@@ -3,7 +3,7 @@
 // chat turn uses and scores it; exit code 1 when any case failed (README "Evaluating answers").
 import { randomUUID } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
-import { createApplication } from '../application.js';
+import { createApplication, type Application } from '../application.js';
 import type { Bootstrapped } from '../config/bootstrap.js';
 import { compareWithPrevious } from '../evaluation/compare-runs.js';
 import { findDemoCasesFolder } from '../evaluation/demo-cases-folder.js';
@@ -40,22 +40,40 @@ function pathOption(parsed: ParsedArguments, name: string): string | undefined {
   return value;
 }
 
-export async function evalCommand(parsed: ParsedArguments, started: Bootstrapped, output: TerminalOutput, errors: TerminalOutput): Promise<number> {
+/**
+ * Where the cases come from: the case files (default), or another source such as verified queries
+ * (`--from-verified`), which may read the application's store. Throw an EvalCaseError for input
+ * that cannot become cases: it is printed and the command ends with exit code 2.
+ */
+export type EvalCaseSource = (application: Application) => Promise<EvalCase[]>;
+
+function caseFilesSource(parsed: ParsedArguments): EvalCaseSource {
+  const path = pathOption(parsed, 'cases');
+  return () => loadEvalCases(path ?? findDemoCasesFolder());
+}
+
+export async function evalCommand(
+  parsed: ParsedArguments,
+  started: Bootstrapped,
+  output: TerminalOutput,
+  errors: TerminalOutput,
+  source: EvalCaseSource = caseFilesSource(parsed),
+): Promise<number> {
   const repeat = wholeNumber(parsed, 'repeat', 1, MAX_REPEAT);
   const concurrency = wholeNumber(parsed, 'concurrency', DEFAULT_CONCURRENCY, MAX_CONCURRENCY);
   const [junitPath, reportPath, jsonPath, comparePath] = ['junit', 'report', 'json', 'compare'].map((name) => pathOption(parsed, name));
-  let cases: EvalCase[];
-  let previous: Map<string, number> | undefined;
-  try {
-    cases = await loadEvalCases(pathOption(parsed, 'cases') ?? findDemoCasesFolder());
-    previous = comparePath ? await readPreviousPassRates(comparePath) : undefined;
-  } catch (error) {
-    if (!(error instanceof EvalCaseError || error instanceof PreviousRunError)) throw error;
-    errors.write(`${error.message}\n`);
-    return EXIT_INPUT_ERROR;
-  }
   const application = await createApplication({ environment: started.environment, config: started.config, logger: started.logger });
   try {
+    let cases: EvalCase[];
+    let previous: Map<string, number> | undefined;
+    try {
+      cases = await source(application);
+      previous = comparePath ? await readPreviousPassRates(comparePath) : undefined;
+    } catch (error) {
+      if (!(error instanceof EvalCaseError || error instanceof PreviousRunError)) throw error;
+      errors.write(`${error.message}\n`);
+      return EXIT_INPUT_ERROR;
+    }
     // Without a model every case would fail the same way: say it once, as `ask` would.
     if (!application.model.available) {
       errors.write(`${application.model.reason}\n`);
