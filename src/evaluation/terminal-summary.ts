@@ -1,8 +1,17 @@
 // What `datathread eval` prints when it ends: one line per failing case with its first reason,
 // the scores overall and per tag, the spread over repeats and the regressions.
 import type { RunComparison } from './compare-runs.js';
+import type { ResultSample } from './case-result.js';
+import { displayValue } from './comparable-value.js';
 import type { EvaluationSummary } from './evaluation-summary.js';
 import { formatCost, formatMilliseconds, formatPercent, formatRate, formatSpread } from './report-formatting.js';
+
+/** `(column = value, …)` of a sample's first row, or `(no rows)`. */
+function firstRow(sample: ResultSample): string {
+  const [row] = sample.rows;
+  if (!row) return '(no rows)';
+  return `(${sample.columns.map((column, index) => `${column} = ${displayValue(row[index])}`).join(', ')})`;
+}
 
 export function terminalSummary(summary: EvaluationSummary, modelId: string | undefined, comparison?: RunComparison): string {
   const lines: string[] = [];
@@ -11,6 +20,7 @@ export function terminalSummary(summary: EvaluationSummary, modelId: string | un
     const failed = entry.results.find((result) => !result.passed)!;
     const runs = entry.runs > 1 ? ` (${entry.passedRuns}/${entry.runs} runs passed)` : '';
     lines.push(`FAIL ${entry.name}${runs}: ${failed.failures[0] ?? 'failed'}`);
+    if (failed.diff) lines.push(`     gold first row:  ${firstRow(failed.diff.gold)}`, `     agent first row: ${failed.diff.agent ? firstRow(failed.diff.agent) : '(no result)'}`);
   }
   if (lines.length > 0) lines.push('');
   lines.push(

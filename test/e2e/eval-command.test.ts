@@ -11,6 +11,7 @@ import type { EvalCase } from '../../src/evaluation/eval-case.js';
 import type { EvaluationJson } from '../../src/evaluation/evaluation-json.js';
 import { loadEvalCases } from '../../src/evaluation/load-eval-cases.js';
 import { systemClock } from '../../src/support/clock-and-ids.js';
+import { queryDuckDbFile } from '../support/duckdb-fixture.js';
 import { captureOutput, createE2eWorkspace, SCRIPTED_MODEL, type E2eWorkspace } from '../support/e2e-workspace.js';
 import { enqueueResponder, evalCaseResponder } from '../support/eval-scripted-model.js';
 
@@ -26,6 +27,10 @@ function withoutCancelledFilter(sql: string): string {
 
 let workspace: E2eWorkspace;
 let cases: EvalCase[];
+/** Figures of today's demo data (it always ends yesterday, so they change from day to day). */
+let demoFigures: { netRevenue: number; netRevenueWithCancelled: number; topProduct: string };
+
+const NET_REVENUE = 'sum(l.quantity * l.unit_price * (1 - l.discount))';
 
 beforeAll(async () => {
   workspace = await createE2eWorkspace({
@@ -35,6 +40,16 @@ beforeAll(async () => {
   });
   await ensureDemoWarehouse(join(workspace.directory, 'demo-warehouse.duckdb'), systemClock);
   cases = await loadEvalCases(findDemoCasesFolder());
+  const demoPath = join(workspace.directory, 'demo-warehouse.duckdb');
+  const [revenue] = await queryDuckDbFile(
+    demoPath,
+    `SELECT CAST(${NET_REVENUE} FILTER (WHERE o.status <> 'cancelled') AS DOUBLE) AS net, CAST(${NET_REVENUE} AS DOUBLE) AS everything FROM order_lines l JOIN orders o USING (order_id)`,
+  );
+  const [top] = await queryDuckDbFile(
+    demoPath,
+    `SELECT p.product_name FROM order_lines l JOIN orders o USING (order_id) JOIN products p USING (product_id) WHERE o.status <> 'cancelled' GROUP BY 1 ORDER BY ${NET_REVENUE} DESC LIMIT 1`,
+  );
+  demoFigures = { netRevenue: revenue!.net as number, netRevenueWithCancelled: revenue!.everything as number, topProduct: top!.product_name as string };
 });
 
 afterEach(() => workspace.fakeModel.discardPending());
@@ -42,6 +57,15 @@ afterEach(() => workspace.fakeModel.discardPending());
 afterAll(async () => {
   await workspace.close();
 });
+
+/** A query's rows on the demo file as one text, in a fixed order. */
+async function sortedRows(sql: string): Promise<string> {
+  const rows = await queryDuckDbFile(join(workspace.directory, 'demo-warehouse.duckdb'), sql);
+  return rows
+    .map((row) => JSON.stringify(Object.values(row), (_, value: unknown) => (typeof value === 'bigint' ? value.toString() : value)))
+    .sort()
+    .join('\n');
+}
 
 async function readJson(path: string): Promise<EvaluationJson> {
   return JSON.parse(await readFile(path, 'utf8')) as EvaluationJson;
@@ -100,23 +124,33 @@ describe('datathread eval on the demo cases', () => {
     });
 
     expect(code).toBe(1);
-    const affected = cases.filter((evalCase) => evalCase.sql?.includes(DROPPED_FILTER)).map((evalCase) => evalCase.name);
+    // Affected: the cases with the filter whose result it changes on today's data (a month with no
+    // cancelled order would leave a monthly figure unchanged).
+    const affected: string[] = [];
+    for (const evalCase of cases.filter((candidate) => candidate.sql?.includes(DROPPED_FILTER))) {
+      if ((await sortedRows(evalCase.sql!)) !== (await sortedRows(withoutCancelledFilter(evalCase.sql!)))) affected.push(evalCase.name);
+    }
     expect(affected.length).toBeGreaterThanOrEqual(10);
     const json = await readJson(jsonPath);
     const failed = json.summary.cases.filter((entry) => entry.passedRuns === 0).map((entry) => entry.name);
     expect(failed.sort()).toEqual([...affected].sort());
     expect(captured.text()).toContain(`Regressed since the previous run (${affected.length}):`);
-    expect(captured.text()).toContain('FAIL net-revenue-total: execution accuracy: no agent result equals the gold result (closest: no column holds the values of gold column "net_revenue")');
+    const terminal = /FAIL net-revenue-total: execution accuracy: no agent result equals the gold result \(closest: no column holds the values of gold column "net_revenue"\)\n {5}gold first row: {2}\(net_revenue = ([\d.]+)\)\n {5}agent first row: \(net_revenue = ([\d.]+)\)\n/.exec(
+      captured.text(),
+    );
+    expect(Number(terminal?.[1])).toBeCloseTo(demoFigures.netRevenue, 2);
+    expect(Number(terminal?.[2])).toBeCloseTo(demoFigures.netRevenueWithCancelled, 2);
 
     const report = await readFile(reportPath, 'utf8');
     expect(report).toContain(`## Cases (${affected.length} failing, ${cases.length - affected.length} passing)`);
     const section = report.slice(report.indexOf('### net-revenue-total: FAILED'), report.indexOf('### ', report.indexOf('### net-revenue-total') + 4));
-    expect(section).toContain('Gold result, first rows:\n\n| net_revenue |\n| --- |\n| 789');
+    const goldCell = /Gold result, first rows:\n\n\| net_revenue \|\n\| --- \|\n\| ([\d.]+) \|/.exec(section)?.[1];
+    expect(Number(goldCell)).toBeCloseTo(demoFigures.netRevenue, 2);
     expect(section).toContain("Agent's SQL:\n```sql\nSELECT sum(l.quantity * l.unit_price * (1 - l.discount)) AS net_revenue\nFROM order_lines l JOIN orders o ON o.order_id = l.order_id\n```");
     expect(section).toContain(`WHERE ${DROPPED_FILTER}`);
     // The top-N diff shows the first rows of both sides: the same products, other sums.
     const topSection = report.slice(report.indexOf('### top-5-products-by-revenue: FAILED'));
-    expect(topSection).toMatch(/Gold result, first rows:\n\n\| product_name \| net_revenue \|\n\| --- \| --- \|\n\| 10-inch Tablet \| \d+\.\d+ \|/);
+    expect(topSection).toContain(`Gold result, first rows:\n\n| product_name | net_revenue |\n| --- | --- |\n| ${demoFigures.topProduct} | `);
     expect(topSection).toContain('Closest agent result, first rows:');
     expect(report).toContain(`Regressed (${affected.length}):`);
     expect(report).toContain('- net-revenue-total: passed 100.0% of runs before, 0.0% now');
