@@ -28,6 +28,8 @@ COPY --from=build --chown=datathread:datathread /app/dist ./dist
 COPY --from=build --chown=datathread:datathread /app/bin ./bin
 COPY --from=build --chown=datathread:datathread /app/assets ./assets
 COPY --chown=datathread:datathread package.json ./
+# The starter evaluation cases, so `datathread eval` in the container has its default set.
+COPY --chown=datathread:datathread evals ./evals
 ENV NODE_ENV=production \
     PORT=3978 \
     DATATHREAD_STATE=sqlite:/data/state.db

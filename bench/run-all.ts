@@ -6,6 +6,7 @@ import { runChartRenderPoolBenchmark } from './chart-render-pool.js';
 import { runChartBenchmarks } from './charts.js';
 import { runClickHouseTenMillionRows } from './clickhouse.js';
 import { runContextSearchBenchmark } from './context-search.js';
+import { runEvalOverheadBenchmark } from './eval-overhead.js';
 import { runExecuteSqlBenchmarks } from './execute-sql.js';
 import { runMarkdownRenderingBenchmark } from './markdown-rendering.js';
 import { runSandboxBenchmarks } from './sandbox.js';
@@ -50,6 +51,7 @@ const benchmarks: Array<[string, () => Promise<string>]> = [
   ['turn queue', runTurnQueueBenchmarks],
   ['streaming', runStreamingBenchmark],
   ['context search', runContextSearchBenchmark],
+  ['eval overhead', runEvalOverheadBenchmark],
 ];
 
 const only = process.argv[2];

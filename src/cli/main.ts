@@ -1,4 +1,4 @@
-// The `datathread` command: ask | chat | check | context-check | feedback | usage | memory | mcp | serve.
+// The `datathread` command: ask | chat | check | context-check | eval | feedback | usage | memory | mcp | serve.
 import { UsageError, parseArguments } from './arguments.js';
 import { askCommand } from './ask-command.js';
 import { bootstrap, EXIT_CONFIG_ERROR } from '../config/bootstrap.js';
@@ -6,6 +6,7 @@ import { ConfigError } from '../config/config-error.js';
 import { chatCommand } from './chat-command.js';
 import { checkCommand } from './check-command.js';
 import { contextCheckCommand } from './context-check-command.js';
+import { evalCommand } from './eval-command.js';
 import { feedbackCommand } from './feedback-command.js';
 import { mcpCommand } from './mcp-command.js';
 import { usageCommand } from './usage-command.js';
@@ -17,6 +18,9 @@ const USAGE = `Usage:
   datathread chat [--database NAME] [--out DIR]             a conversation in the terminal
   datathread check                                          validate the config, try the model, connect to every database
   datathread context-check [--out DIR] [--apply]            review the context folder; report and patch in DIR
+  datathread eval [--cases FILE|DIR] [--repeat N]           score answers against cases (default: evals/demo/);
+       [--concurrency N] [--report FILE.md] [--json FILE]   exit code 1 when a case fails
+       [--junit FILE] [--compare PREVIOUS.json]
   datathread feedback [--since DATE] [--format table|csv|json]  the 👍/👎 people gave answers, with question and SQL
   datathread usage [--since DATE|Nd] [--by user|channel|database|model] [--format table|csv|json]
                                                             questions, answers, failures, tokens, cost, queries, 👍/👎 (default: last 30 days, by user)
@@ -27,6 +31,7 @@ const USAGE = `Usage:
   datathread help                                           this text (also --help, -h)`;
 
 const EXIT_USAGE_ERROR = 2;
+const EVAL_VALUE_OPTIONS = ['cases', 'repeat', 'junit', 'report', 'json', 'compare', 'concurrency'];
 
 const stdout: TerminalOutput = { write: (text) => process.stdout.write(text) };
 const stderr: TerminalOutput = { write: (text) => process.stderr.write(text) };
@@ -53,7 +58,7 @@ export async function runCli(argv: string[], io: CliIo = {}): Promise<number> {
     return 0;
   }
   try {
-    const parsed = parseArguments(rest, ['database', 'out', 'days', 'since', 'format', 'by', 'scope']);
+    const parsed = parseArguments(rest, ['database', 'out', 'days', 'since', 'format', 'by', 'scope', ...EVAL_VALUE_OPTIONS]);
     switch (command) {
       case 'ask':
         return await askCommand(parsed, started(), output);
@@ -63,6 +68,8 @@ export async function runCli(argv: string[], io: CliIo = {}): Promise<number> {
         return await checkCommand(parsed, started(), output);
       case 'context-check':
         return await contextCheckCommand(parsed, started(), output);
+      case 'eval':
+        return await evalCommand(parsed, started(), output, errors);
       case 'feedback':
         return await feedbackCommand(parsed, started(), output);
       case 'usage':
