@@ -286,6 +286,26 @@ export const MIGRATIONS: readonly Migration[] = [
       ALTER TABLE turn_jobs ADD COLUMN cancel_requested_at BIGINT;
     `,
   },
+  {
+    version: 8,
+    name: 'verified queries: questions and the SQL a verifier confirmed from chat, one row per normalised SQL and database',
+    sql: () => `
+      CREATE TABLE verified_queries (
+        id TEXT PRIMARY KEY,
+        question TEXT NOT NULL,
+        paraphrases TEXT NOT NULL,
+        sql_text TEXT NOT NULL,
+        normalized_sql TEXT NOT NULL,
+        database_name TEXT NOT NULL,
+        verified_by_platform TEXT NOT NULL,
+        verified_by_user_id TEXT NOT NULL,
+        verified_by_name TEXT,
+        verified_at BIGINT NOT NULL,
+        thread_id TEXT,
+        UNIQUE (normalized_sql, database_name)
+      );
+    `,
+  },
 ];
 
 /** The migrations not yet in `appliedVersions`, in version order. */

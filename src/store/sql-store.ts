@@ -10,6 +10,8 @@ import { SqlCoordination } from './sql-coordination-statements.js';
 import { SqlStories } from './sql-story-statements.js';
 import { encodeResultRows } from './result-rows-encoding.js';
 import { SqlTurnJobs } from './sql-turn-job-statements.js';
+import { SqlVerifiedQueries } from './sql-verified-query-statements.js';
+import type { StoredVerifiedQuery } from './verified-query-store.js';
 import type { StoreDatabase, StoreParameter, StoreQueryRunner } from './store-database.js';
 import {
   answerFeedbackFromRow,
@@ -49,11 +51,13 @@ export class SqlStore implements Store {
   private readonly stories: SqlStories;
   private readonly coordination: SqlCoordination;
   private readonly turnJobs: SqlTurnJobs;
+  private readonly verifiedQueries: SqlVerifiedQueries;
 
   constructor(private readonly database: StoreDatabase) {
     this.stories = new SqlStories(database);
     this.coordination = new SqlCoordination(database);
     this.turnJobs = new SqlTurnJobs(database);
+    this.verifiedQueries = new SqlVerifiedQueries(database);
   }
 
   migrate(): Promise<void> {
@@ -401,5 +405,17 @@ export class SqlStore implements Store {
 
   async deleteUserToken(userKey: string, provider: string): Promise<void> {
     await this.database.execute('DELETE FROM user_tokens WHERE user_key = $1 AND provider = $2', [userKey, provider]);
+  }
+
+  saveVerifiedQuery(query: StoredVerifiedQuery, normalizedSql: string): Promise<void> {
+    return this.verifiedQueries.saveVerifiedQuery(query, normalizedSql);
+  }
+
+  listVerifiedQueries(): Promise<StoredVerifiedQuery[]> {
+    return this.verifiedQueries.listVerifiedQueries();
+  }
+
+  removeVerifiedQuery(id: string): Promise<boolean> {
+    return this.verifiedQueries.removeVerifiedQuery(id);
   }
 }
