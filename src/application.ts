@@ -4,6 +4,8 @@ import { createLanguageModel, type ModelAvailability } from './agent/model-facto
 import type { Environment } from './config/environment.js';
 import type { LoadedConfig } from './config/load-config.js';
 import { AnswerFeedbackRecorder } from './conversations/answer-feedback.js';
+import { AnswerVerifier } from './conversations/answer-verification.js';
+import { VerifiedQueryLibrary } from './conversations/verified-query-library.js';
 import { ConversationEngine } from './conversations/conversation-engine.js';
 import { scheduleEventPurge } from './conversations/event-purge.js';
 import { TurnQueue } from './conversations/turn-queue.js';
@@ -35,6 +37,8 @@ export interface Application {
   engine: ConversationEngine;
   /** Stores 👍/👎 on answers with their question and SQL. */
   feedback: AnswerFeedbackRecorder;
+  /** The Verify action on answers (offered when `verification.verifiers` names someone). */
+  verification: AnswerVerifier;
   /** Durable turn jobs: channels submit accepted events here; main.ts starts and drains the workers. */
   turns: TurnQueue;
   model: ModelAvailability;
@@ -78,6 +82,7 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
     createId,
     credentialFor: options.credentialFor ?? identity?.credentialFor,
     toolRuntime: tooling.runtime,
+    verifiedQueries: new VerifiedQueryLibrary({ store, contextRoot: config.context.path, logger }),
   });
   const turns = new TurnQueue({ store, clock, createId, logger, settings: environment.turnQueue, cancelTurn: (threadId) => engine.cancel(threadId) });
   return {
@@ -85,6 +90,7 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
     databases,
     engine,
     feedback: new AnswerFeedbackRecorder(store, clock),
+    verification: new AnswerVerifier(store, config.verification.verifiers, clock, createId),
     turns,
     model,
     config,

@@ -4,6 +4,7 @@ import type { ContextFolderSummary } from '../context-files/summarize-folder.js'
 import { dialectRules } from '../databases/dialects.js';
 import type { Dialect, SchemaSummary } from '../databases/types.js';
 import type { DataRange } from './data-ranges.js';
+import { describeVerifiedExamples, type PromptVerifiedExample } from './verified-examples-prompt.js';
 
 export interface PromptDatabase {
   name: string;
@@ -22,6 +23,8 @@ export interface SystemPromptInput {
   toolNames: string[];
   /** The project context folder's top-level entries, when the context tools are offered. */
   contextFolder?: ContextFolderSummary;
+  /** The verified queries closest to the question (conversations/verified-query-library.ts). */
+  verifiedExamples?: PromptVerifiedExample[];
 }
 
 export const MAX_SCHEMA_CHARACTERS_PER_DATABASE = 6_000;
@@ -98,6 +101,7 @@ export function buildSystemPrompt(input: SystemPromptInput): string {
     '## Databases you may query',
     databases,
     ...(input.contextFolder ? ['', describeContextFolder(input.contextFolder)] : []),
+    ...(input.verifiedExamples && input.verifiedExamples.length > 0 ? ['', describeVerifiedExamples(input.verifiedExamples)] : []),
     '',
     '## How to work',
     ...guidance,

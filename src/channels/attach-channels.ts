@@ -49,6 +49,7 @@ export async function attachChannels(options: AttachChannelsOptions): Promise<At
       ),
       stories: application.store,
       feedback: application.feedback,
+      verification: application.verification,
       identity: application.identity,
     });
     stops.push(() => channel.stop());
@@ -68,6 +69,7 @@ export async function attachChannels(options: AttachChannelsOptions): Promise<At
       store,
       storyCardValues: { get: (threadId, key) => store.getThreadValue(threadId, key), set: (threadId, key, value) => store.setThreadValue(threadId, key, value, new Date()) },
       feedback: application.feedback,
+      verification: application.verification,
       ...(options.csvLinks ? { csv: teamsCsvDownloads(options.csvLinks, application) } : {}),
       ...(options.chartImages ? { chartImages: options.chartImages } : {}),
       mayReadResult: createResultReadCheck(

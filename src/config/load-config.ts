@@ -34,6 +34,8 @@ export interface LoadedConfig {
   mcp: { servers: McpServerConfig[] };
   webSearch: { enabled: boolean };
   sandbox: SandboxSettings;
+  /** Who may verify answers (and approve workspace memories): Slack user ids, Teams AAD object ids, e-mails. */
+  verification: { verifiers: string[] };
 }
 
 function formatPath(path: readonly PropertyKey[]): string {
@@ -131,6 +133,7 @@ export function parseConfigText(text: string, source: string, environment: Envir
     mcp: { servers: value.mcp.servers.filter((server) => server.enabled) },
     webSearch: { enabled: value.web_search.enabled },
     sandbox: toSandboxSettings(value.sandbox),
+    verification: { verifiers: value.verification.verifiers },
   };
 }
 

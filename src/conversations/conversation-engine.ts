@@ -25,6 +25,8 @@ import { historyFromStore, lastUserText, toStorable } from './history.js';
 import { buildOutcome, failedOutcome } from './outcome.js';
 import { describeToolStatus } from './tool-status.js';
 import { ThreadLock } from './thread-lock.js';
+import type { VerifiedQueryLibrary } from './verified-query-library.js';
+import { loadVerifiedForTurn, promptExamples, rememberForVerify, withVerifiedBadge } from './verified-turn.js';
 import type { HandleResult, TurnHandler, TurnObserver, TurnOutcome, TurnRequest } from './types.js';
 
 /** Longer than any platform's redelivery window (Slack retries for ~5 minutes). */
@@ -45,6 +47,8 @@ export interface ConversationEngineOptions {
   credentialFor?: (actor: Actor, database: DatabaseAdapter) => Promise<UserDatabaseCredential | undefined>;
   /** Context folder, Python, web search, MCP servers (tool-runtime.ts); without it only core tools. */
   toolRuntime?: ToolRuntime;
+  /** Verified queries: the closest are trusted examples in the prompt; an answer running one is badged. */
+  verifiedQueries?: VerifiedQueryLibrary;
 }
 
 export class ConversationEngine implements TurnHandler {
@@ -111,11 +115,13 @@ export class ConversationEngine implements TurnHandler {
       const toolOptions = { interactive: request.interactive, runtime: this.options.toolRuntime };
       const toolNames = selectToolNames(this.options.settings.enabledTools, toolOptions);
       const contextFolder = this.options.toolRuntime?.contextFolder;
+      const verified = await loadVerifiedForTurn(this.options.verifiedQueries, context.databases.map((database) => database.name), logger, request.threadId);
       const system = buildSystemPrompt({
         today: clock(),
         platform: platformName(request.platform),
         toolNames,
         contextFolder: contextFolder && toolNames.includes('read') ? await summarizeContextFolder(contextFolder) : undefined,
+        verifiedExamples: promptExamples(verified, questionText),
         databases: await Promise.all(
           context.databases.map(async (database) => ({
             name: database.name,
@@ -163,7 +169,7 @@ export class ConversationEngine implements TurnHandler {
         // After sign-in, this person's retry re-asks this question, even if others spoke since.
         await store.setThreadValue(request.threadId, pendingSignInKey(request.actor.userId), questionText, clock());
       }
-      return await this.withAnswerId(buildOutcome(request.threadId, result, context), questionText);
+      return withVerifiedBadge(await this.withAnswerId(buildOutcome(request.threadId, result, context), questionText), verified);
     } catch (error) {
       const reason = controller.signal.aborted ? 'cancelled' : timeout.aborted ? 'timeout' : undefined;
       await this.flushContext(context, request.threadId);
@@ -211,6 +217,7 @@ export class ConversationEngine implements TurnHandler {
     const sql = outcome.queries.map((query) => query.sql).filter((text) => text.trim() !== '');
     try {
       await rememberAnswer(this.options.store, outcome.threadId, answerId, { question, sql }, this.options.clock());
+      if (this.options.verifiedQueries) await rememberForVerify(this.options.store, { ...outcome, answerId }, question, this.options.clock());
       return { ...outcome, answerId };
     } catch (error) {
       this.options.logger.error('answer not remembered; feedback on it cannot be offered', { threadId: outcome.threadId, error });

@@ -6,6 +6,8 @@ import type { ChartArtifact, QueryResult, QueryRun, StoryArtifact } from './outc
 import { TURN_SENTENCES, type TurnSentenceKind } from './standard-sentences.js';
 import { latestStoryVersions, queryIdsShownByStories } from './story-selection.js';
 import type { ClarificationRequest, TurnOutcome, TurnStatus } from './types.js';
+import { queryAnswerRestsOn } from './verifiable-answer.js';
+import type { VerifiedBadge } from './verified-query.js';
 
 /** Results worth showing as a table under one answer: the last ones the turn ran. */
 export const MAX_TABLES_PER_REPLY = 3;
@@ -45,6 +47,10 @@ export interface ReplyPlan {
   signInRequired: string[];
   /** Set when the answer can take 👍/👎: the id feedback names (conversations/answer-feedback.ts). */
   feedbackAnswerId?: string;
+  /** Set when the answer ran a query that can be verified: the id a Verify click names (answer-verification.ts). */
+  verifyAnswerId?: string;
+  /** Set when the answer ran a verified query: "✓ Verified query, by Ana, 2026-11-02", its SQL behind Show SQL. */
+  verifiedQuery?: VerifiedBadge;
 }
 
 export function planReply(outcome: TurnOutcome): ReplyPlan {
@@ -69,7 +75,11 @@ export function planReply(outcome: TurnOutcome): ReplyPlan {
   const sentence = sentenceFor(outcome, plan);
   if (sentence) plan.sentence = sentence;
   // Only something shown can be rated: not the empty-turn sentence.
-  if (outcome.answerId !== undefined && outcome.status === 'answered' && !sentence) plan.feedbackAnswerId = outcome.answerId;
+  if (outcome.answerId !== undefined && outcome.status === 'answered' && !sentence) {
+    plan.feedbackAnswerId = outcome.answerId;
+    if (queryAnswerRestsOn(outcome.queries)) plan.verifyAnswerId = outcome.answerId;
+  }
+  if (outcome.verifiedQuery && outcome.status === 'answered') plan.verifiedQuery = outcome.verifiedQuery;
   return plan;
 }
 

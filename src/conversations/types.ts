@@ -4,6 +4,7 @@ import type { SuggestedPrompt } from './suggested-prompts.js';
 import type { ChartArtifact, QueryResult, QueryRun, StoryArtifact } from './outcome-contract.js';
 import type { Actor } from '../store/types.js';
 import type { Platform } from '../support/platforms.js';
+import type { VerifiedBadge } from './verified-query.js';
 
 /** Where the message was written; the access rules match on it. */
 export interface TurnPlace {
@@ -82,6 +83,8 @@ export interface TurnOutcome {
   signInRequired?: string[];
   /** Set when the turn ended with an answer: names its question and SQL for feedback (answer-feedback.ts). */
   answerId?: string;
+  /** Set when the answer ran a verified query (verified-query-library.ts): the badge it shows. */
+  verifiedQuery?: VerifiedBadge;
 }
 
 /** What the engine tells a channel while a turn runs. */

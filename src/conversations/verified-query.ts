@@ -43,3 +43,16 @@ export function verifiedQueryFromStore(stored: StoredVerifiedQuery): VerifiedQue
     source: 'chat',
   };
 }
+
+/** What an answer whose SQL is a verified query shows: "✓ Verified query, by Ana, 2026-11-02". */
+export interface VerifiedBadge {
+  verifiedBy: string;
+  verifiedAt: string;
+  /** The verified SQL (the answer's Show SQL has the query as it ran). */
+  sql: string;
+}
+
+export function verifiedBadgeText(badge: VerifiedBadge): string {
+  const parts = ['✓ Verified query', ...(badge.verifiedBy ? [`by ${badge.verifiedBy}`] : []), ...(badge.verifiedAt ? [badge.verifiedAt] : [])];
+  return parts.join(', ');
+}

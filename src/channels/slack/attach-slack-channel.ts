@@ -13,6 +13,7 @@ import { registerAssistantListeners } from './inbound/assistant-listeners.js';
 import { registerEventListeners } from './inbound/event-listeners.js';
 import { mountHttpReceiver, SLACK_EVENTS_PATH } from './inbound/mount-http-receiver.js';
 import { registerFeedbackListeners } from './actions/feedback-listeners.js';
+import { registerVerifyListener } from './actions/verify-listener.js';
 import { registerQueryActionListeners } from './actions/query-action-listeners.js';
 import { registerStopActionListener } from './actions/stop-action-listener.js';
 import { registerForeignThreadGuard } from './actions/foreign-thread-guard.js';
@@ -75,6 +76,8 @@ export async function attachSlackChannel(options: SlackChannelOptions): Promise<
     getQueryResult: options.getQueryResult,
     offerFeedback: options.feedback !== undefined,
     feedback: options.feedback,
+    offerVerify: options.verification?.offered === true,
+    verification: options.verification,
     mayReadResult: options.mayReadResult,
     stories: options.stories,
     identity: options.identity,
@@ -90,6 +93,7 @@ export async function attachSlackChannel(options: SlackChannelOptions): Promise<
   registerStopActionListener(app, context);
   registerQueryActionListeners(app, context);
   registerFeedbackListeners(app, context);
+  registerVerifyListener(app, context);
   registerStoryActionListeners(app, context);
   registerAppHome(app, context);
   const stopResumingAfterSignIn = registerAccountLinking(app, context);

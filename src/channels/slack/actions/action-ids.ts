@@ -16,6 +16,8 @@ export const ACTION_IDS = {
   disconnectAccount: 'datathread_disconnect_account',
   /** The 👍/👎 pair under an answer (a feedback_buttons element). */
   feedback: 'datathread_feedback',
+  /** Verify on an answer (verifiers only): stores its query as a verified query. */
+  verify: 'datathread_verify',
 } as const;
 
 /** The "What went wrong?" modal a 👎 opens. */
@@ -35,6 +37,8 @@ export const BLOCK_IDS = {
   homeAccount: 'datathread_home_account',
   feedback: 'datathread_feedback',
   feedbackComment: 'datathread_feedback_comment',
+  verify: 'datathread_verify',
+  verifiedBadge: 'datathread_verified_badge',
 } as const;
 
 /** Action ids must be unique within a block: numbered ones end in `_<index>`. */

@@ -102,13 +102,19 @@ export interface CsvActionData {
   queryId: string;
 }
 
+/** Verify: the channel stores the answer's query as a verified query (verifiers only). */
+export interface VerifyActionData {
+  datathread: 'verify';
+  answer: string;
+}
+
 /** `secondary`: in the card's overflow menu ("…") instead of its row of buttons (Adaptive Cards 1.5). */
 export type ActionMode = 'secondary';
 
 export interface SubmitAction {
   type: 'Action.Submit';
   title: string;
-  data: CardActionData | StoryActionData | CsvActionData;
+  data: CardActionData | StoryActionData | CsvActionData | VerifyActionData;
   mode?: ActionMode;
 }
 

@@ -11,6 +11,7 @@ import { textBlock, type AdaptiveCard, type CardElement } from './adaptive-card-
 import { followUpActions } from '../actions/card-actions.js';
 import { csvActions } from '../actions/csv-click.js';
 import { showSqlAction } from '../actions/show-sql-action.js';
+import { verifyActions } from '../actions/verify-click.js';
 import type { PreparedChart } from './chart-image.js';
 import { arrangeCardActions } from './card-action-row.js';
 import { markdownToCardElements } from './card-elements-from-markdown.js';
@@ -29,6 +30,10 @@ export interface AnswerContent {
   queries?: QueryRun[];
   /** CSV buttons for the stored results among `queries`. */
   offerCsv?: boolean;
+  /** "✓ Verified query, by Ana, 2026-11-02" under the text, when the answer ran a verified query. */
+  verifiedBadge?: string;
+  /** The answer a Verify button names; no button without it. */
+  verifyAnswerId?: string;
 }
 
 function chartElements(chart: PreparedChart): CardElement[] {
@@ -46,6 +51,7 @@ export function buildAnswerCards(
 ): AdaptiveCard[] {
   const body: CardElement[] = [
     ...markdownToCardElements(outcome.text.trim()),
+    ...(outcome.verifiedBadge ? [textBlock(outcome.verifiedBadge, { color: 'Good', weight: 'Bolder', size: 'Small' })] : []),
     ...(outcome.notes ?? []).map((note) => textBlock(note, { isSubtle: true })),
     ...charts.flatMap(chartElements),
     // A table and its caption stay on one card.
@@ -55,7 +61,7 @@ export function buildAnswerCards(
   // Follow-ups in the row while they all fit it, otherwise one full-width button each at the end of
   // the last card's body; Show SQL and CSV in the overflow menu.
   const { stacked, actions } = arrangeCardActions(
-    options.includeFollowUps === false ? [] : followUpActions(outcome.followUps),
+    [...(options.includeFollowUps === false ? [] : followUpActions(outcome.followUps)), ...verifyActions(outcome.verifyAnswerId)],
     [...optional(showSqlAction(outcome.queries ?? [])), ...(outcome.offerCsv ? csvActions(outcome.queries ?? []) : [])],
   );
   return layOutCardPages(body.length > 0 ? body : [textBlock(TURN_SENTENCES.empty)], {

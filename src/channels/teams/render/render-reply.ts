@@ -1,5 +1,6 @@
 // A ReplyPlan becomes the list of cards to post, in order.
 import type { ReplyPlan } from '../../../conversations/reply-plan.js';
+import { verifiedBadgeText } from '../../../conversations/verified-query.js';
 import type { AdaptiveCard } from './adaptive-card-types.js';
 import { buildAnswerCards } from './answer-cards.js';
 import { prepareChartImage, type HostedChartImages, type PreparedChart } from './chart-image.js';
@@ -13,13 +14,25 @@ export interface RenderOptions {
   offerCsv?: boolean;
   /** Charts are kept where Teams fetches them (DATATHREAD_PUBLIC_URL set): cards link them instead of carrying them. */
   chartImages?: HostedChartImages;
+  /** Verifiers are configured: an answer whose query can be verified gets a Verify button. */
+  offerVerify?: boolean;
 }
 
 export async function renderReply(plan: ReplyPlan, options: RenderOptions = {}): Promise<AdaptiveCard[]> {
   if (plan.sentence?.kind === 'failed') return [buildFailureCard({ kind: 'internal', message: plan.sentence.text, retryable: plan.controls.retry })];
   if (plan.sentence?.kind === 'stopped') return [buildStoppedCard(plan.sentence.text)];
   const stories = options.storiesAsCards ? [] : plan.stories;
-  const answer = { text: plan.answer, notes: plan.notes, tables: plan.tables, stories, followUps: plan.controls.followUps, queries: plan.controls.queries, offerCsv: options.offerCsv === true };
+  const answer = {
+    text: plan.answer,
+    notes: plan.notes,
+    tables: plan.tables,
+    stories,
+    followUps: plan.controls.followUps,
+    queries: plan.controls.queries,
+    offerCsv: options.offerCsv === true,
+    ...(plan.verifiedQuery ? { verifiedBadge: verifiedBadgeText(plan.verifiedQuery) } : {}),
+    ...(options.offerVerify && plan.verifyAnswerId ? { verifyAnswerId: plan.verifyAnswerId } : {}),
+  };
   if (plan.status === 'clarification') {
     const clarification = plan.controls.clarification ?? { question: plan.answer, options: [] };
     const hasResults = plan.charts.length > 0 || plan.tables.length > 0;

@@ -53,6 +53,8 @@ export interface TeamsTurnDependencies {
   chartImages?: HostedChartImages;
   /** Present when feedback is stored: the answer's last card carries Teams' 👍/👎. */
   answeredActivities?: AnsweredActivities;
+  /** Verifiers are configured: answers get a Verify button. */
+  offerVerify?: boolean;
   /** Federated identity (sign-in/teams-sign-in.ts): the asker's token before the turn; a sign-in card after it when needed. */
   signIn?: {
     beforeTurn(): Promise<void>;
@@ -111,7 +113,10 @@ export async function runTeamsTurn(job: TeamsTurnJob, dependencies: TeamsTurnDep
       const stories = dependencies.stories && plan.stories.length > 0 ? dependencies.stories : undefined;
       if (stories) await postTurnStories(plan.threadId, plan.stories, { ...stories, outbox, logger });
       const rest = streamedAnswer ? { ...plan, answer: '' } : plan;
-      const cards = streamedAnswer && restIsEmpty(plan) ? [] : await renderReply(rest, { storiesAsCards: stories !== undefined, offerCsv: dependencies.offerCsv === true, ...(dependencies.chartImages ? { chartImages: dependencies.chartImages } : {}) });
+      const offerVerify = dependencies.offerVerify === true;
+      // A streamed answer still needs a card for its verified badge or its Verify button.
+      const nothingMore = restIsEmpty(plan) && !plan.verifiedQuery && !(offerVerify && plan.verifyAnswerId);
+      const cards = streamedAnswer && nothingMore ? [] : await renderReply(rest, { storiesAsCards: stories !== undefined, offerCsv: dependencies.offerCsv === true, offerVerify, ...(dependencies.chartImages ? { chartImages: dependencies.chartImages } : {}) });
       typing.stop();
       // The model's words carry the AI label; the last card also the query citations and 👍/👎
       // (unless the streamed final message already carries them).
