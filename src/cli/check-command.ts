@@ -10,6 +10,7 @@ import { listOfferedToolNames } from '../tools/tool-registry.js';
 import { startToolRuntime } from '../tools/tool-runtime.js';
 import { systemClock } from '../support/clock-and-ids.js';
 import { describeToolRuntime } from './describe-tool-runtime.js';
+import { checkVerifiedQueryFiles } from './verified-check.js';
 import { checkModel, defaultModelNameNote } from './model-check.js';
 import { parseUsageDays, renderUsageReport, usageWindowStart } from './usage-report.js';
 import type { ParsedArguments } from './arguments.js';
@@ -86,6 +87,7 @@ export async function checkCommand(parsed: ParsedArguments, started: Bootstrappe
   } finally {
     await tooling.close();
   }
+  failures += await checkVerifiedQueryFiles(config.context.path, output);
   output.write(failures === 0 ? 'All checks passed.\n' : `${failures} check(s) failed.\n`);
   return failures === 0 ? 0 : 1;
 }

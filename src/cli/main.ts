@@ -1,4 +1,4 @@
-// The `datathread` command: ask | chat | check | context-check | feedback | mcp | serve.
+// The `datathread` command: ask | chat | check | context-check | feedback | verified | mcp | serve.
 import { UsageError, parseArguments } from './arguments.js';
 import { askCommand } from './ask-command.js';
 import { bootstrap, EXIT_CONFIG_ERROR } from '../config/bootstrap.js';
@@ -8,6 +8,7 @@ import { checkCommand } from './check-command.js';
 import { contextCheckCommand } from './context-check-command.js';
 import { feedbackCommand } from './feedback-command.js';
 import { mcpCommand } from './mcp-command.js';
+import { verifiedCommand } from './verified-command.js';
 import type { TerminalOutput } from './render-reply.js';
 
 const USAGE = `Usage:
@@ -17,6 +18,9 @@ const USAGE = `Usage:
   datathread check --usage [--days N]                       the model's token usage per day (default: last 7 days)
   datathread context-check [--out DIR] [--apply]            review the context folder; report and patch in DIR
   datathread feedback [--since DATE] [--format table|csv|json]  the 👍/👎 people gave answers, with question and SQL
+  datathread verified list [--format table|json]            the verified queries (context folder verified/*.yaml and Verify in chat)
+  datathread verified export [--out FILE]                   them as a verified/*.yaml file, to review and keep in git
+  datathread verified remove ID                             forget a query verified in chat
   datathread mcp [--database NAME]                          serve datathread as an MCP server on stdio (ask, execute_sql)
   datathread serve                                          run the server (same as npm start)
   datathread help                                           this text (also --help, -h)`;
@@ -60,6 +64,8 @@ export async function runCli(argv: string[], io: CliIo = {}): Promise<number> {
         return await contextCheckCommand(parsed, started(), output);
       case 'feedback':
         return await feedbackCommand(parsed, started(), output);
+      case 'verified':
+        return await verifiedCommand(parsed, started(), output);
       case 'mcp':
         return await mcpCommand(parsed, started());
       case 'serve': {
