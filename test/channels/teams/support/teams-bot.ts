@@ -50,6 +50,7 @@ export async function startTeamsBot(variables: Record<string, string>, extras: T
       set: (threadId, key, value) => store.setThreadValue(threadId, key, value, new Date()),
     },
     feedback: application.feedback,
+    verification: application.verification,
     ...(csvLinks ? { csv: { linkFor: (threadId: string, queryId: string, userId: string) => csvLinks.linkFor(threadId, queryId, userId), ttlMs: csvLinks.ttlMs, getQueryResult } } : {}),
     ...(chartImages ? { chartImages } : {}),
     ...overrides,
