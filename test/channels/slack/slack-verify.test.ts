@@ -96,7 +96,7 @@ describe('Slack Verify', () => {
     expect(String(fixture.model.requests[requestsBefore]!.messages[0]!.content)).toContain(`Question: sales by region?\nDatabase: shop\n\`\`\`sql\n${SALES_SQL}\n\`\`\``);
     const blocks = second.blocks as Block[];
     const badge = blocks.find((block) => block.block_id === 'datathread_verified_badge');
-    expect(badge).toEqual({ type: 'context', block_id: 'datathread_verified_badge', elements: [{ type: 'mrkdwn', text: `*✓ Verified query, by ana, ${today()}* · the SQL is behind Show SQL` }] });
+    expect(badge).toEqual({ type: 'context', block_id: 'datathread_verified_badge', elements: [{ type: 'mrkdwn', text: `*✓ Verified query, by ana, ${today()}*` }] });
     // The badge sits right under the answer text, and Show SQL is there.
     expect(blocks.indexOf(badge!)).toBe(1);
     expect(blocks.find((block) => block.block_id === 'datathread_queries')?.elements).toEqual(expect.arrayContaining([expect.objectContaining({ action_id: 'datathread_show_sql_0' })]));

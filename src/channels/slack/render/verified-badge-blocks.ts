@@ -8,5 +8,5 @@ import { escapeMrkdwn } from './escape-mrkdwn.js';
 
 export function verifiedBadgeBlocks(plan: Pick<ReplyPlan, 'verifiedQuery'>): SlackBlock[] {
   if (!plan.verifiedQuery) return [];
-  return [{ type: 'context', block_id: BLOCK_IDS.verifiedBadge, elements: [{ type: 'mrkdwn', text: `*${escapeMrkdwn(verifiedBadgeText(plan.verifiedQuery))}* · the SQL is behind Show SQL` }] }];
+  return [{ type: 'context', block_id: BLOCK_IDS.verifiedBadge, elements: [{ type: 'mrkdwn', text: `*${escapeMrkdwn(verifiedBadgeText(plan.verifiedQuery))}*` }] }];
 }
