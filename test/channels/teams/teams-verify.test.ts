@@ -11,7 +11,7 @@ import { startFakeBotConnector, type FakeBotConnector } from '../../fakes/bot-co
 import { createE2eWorkspace, SCRIPTED_MODEL, type E2eWorkspace } from '../../support/e2e-workspace.js';
 import { startTeamsBot, stopTeamsBot, type RunningTeamsBot } from './support/teams-bot.js';
 import { attachmentProblemsIn } from './adaptive-card-validation.js';
-import { ADA, CHANNEL_ID, GRACE, TENANT_ID, channelCardClick, channelMention, postActivity } from './teams-activities.js';
+import { ADA, CHANNEL_ID, GRACE, TENANT_ID, channelCardClick, channelMention, personalMessage, postActivity } from './teams-activities.js';
 
 let workspace: E2eWorkspace;
 let connector: FakeBotConnector;
@@ -92,6 +92,18 @@ describe('Teams Verify', () => {
     const showSql = later.actions?.find((action) => action.title === 'Show SQL');
     expect(showSql).toMatchObject({ type: 'Action.ShowCard', mode: 'secondary' });
     expect(JSON.stringify(showSql?.card)).toContain('select region, sum(amount) as total from orders group by region order by region');
+  });
+
+  it('in a streamed one-to-one answer, posts a card with Verify after the streamed text', async () => {
+    running = await startTeamsBot(workspace.variables);
+    workspace.fakeModel.enqueue({ toolCalls: [{ name: 'execute_sql', arguments: { sql_query: SQL } }] }, { text: 'South leads with **250**.' });
+    await postActivity(running.baseUrl, personalMessage(connector.url, 'verify-personal-1', 'orders by region?', GRACE));
+    await running.channel.idle();
+    const cards = connector.messages().filter((message) => Array.isArray(message.activity.attachments));
+    const last = (cards.at(-1)!.activity.attachments as Array<{ content: Card }>)[0]!.content;
+    expect(last.actions?.find((action) => action.title === '✓ Verify')).toMatchObject({ type: 'Action.Submit', data: { datathread: 'verify' } });
+    // The streamed text is not repeated on that card.
+    expect(JSON.stringify(last.body)).not.toContain('South leads');
   });
 
   it('offers no Verify when no verifier is configured', async () => {
