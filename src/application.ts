@@ -83,6 +83,7 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
     credentialFor: options.credentialFor ?? identity?.credentialFor,
     toolRuntime: tooling.runtime,
     verifiedQueries: new VerifiedQueryLibrary({ store, contextRoot: config.context.path, logger }),
+    offerVerify: config.verification.verifiers.length > 0,
   });
   const turns = new TurnQueue({ store, clock, createId, logger, settings: environment.turnQueue, cancelTurn: (threadId) => engine.cancel(threadId) });
   return {

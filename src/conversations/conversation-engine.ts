@@ -49,6 +49,8 @@ export interface ConversationEngineOptions {
   toolRuntime?: ToolRuntime;
   /** Verified queries: the closest are trusted examples in the prompt; an answer running one is badged. */
   verifiedQueries?: VerifiedQueryLibrary;
+  /** Verifiers are configured: each answer keeps what a Verify click would store (one thread value). */
+  offerVerify?: boolean;
 }
 
 export class ConversationEngine implements TurnHandler {
@@ -217,7 +219,7 @@ export class ConversationEngine implements TurnHandler {
     const sql = outcome.queries.map((query) => query.sql).filter((text) => text.trim() !== '');
     try {
       await rememberAnswer(this.options.store, outcome.threadId, answerId, { question, sql }, this.options.clock());
-      if (this.options.verifiedQueries) await rememberForVerify(this.options.store, { ...outcome, answerId }, question, this.options.clock());
+      if (this.options.offerVerify) await rememberForVerify(this.options.store, { ...outcome, answerId }, question, this.options.clock());
       return { ...outcome, answerId };
     } catch (error) {
       this.options.logger.error('answer not remembered; feedback on it cannot be offered', { threadId: outcome.threadId, error });
