@@ -4,6 +4,8 @@ import { createLanguageModel, type ModelAvailability } from './agent/model-facto
 import type { Environment } from './config/environment.js';
 import type { LoadedConfig } from './config/load-config.js';
 import { AnswerFeedbackRecorder } from './conversations/answer-feedback.js';
+import { AnswerVerifier } from './conversations/answer-verification.js';
+import { VerifiedQueryLibrary } from './conversations/verified-query-library.js';
 import { ConversationEngine } from './conversations/conversation-engine.js';
 import { MemoryDecisions } from './conversations/memory-decisions.js';
 import { scheduleEventPurge } from './conversations/event-purge.js';
@@ -38,6 +40,8 @@ export interface Application {
   feedback: AnswerFeedbackRecorder;
   /** Undo / Approve / Reject / Forget on remembered corrections, with the configured verifiers. */
   memories: MemoryDecisions;
+  /** The Verify action on answers (offered when `verification.verifiers` names someone). */
+  verification: AnswerVerifier;
   /** Durable turn jobs: channels submit accepted events here; main.ts starts and drains the workers. */
   turns: TurnQueue;
   model: ModelAvailability;
@@ -83,6 +87,8 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
     credentialFor: options.credentialFor ?? identity?.credentialFor,
     toolRuntime: tooling.runtime,
     budgets: config.budgets,
+    verifiedQueries: new VerifiedQueryLibrary({ store, contextRoot: config.context.path, logger }),
+    offerVerify: config.verification.verifiers.length > 0,
   });
   const turns = new TurnQueue({ store, clock, createId, logger, settings: environment.turnQueue, cancelTurn: (threadId) => engine.cancel(threadId) });
   return {
@@ -91,6 +97,7 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
     engine,
     feedback: new AnswerFeedbackRecorder(store, clock),
     memories: new MemoryDecisions(store, config.verification.verifiers),
+    verification: new AnswerVerifier(store, config.verification.verifiers, clock, createId),
     turns,
     model,
     config,

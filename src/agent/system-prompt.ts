@@ -7,6 +7,7 @@ import type { Dialect, SchemaSummary } from '../databases/types.js';
 import type { DataRange } from './data-ranges.js';
 import { describeMemories, type PromptMemories } from './memory-prompt.js';
 import { type IndexedTable, renderTableIndex, tableIndexBudget } from './table-index.js';
+import { describeVerifiedExamples, type PromptVerifiedExample } from './verified-examples-prompt.js';
 
 export interface PromptDatabase {
   name: string;
@@ -31,6 +32,8 @@ export interface SystemPromptInput {
   contextFolder?: ContextFolderSummary;
   /** Remembered corrections for the asker's channel and the workspace (already within their budget). */
   memories?: PromptMemories;
+  /** The verified queries closest to the question (conversations/verified-query-library.ts). */
+  verifiedExamples?: PromptVerifiedExample[];
 }
 
 export const MAX_SCHEMA_CHARACTERS_PER_DATABASE = 6_000;
@@ -132,6 +135,7 @@ export function buildSystemPrompt(input: SystemPromptInput): string {
     databases,
     ...(input.contextFolder ? ['', describeContextFolder(input.contextFolder)] : []),
     ...(memories ? ['', memories] : []),
+    ...(input.verifiedExamples && input.verifiedExamples.length > 0 ? ['', describeVerifiedExamples(input.verifiedExamples)] : []),
     '',
     '## How to work',
     ...guidance,

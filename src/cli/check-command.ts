@@ -12,6 +12,7 @@ import { systemClock } from '../support/clock-and-ids.js';
 import { ContextFolder } from '../context-files/context-folder.js';
 import { describeToolRuntime } from './describe-tool-runtime.js';
 import { syncAdvice } from './sync-advice.js';
+import { checkVerifiedQueryFiles } from './verified-check.js';
 import { checkModel, defaultModelNameNote } from './model-check.js';
 import { usageCommand } from './usage-command.js';
 import type { ParsedArguments } from './arguments.js';
@@ -79,6 +80,7 @@ export async function checkCommand(parsed: ParsedArguments, started: Bootstrappe
   } finally {
     await tooling.close();
   }
+  failures += await checkVerifiedQueryFiles(config.context.path, output);
   output.write(failures === 0 ? 'All checks passed.\n' : `${failures} check(s) failed.\n`);
   return failures === 0 ? 0 : 1;
 }

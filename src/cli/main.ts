@@ -1,4 +1,4 @@
-// The `datathread` command: ask | chat | check | context-check | eval | feedback | usage | memory | mcp | serve.
+// The `datathread` command: ask | chat | check | context-check | eval | feedback | usage | memory | verified | mcp | serve.
 import { UsageError, parseArguments } from './arguments.js';
 import { askCommand } from './ask-command.js';
 import { bootstrap, EXIT_CONFIG_ERROR } from '../config/bootstrap.js';
@@ -11,6 +11,7 @@ import { feedbackCommand } from './feedback-command.js';
 import { mcpCommand } from './mcp-command.js';
 import { usageCommand } from './usage-command.js';
 import { memoryCommand } from './memory-command.js';
+import { verifiedCommand } from './verified-command.js';
 import type { TerminalOutput } from './render-reply.js';
 
 const USAGE = `Usage:
@@ -26,6 +27,9 @@ const USAGE = `Usage:
                                                             questions, answers, failures, tokens, cost, queries, 👍/👎 (default: last 30 days, by user)
   datathread memory list | add "TEXT" [--scope channel:ID|workspace] [--database NAME] | forget ID
                                                             remembered corrections (added here: no approval needed)
+  datathread verified list [--format table|json]            the verified queries (context folder verified/*.yaml and Verify in chat)
+  datathread verified export [--out FILE]                   them as a verified/*.yaml file, to review and keep in git
+  datathread verified remove ID                             forget a query verified in chat
   datathread mcp [--database NAME]                          serve datathread as an MCP server on stdio (ask, execute_sql)
   datathread serve                                          run the server (same as npm start)
   datathread help                                           this text (also --help, -h)`;
@@ -76,6 +80,8 @@ export async function runCli(argv: string[], io: CliIo = {}): Promise<number> {
         return await usageCommand(parsed, started(), output);
       case 'memory':
         return await memoryCommand(parsed, started(), output);
+      case 'verified':
+        return await verifiedCommand(parsed, started(), output);
       case 'mcp':
         return await mcpCommand(parsed, started());
       case 'serve': {

@@ -6,6 +6,7 @@ import type { ReplyPlan } from '../conversations/reply-plan.js';
 import { MEMORY_SENTENCES, memoryNoteDetail } from '../conversations/memory-note.js';
 import type { WrittenStoryFiles } from '../stories/write-story-files.js';
 import { formatDuration, terminalSentence } from './terminal-wording.js';
+import { verifiedBadgeText } from '../conversations/verified-query.js';
 
 export interface TerminalOutput {
   write(text: string): void;
@@ -37,6 +38,7 @@ export interface TerminalExtras {
 export function formatReply(plan: ReplyPlan, extras: TerminalExtras): string {
   const lines: string[] = [];
   if (plan.answer) lines.push(plan.answer);
+  if (plan.verifiedQuery) lines.push(verifiedBadgeText(plan.verifiedQuery));
   for (const note of plan.notes) lines.push(`(${terminalSentence(note)})`);
   if (plan.sentence) {
     const text = terminalSentence(plan.sentence.text);

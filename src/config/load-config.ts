@@ -37,7 +37,7 @@ export interface LoadedConfig {
   sandbox: SandboxSettings;
   /** Spending limits and the model price table; undefined: no limits. */
   budgets: BudgetsConfig | undefined;
-  /** Who verifies answers and approves workspace memories (`verification.verifiers`). */
+  /** Who may verify answers (and approve workspace memories): Slack user ids, Teams AAD object ids, e-mails. */
   verification: { verifiers: string[] };
 }
 

@@ -31,6 +31,8 @@ import { historyFromStore, lastUserText, toStorable } from './history.js';
 import { buildOutcome, failedOutcome } from './outcome.js';
 import { describeToolStatus } from './tool-status.js';
 import { ThreadLock } from './thread-lock.js';
+import type { VerifiedQueryLibrary } from './verified-query-library.js';
+import { loadVerifiedForTurn, promptExamples, rememberForVerify, withVerifiedBadge } from './verified-turn.js';
 import type { HandleResult, TurnHandler, TurnObserver, TurnOutcome, TurnPresentation, TurnRequest } from './types.js';
 
 /** Longer than any platform's redelivery window (Slack retries for ~5 minutes). */
@@ -55,6 +57,10 @@ export interface ConversationEngineOptions {
   budgets?: BudgetsConfig | undefined;
   /** Who approves workspace memories (`verification.verifiers`); none: workspace memories stay pending. */
   verifiers?: readonly string[];
+  /** Verified queries: the closest are trusted examples in the prompt; an answer running one is badged. */
+  verifiedQueries?: VerifiedQueryLibrary;
+  /** Verifiers are configured: each answer keeps what a Verify click would store (one thread value). */
+  offerVerify?: boolean;
 }
 
 export class ConversationEngine implements TurnHandler {
@@ -141,12 +147,14 @@ export class ConversationEngine implements TurnHandler {
       // The folder as this asker sees it: no files of databases they may not use.
       const contextFolder = this.options.toolRuntime?.contextFolder?.forDatabases(context.databases.map((database) => database.name));
       const contextTools = contextFolder !== undefined && toolNames.includes('read');
+      const verified = await loadVerifiedForTurn(this.options.verifiedQueries, context.databases.map((database) => database.name), logger, request.threadId);
       const system = buildSystemPrompt({
         today: clock(),
         platform: platformName(request.platform),
         toolNames,
         contextFolder: contextTools ? await summarizeContextFolder(contextFolder) : undefined,
         memories: await promptMemoriesFor(store, request.place.channelId, context.databases, clock(), logger),
+        verifiedExamples: promptExamples(verified, questionText),
         databases: await Promise.all(
           context.databases.map(async (database) => ({
             name: database.name,
@@ -212,7 +220,7 @@ export class ConversationEngine implements TurnHandler {
       const budgetNotes = [...(stoppedBy ? [this.budget.stoppedMessage(stoppedBy)] : []), ...admission.notices];
       const outcome = budgetNotes.length > 0 ? { ...built, notes: [...(built.notes ?? []), ...budgetNotes] } : built;
       await this.finishCharge(charge.turnId, outcome.status === 'clarification' ? 'clarification' : outcome.status === 'failed' ? 'failed' : 'answered', outcome.failure?.kind ?? null);
-      return await this.withAnswerId(outcome, questionText);
+      return withVerifiedBadge(await this.withAnswerId(outcome, questionText), verified);
     } catch (error) {
       const reason = controller.signal.aborted ? 'cancelled' : timeout.aborted ? 'timeout' : undefined;
       await this.flushContext(context, request.threadId);
@@ -280,6 +288,7 @@ export class ConversationEngine implements TurnHandler {
     const sql = outcome.queries.map((query) => query.sql).filter((text) => text.trim() !== '');
     try {
       await rememberAnswer(this.options.store, outcome.threadId, answerId, { question, sql }, this.options.clock());
+      if (this.options.offerVerify) await rememberForVerify(this.options.store, { ...outcome, answerId }, question, this.options.clock());
       return { ...outcome, answerId };
     } catch (error) {
       this.options.logger.error('answer not remembered; feedback on it cannot be offered', { threadId: outcome.threadId, error });

@@ -10,12 +10,18 @@ export interface ShownApart {
   stories?: boolean;
 }
 
+/** What this channel offers beyond the plan's own controls. */
+export interface ChannelOffers {
+  /** Verifiers are configured: an answer resting on a query gets a Verify button. */
+  verify?: boolean;
+}
+
 /** Whether the reply still has something to show beside what was shown apart: a text, an attachment or an action. */
-export function hasContentBeside(plan: ReplyPlan, apart: ShownApart = {}): boolean {
+export function hasContentBeside(plan: ReplyPlan, apart: ShownApart = {}, offers: ChannelOffers = {}): boolean {
   const { controls } = plan;
-  const texts = (!apart.answer && plan.answer !== '') || plan.notes.length > 0 || plan.memoryNotes.length > 0 || plan.sentence !== undefined;
+  const texts = (!apart.answer && plan.answer !== '') || plan.notes.length > 0 || plan.memoryNotes.length > 0 || plan.sentence !== undefined || plan.verifiedQuery !== undefined;
   const attachments = plan.charts.length > 0 || plan.tables.length > 0 || (!apart.stories && plan.stories.length > 0);
-  const actions = controls.clarification !== undefined || controls.followUps.length > 0 || controls.showSql.length > 0 || controls.retry;
+  const actions = controls.clarification !== undefined || controls.followUps.length > 0 || controls.showSql.length > 0 || controls.retry || (offers.verify === true && plan.verifyAnswerId !== undefined);
   return texts || attachments || actions;
 }
 

@@ -8,6 +8,8 @@ import { CLARIFICATION_HINTS, TURN_SENTENCES, type TurnSentenceKind } from './st
 import { latestStoryVersions, queryIdsShownByStories } from './story-selection.js';
 import type { ClarificationRequest, TurnOutcome, TurnStatus } from './types.js';
 import type { MemoryNote } from './memory-note.js';
+import { queryAnswerRestsOn } from './verifiable-answer.js';
+import type { VerifiedBadge } from './verified-query.js';
 
 /** Results worth showing as a table under one answer: the last ones the turn ran. */
 export const MAX_TABLES_PER_REPLY = 3;
@@ -59,6 +61,10 @@ export interface ReplyPlan {
   feedbackAnswerId?: string;
   /** "I'll remember: …" (Undo), a workspace memory waiting for a verifier (Approve / Reject), or one forgotten. */
   memoryNotes: MemoryNote[];
+  /** Set when the answer ran a query that can be verified: the id a Verify click names (answer-verification.ts). */
+  verifyAnswerId?: string;
+  /** Set when the answer ran a verified query: "✓ Verified query, by Ana, 2026-11-02", its SQL behind Show SQL. */
+  verifiedQuery?: VerifiedBadge;
 }
 
 export function planReply(outcome: TurnOutcome): ReplyPlan {
@@ -86,7 +92,11 @@ export function planReply(outcome: TurnOutcome): ReplyPlan {
   const sentence = sentenceFor(outcome, plan);
   if (sentence) plan.sentence = sentence;
   // Only something shown can be rated: not the empty-turn sentence.
-  if (outcome.answerId !== undefined && outcome.status === 'answered' && !sentence) plan.feedbackAnswerId = outcome.answerId;
+  if (outcome.answerId !== undefined && outcome.status === 'answered' && !sentence) {
+    plan.feedbackAnswerId = outcome.answerId;
+    if (queryAnswerRestsOn(outcome.queries)) plan.verifyAnswerId = outcome.answerId;
+  }
+  if (outcome.verifiedQuery && outcome.status === 'answered') plan.verifiedQuery = outcome.verifiedQuery;
   return plan;
 }
 

@@ -6,6 +6,7 @@ import type { ChartArtifact, QueryResult, QueryRun, StoryArtifact } from './outc
 import type { Actor } from '../store/types.js';
 import type { ChartPlacement } from '../charts/chart-layout.js';
 import type { Platform } from '../support/platforms.js';
+import type { VerifiedBadge } from './verified-query.js';
 
 /** Where the message was written; the access rules match on it. */
 export interface TurnPlace {
@@ -86,6 +87,8 @@ export interface TurnOutcome {
   answerId?: string;
   /** Memories the turn proposed or forgot (the remember tool), for the thread to show. */
   memoryNotes?: MemoryNote[];
+  /** Set when the answer ran a verified query (verified-query-library.ts): the badge it shows. */
+  verifiedQuery?: VerifiedBadge;
 }
 
 /** What the engine tells a channel while a turn runs. */

@@ -287,6 +287,26 @@ export const MIGRATIONS: readonly Migration[] = [
     `,
   },
   {
+    version: 8,
+    name: 'verified queries: questions and the SQL a verifier confirmed from chat, one row per normalised SQL and database',
+    sql: () => `
+      CREATE TABLE verified_queries (
+        id TEXT PRIMARY KEY,
+        question TEXT NOT NULL,
+        paraphrases TEXT NOT NULL,
+        sql_text TEXT NOT NULL,
+        normalized_sql TEXT NOT NULL,
+        database_name TEXT NOT NULL,
+        verified_by_platform TEXT NOT NULL,
+        verified_by_user_id TEXT NOT NULL,
+        verified_by_name TEXT,
+        verified_at BIGINT NOT NULL,
+        thread_id TEXT,
+        UNIQUE (normalized_sql, database_name)
+      );
+    `,
+  },
+  {
     version: 9,
     name: 'memories: remembered corrections for a channel or the workspace, with their approval and use',
     sql: (types) => `

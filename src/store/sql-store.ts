@@ -14,6 +14,8 @@ import type { MemoryFilter, MemoryRecord, MemoryStatusChange } from './memory-st
 import { encodeResultRows } from './result-rows-encoding.js';
 import { SqlTurnLedger } from './sql-turn-ledger-statements.js';
 import { SqlTurnJobs } from './sql-turn-job-statements.js';
+import { SqlVerifiedQueries } from './sql-verified-query-statements.js';
+import type { StoredVerifiedQuery } from './verified-query-store.js';
 import type { StoreDatabase, StoreParameter, StoreQueryRunner } from './store-database.js';
 import {
   answerFeedbackFromRow,
@@ -56,6 +58,7 @@ export class SqlStore implements Store {
   readonly ledger: SqlTurnLedger;
   private readonly memories: SqlMemories;
   private readonly queryUsage: SqlQueryUsage;
+  private readonly verifiedQueries: SqlVerifiedQueries;
 
   constructor(private readonly database: StoreDatabase) {
     this.queryUsage = new SqlQueryUsage(database);
@@ -64,6 +67,7 @@ export class SqlStore implements Store {
     this.turnJobs = new SqlTurnJobs(database);
     this.ledger = new SqlTurnLedger(database);
     this.memories = new SqlMemories(database);
+    this.verifiedQueries = new SqlVerifiedQueries(database);
   }
 
   migrate(): Promise<void> {
@@ -442,5 +446,17 @@ export class SqlStore implements Store {
 
   recordMemoryUse(ids: string[], now: Date): Promise<void> {
     return this.memories.recordMemoryUse(ids, now);
+  }
+
+  saveVerifiedQuery(query: StoredVerifiedQuery, normalizedSql: string): Promise<void> {
+    return this.verifiedQueries.saveVerifiedQuery(query, normalizedSql);
+  }
+
+  listVerifiedQueries(): Promise<StoredVerifiedQuery[]> {
+    return this.verifiedQueries.listVerifiedQueries();
+  }
+
+  removeVerifiedQuery(id: string): Promise<boolean> {
+    return this.verifiedQueries.removeVerifiedQuery(id);
   }
 }

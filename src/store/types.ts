@@ -6,6 +6,7 @@ import type { Platform } from '../support/platforms.js';
 import { DatathreadError } from '../support/errors.js';
 import type { TurnLedgerStore } from './turn-ledger-types.js';
 import type { MemoryStore } from './memory-store.js';
+import type { VerifiedQueryStore } from './verified-query-store.js';
 
 export interface Actor {
   platform: Platform;
@@ -145,7 +146,7 @@ export interface EncryptedUserToken {
   updatedAt: Date;
 }
 
-export interface Store extends MemoryStore, QueryAuditUsageStore {
+export interface Store extends MemoryStore, QueryAuditUsageStore, VerifiedQueryStore {
   /** Turns, their tokens and cost, and budget reservations (turn-ledger-types.ts). */
   readonly ledger: TurnLedgerStore;
   /** Creates or upgrades the schema. Idempotent. */

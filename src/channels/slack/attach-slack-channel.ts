@@ -14,6 +14,7 @@ import { registerEventListeners } from './inbound/event-listeners.js';
 import { mountHttpReceiver, SLACK_EVENTS_PATH } from './inbound/mount-http-receiver.js';
 import { registerFeedbackListeners } from './actions/feedback-listeners.js';
 import { registerMemoryListeners } from './actions/memory-listeners.js';
+import { registerVerifyListener } from './actions/verify-listener.js';
 import { registerQueryActionListeners } from './actions/query-action-listeners.js';
 import { registerStopActionListener } from './actions/stop-action-listener.js';
 import { registerForeignThreadGuard } from './actions/foreign-thread-guard.js';
@@ -76,6 +77,8 @@ export async function attachSlackChannel(options: SlackChannelOptions): Promise<
     getQueryResult: options.getQueryResult,
     offerFeedback: options.feedback !== undefined,
     feedback: options.feedback,
+    offerVerify: options.verification?.offered === true,
+    verification: options.verification,
     mayReadResult: options.mayReadResult,
     memories: options.memories,
     stories: options.stories,
@@ -93,6 +96,7 @@ export async function attachSlackChannel(options: SlackChannelOptions): Promise<
   registerQueryActionListeners(app, context);
   registerFeedbackListeners(app, context);
   registerMemoryListeners(app, context);
+  registerVerifyListener(app, context);
   registerStoryActionListeners(app, context);
   registerAppHome(app, context);
   const stopResumingAfterSignIn = registerAccountLinking(app, context);

@@ -10,6 +10,7 @@ export interface ChannelContext extends TurnRunnerDependencies {
   users: UserDirectory;
   getQueryResult: SlackChannelOptions['getQueryResult'];
   feedback: SlackChannelOptions['feedback'];
+  verification: SlackChannelOptions['verification'];
   mayReadResult: SlackChannelOptions['mayReadResult'];
   memories: SlackChannelOptions['memories'];
   /** Accepted events become turn jobs here, before Slack is answered. */

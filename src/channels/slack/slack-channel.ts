@@ -40,6 +40,7 @@ async function startSlack({ app, environment, application, logger }: ChannelStar
     stories: application.store,
     feedback: application.feedback,
     memories: application.memories,
+    verification: application.verification,
     identity: application.identity,
   });
   return { name: slack.appToken ? 'slack (socket mode)' : 'slack (/slack/events)', stop: () => channel.stop() };

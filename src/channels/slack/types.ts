@@ -2,6 +2,7 @@
 import type { Express } from 'express';
 import type { webApi } from '@slack/bolt';
 import type { AnswerFeedbackRecorder } from '../../conversations/answer-feedback.js';
+import type { AnswerVerifier } from '../../conversations/answer-verification.js';
 import type { TurnJobs } from '../../conversations/turn-jobs.js';
 import type { TurnHandler } from '../../conversations/types.js';
 import type { SlackAccountLinking } from '../../identity/slack-account-linking.js';
@@ -44,6 +45,8 @@ export interface SlackChannelOptions {
   getQueryResult?: (threadId: string, queryId: string) => Promise<StoredQueryResult | undefined>;
   /** Stores 👍/👎 on answers; without it no feedback buttons are offered. */
   feedback?: Pick<AnswerFeedbackRecorder, 'record'>;
+  /** The Verify action on answers; offered when it names verifiers (answer-verification.ts). */
+  verification?: Pick<AnswerVerifier, 'offered' | 'verify'>;
   /**
    * Access rules on stored results (createResultReadCheck): whether the person who clicked Show SQL,
    * CSV or a story Re-post may read a result of that database. Without it every clicker may.

@@ -37,6 +37,7 @@ export async function attachTeamsChannel(options: TeamsChannelOptions): Promise<
     chartImages: options.chartImages,
     mayReadResult: options.mayReadResult,
     memories: options.memories,
+    verification: options.verification,
     feedback: options.feedback ? { recorder: options.feedback, activities: createAnsweredActivities(threadValues) } : undefined,
     signIn: options.signIn
       ? createTeamsSignIn({

@@ -5,7 +5,7 @@ import type { TurnHandler } from '../../conversations/types.js';
 import type { ChannelLogger } from '../channel-logger.js';
 import type { ResultReadCheck } from '../../conversations/result-access.js';
 import type { MemoryDecisions } from '../../conversations/memory-decisions.js';
-import type { TeamsCsvDownloads } from './types.js';
+import type { TeamsChannelOptions, TeamsCsvDownloads } from './types.js';
 import type { HostedChartImages } from './render/chart-image.js';
 import type { TeamsFeedback } from './actions/feedback-invoke.js';
 import type { SentCardMemory } from './actions/sent-card-memory.js';
@@ -34,6 +34,8 @@ export interface ChannelContext {
   signIn?: TeamsSignIn | undefined;
   /** Present when feedback is stored: answers carry Teams' 👍/👎 and the invoke is answered. */
   feedback?: TeamsFeedback | undefined;
+  /** Present when verifiers are configured: answers get Verify, and its clicks are handled. */
+  verification?: TeamsChannelOptions['verification'] | undefined;
   /** Present when CSV download links can be made: answers get CSV buttons. */
   csv?: TeamsCsvDownloads | undefined;
   /** Where cards link their charts from (DATATHREAD_PUBLIC_URL set); inline images otherwise. */

@@ -36,6 +36,7 @@ async function startTeams({ app, environment, application, logger, csvLinks, cha
     storyCardValues: { get: (threadId, key) => store.getThreadValue(threadId, key), set: (threadId, key, value) => store.setThreadValue(threadId, key, value, new Date()) },
     feedback: application.feedback,
     memories: application.memories,
+    verification: application.verification,
     ...(csvLinks ? { csv: teamsCsvDownloads(csvLinks, application) } : {}),
     ...(chartImages ? { chartImages } : {}),
     mayReadResult: createResultReadCheck(

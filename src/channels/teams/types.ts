@@ -2,6 +2,7 @@
 import type { Express } from 'express';
 import type { AnswerFeedbackRecorder } from '../../conversations/answer-feedback.js';
 import type { MemoryDecisions } from '../../conversations/memory-decisions.js';
+import type { AnswerVerifier } from '../../conversations/answer-verification.js';
 import type { TurnJobs } from '../../conversations/turn-jobs.js';
 import type { TurnHandler } from '../../conversations/types.js';
 import type { ChannelLogger } from '../channel-logger.js';
@@ -56,6 +57,8 @@ export interface TeamsChannelOptions {
    * each message carries is kept in `storyCardValues` (store-backed in the composition root).
    */
   feedback?: Pick<AnswerFeedbackRecorder, 'record'>;
+  /** The Verify action on answers; offered when it names verifiers (answer-verification.ts). */
+  verification?: Pick<AnswerVerifier, 'offered' | 'verify'>;
   /** Signed download links to stored results (DATATHREAD_PUBLIC_URL and DATATHREAD_ENCRYPTION_KEY set): answers get CSV buttons. */
   csv?: TeamsCsvDownloads;
   /** Chart images kept where Teams fetches them (signed links; DATATHREAD_PUBLIC_URL and DATATHREAD_ENCRYPTION_KEY set): cards link their charts instead of carrying them. */

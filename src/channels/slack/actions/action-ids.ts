@@ -20,6 +20,8 @@ export const ACTION_IDS = {
   memoryUndo: 'datathread_memory_undo',
   memoryApprove: 'datathread_memory_approve',
   memoryReject: 'datathread_memory_reject',
+  /** Verify on an answer (verifiers only): stores its query as a verified query. */
+  verify: 'datathread_verify',
 } as const;
 
 /** The "What went wrong?" modal a 👎 opens. */
@@ -41,6 +43,8 @@ export const BLOCK_IDS = {
   feedbackComment: 'datathread_feedback_comment',
   /** One per memory note: `datathread_memory_<memory id>` (memoryBlockId). */
   memory: 'datathread_memory',
+  verify: 'datathread_verify',
+  verifiedBadge: 'datathread_verified_badge',
 } as const;
 
 export function memoryBlockId(memoryId: string): string {

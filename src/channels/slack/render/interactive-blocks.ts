@@ -90,6 +90,11 @@ export function feedbackBlocks(threadId: string, answerId: string): SlackBlock[]
   ];
 }
 
+/** Verify, on its own row just above 👍/👎: the value names the answer whose query is verified. */
+export function verifyBlocks(threadId: string, answerId: string): SlackBlock[] {
+  return [{ type: 'actions', block_id: BLOCK_IDS.verify, elements: [button('✓ Verify', ACTION_IDS.verify, encodeButtonValue({ thread: threadId, answer: answerId }))] }];
+}
+
 export function contextBlock(mrkdwn: string): SlackBlock {
   return { type: 'context', elements: [{ type: 'mrkdwn', text: mrkdwn }] };
 }

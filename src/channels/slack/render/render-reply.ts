@@ -10,7 +10,8 @@ import type { SlackBlock, SlackMessage } from './block-kit.js';
 import { fallbackText } from './block-text.js';
 import { escapeMrkdwn } from './escape-mrkdwn.js';
 import { memoryNoteBlocks } from './memory-blocks.js';
-import { clarificationBlocks, contextBlock, feedbackBlocks, followUpBlocks, queryBlocks, retryBlocks } from './interactive-blocks.js';
+import { clarificationBlocks, contextBlock, feedbackBlocks, followUpBlocks, queryBlocks, retryBlocks, verifyBlocks } from './interactive-blocks.js';
+import { verifiedBadgeBlocks } from './verified-badge-blocks.js';
 import { markdownToMrkdwn } from './markdown-to-mrkdwn.js';
 import { canAppendBlocks, packMessages } from './pack-messages.js';
 import { ANSWER_FILE_THRESHOLD_CHARACTERS, MAX_SECTION_TEXT_CHARACTERS, MAX_TABLE_ROWS } from './slack-limits.js';
@@ -32,6 +33,8 @@ export interface RenderOptions {
   offerCsv: boolean;
   /** Whether 👍/👎 can be stored: then an answer ends with the feedback buttons. */
   offerFeedback?: boolean;
+  /** Whether answers offer Verify (verifiers are configured): a button above 👍/👎. */
+  offerVerify?: boolean;
   /**
    * Stories are posted as their own rich messages (post-story.ts) between the body and the buttons:
    * no one-line story notice then, and the buttons stay in a message of their own, below the stories.
@@ -58,6 +61,7 @@ export function renderReply(plan: ReplyPlan, options: RenderOptions): RenderedRe
   const storiesAsMessages = options.storiesAsMessages === true && plan.stories.length > 0;
   const bodyBlocks = [
     ...answerBlocks,
+    ...verifiedBadgeBlocks(plan),
     ...plan.notes.map((note) => contextBlock(escapeMrkdwn(note))),
     ...sentenceBlocks(plan),
     ...plan.tables.flatMap(resultTableBlocks),
@@ -112,6 +116,7 @@ function renderControls(plan: ReplyPlan, options: RenderOptions): SlackBlock[] {
   blocks.push(...followUpBlocks(plan.threadId, controls.followUps));
   blocks.push(...plan.memoryNotes.flatMap((note) => memoryNoteBlocks(plan.threadId, note)));
   // Last, so they sit under everything the answer showed, in whichever message ends the reply.
+  if (options.offerVerify && plan.verifyAnswerId) blocks.push(...verifyBlocks(plan.threadId, plan.verifyAnswerId));
   if (options.offerFeedback && plan.feedbackAnswerId) blocks.push(...feedbackBlocks(plan.threadId, plan.feedbackAnswerId));
   return blocks;
 }

@@ -29,6 +29,8 @@ export interface TurnRunnerDependencies {
   offerCsv: boolean;
   /** Whether answers end with 👍/👎 (feedback is stored). */
   offerFeedback: boolean;
+  /** Whether answers offer Verify (verifiers are configured). */
+  offerVerify?: boolean;
   /** With it, the turn's stories are posted as rich messages (stories/post-story.ts). */
   stories?: SlackStorySource;
   /** Federated identity: an outcome that needs sign-in gets the asker an ephemeral Connect button. */
@@ -80,7 +82,7 @@ export async function runSlackTurn(dependencies: TurnRunnerDependencies, request
       // A streamed answer is already in the thread: what follows it is the rest of the reply.
       const answerShown = await stream.finish({ removeWithoutText: plan.sentence !== undefined });
       const answerStreamed = answerShown ? { answerStreamed: stream.previewOnly ? ('preview' as const) : ('whole' as const) } : {};
-      await postSlackReply(outbox, renderReply(plan, { offerCsv: dependencies.offerCsv, offerFeedback: dependencies.offerFeedback, storiesAsMessages: stories !== undefined, ...answerStreamed }), {
+      await postSlackReply(outbox, renderReply(plan, { offerCsv: dependencies.offerCsv, offerFeedback: dependencies.offerFeedback, offerVerify: dependencies.offerVerify === true, storiesAsMessages: stories !== undefined, ...answerStreamed }), {
         beforeControls:
           stories && plan.stories.length > 0
             ? async () => {

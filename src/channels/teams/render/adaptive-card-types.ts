@@ -108,13 +108,19 @@ export interface MemoryActionData {
   memoryId: string;
 }
 
+/** Verify: the channel stores the answer's query as a verified query (verifiers only). */
+export interface VerifyActionData {
+  datathread: 'verify';
+  answer: string;
+}
+
 /** `secondary`: in the card's overflow menu ("…") instead of its row of buttons (Adaptive Cards 1.5). */
 export type ActionMode = 'secondary';
 
 export interface SubmitAction {
   type: 'Action.Submit';
   title: string;
-  data: CardActionData | StoryActionData | CsvActionData | MemoryActionData;
+  data: CardActionData | StoryActionData | CsvActionData | MemoryActionData | VerifyActionData;
   mode?: ActionMode;
   /** Adaptive Cards 1.2: a green (positive) or red (destructive) button. */
   style?: 'positive' | 'destructive';

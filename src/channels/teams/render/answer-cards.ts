@@ -12,6 +12,7 @@ import { textBlock, type AdaptiveCard, type CardElement } from './adaptive-card-
 import { followUpActions, retryAction } from '../actions/card-actions.js';
 import { csvActions } from '../actions/csv-click.js';
 import { showSqlAction } from '../actions/show-sql-action.js';
+import { verifyActions } from '../actions/verify-click.js';
 import type { PreparedChart } from './chart-image.js';
 import { arrangeCardActions } from './card-action-row.js';
 import { markdownToCardElements } from './card-elements-from-markdown.js';
@@ -36,6 +37,10 @@ export interface AnswerContent {
   closingSentence?: CardElement;
   /** A Retry button (a failed turn that trying again can help). */
   retry?: boolean;
+  /** "✓ Verified query, by Ana, 2026-11-02" under the text, when the answer ran a verified query. */
+  verifiedBadge?: string;
+  /** The answer a Verify button names; no button without it. */
+  verifyAnswerId?: string;
 }
 
 function chartElements(chart: PreparedChart): CardElement[] {
@@ -53,6 +58,7 @@ export function buildAnswerCards(
 ): AdaptiveCard[] {
   const body: CardElement[] = [
     ...markdownToCardElements(outcome.text.trim()),
+    ...(outcome.verifiedBadge ? [textBlock(outcome.verifiedBadge, { color: 'Good', weight: 'Bolder', size: 'Small' })] : []),
     ...(outcome.notes ?? []).map((note) => textBlock(note, { isSubtle: true })),
     ...optional(outcome.sentence),
     ...charts.flatMap(chartElements),
@@ -64,7 +70,7 @@ export function buildAnswerCards(
   // Follow-ups in the row while they all fit it, otherwise one full-width button each at the end of
   // the last card's body; Show SQL and CSV in the overflow menu.
   const { stacked, actions } = arrangeCardActions(
-    [...(outcome.retry ? [retryAction()] : []), ...(options.includeFollowUps === false ? [] : followUpActions(outcome.followUps))],
+    [...(outcome.retry ? [retryAction()] : []), ...(options.includeFollowUps === false ? [] : followUpActions(outcome.followUps)), ...verifyActions(outcome.verifyAnswerId)],
     outcome.queryActions ? [...optional(showSqlAction(outcome.queryActions)), ...(outcome.offerCsv ? csvActions(outcome.queryActions.csv) : [])] : [],
   );
   return layOutCardPages(body, {

@@ -2,6 +2,7 @@
 // sentence, which actions, whether anything is left beside the stories posted as cards of their own.
 import { hasContentBeside } from '../../../conversations/reply-contents.js';
 import type { ReplyPlan } from '../../../conversations/reply-plan.js';
+import { verifiedBadgeText } from '../../../conversations/verified-query.js';
 import { textBlock, type AdaptiveCard, type CardElement } from './adaptive-card-types.js';
 import { buildAnswerCards } from './answer-cards.js';
 import { prepareChartImage, type HostedChartImages, type PreparedChart } from './chart-image.js';
@@ -16,6 +17,8 @@ export interface RenderOptions {
   offerCsv?: boolean;
   /** Charts are kept where Teams fetches them (DATATHREAD_PUBLIC_URL set): cards link them instead of carrying them. */
   chartImages?: HostedChartImages;
+  /** Verifiers are configured: an answer whose query can be verified gets a Verify button. */
+  offerVerify?: boolean;
 }
 
 export async function renderReply(plan: ReplyPlan, options: RenderOptions = {}): Promise<AdaptiveCard[]> {
@@ -24,7 +27,7 @@ export async function renderReply(plan: ReplyPlan, options: RenderOptions = {}):
 }
 
 async function renderReplyCards(plan: ReplyPlan, options: RenderOptions): Promise<AdaptiveCard[]> {
-  if (!hasContentBeside(plan, { stories: options.storiesAsCards === true })) return [];
+  if (!hasContentBeside(plan, { stories: options.storiesAsCards === true }, { verify: options.offerVerify === true })) return [];
   const stories = options.storiesAsCards ? [] : plan.stories;
   const { controls } = plan;
   const answer = {
@@ -36,6 +39,8 @@ async function renderReplyCards(plan: ReplyPlan, options: RenderOptions): Promis
     queryActions: controls,
     offerCsv: options.offerCsv === true,
     ...sentenceContent(plan),
+    ...(plan.verifiedQuery ? { verifiedBadge: verifiedBadgeText(plan.verifiedQuery) } : {}),
+    ...(options.offerVerify && plan.verifyAnswerId ? { verifyAnswerId: plan.verifyAnswerId } : {}),
   };
   if (plan.status === 'clarification') {
     const clarification = controls.clarification ?? { question: plan.answer, options: [], hint: '' };

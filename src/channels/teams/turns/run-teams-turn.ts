@@ -54,6 +54,8 @@ export interface TeamsTurnDependencies {
   chartImages?: HostedChartImages;
   /** Present when feedback is stored: the answer's last card carries Teams' 👍/👎. */
   answeredActivities?: AnsweredActivities;
+  /** Verifiers are configured: answers get a Verify button. */
+  offerVerify?: boolean;
   /** Federated identity (sign-in/teams-sign-in.ts): the asker's token before the turn; a sign-in card after it when needed. */
   signIn?: {
     beforeTurn(): Promise<void>;
@@ -111,7 +113,8 @@ export async function runTeamsTurn(job: TeamsTurnJob, dependencies: TeamsTurnDep
       }
       const stories = dependencies.stories && plan.stories.length > 0 ? dependencies.stories : undefined;
       if (stories) await postTurnStories(plan.threadId, plan.stories, { ...stories, outbox, logger });
-      const renderOptions = { storiesAsCards: stories !== undefined, offerCsv: dependencies.offerCsv === true, ...(dependencies.chartImages ? { chartImages: dependencies.chartImages } : {}) };
+      const offerVerify = dependencies.offerVerify === true;
+      const renderOptions = { storiesAsCards: stories !== undefined, offerCsv: dependencies.offerCsv === true, offerVerify, ...(dependencies.chartImages ? { chartImages: dependencies.chartImages } : {}) };
       const rest = streamedAnswer ? afterStreamedAnswer(plan) : plan;
       const cards = await renderReply(rest, renderOptions);
       typing.stop();

@@ -85,6 +85,7 @@ function runTeamsTurnJob(context: ChannelContext, job: TurnJobRun<TeamsTurnReply
         ...(context.stories ? { stories: context.stories } : {}),
         ...(context.feedback ? { answeredActivities: context.feedback.activities } : {}),
         ...(context.csv ? { offerCsv: true } : {}),
+        ...(context.verification?.offered ? { offerVerify: true } : {}),
         ...(context.chartImages ? { chartImages: context.chartImages } : {}),
         ...(signIn
           ? {

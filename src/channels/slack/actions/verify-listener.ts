@@ -1,0 +1,53 @@
+// Verify under an answer. The button is on the public answer, so anyone in the channel can press
+// it; only a verifier's click is kept (answer-verification.ts checks the list, by Slack user id or
+// e-mail). A verifier's click is confirmed in the thread, where everyone sees what became trusted;
+// anyone else is told privately why nothing happened.
+import type { App, BlockAction, ButtonAction } from '@slack/bolt';
+import { NOTHING_TO_VERIFY_SENTENCE, NOT_A_VERIFIER_SENTENCE, VERIFY_NOT_KEPT_SENTENCE, verifiedSentence, type VerifyRequest } from '../../../conversations/answer-verification.js';
+import { ACTION_IDS, decodeButtonValue } from './action-ids.js';
+import { outboxFor, type ChannelContext } from '../channel-context.js';
+import { parseSlackThreadId } from '../inbound/thread-id.js';
+import { explainSlackError } from '../outbox/slack-api-errors.js';
+import type { SlackOutbox } from '../outbox/slack-outbox.js';
+import { contextBlock } from '../render/interactive-blocks.js';
+import { escapeMrkdwn } from '../render/escape-mrkdwn.js';
+
+export function registerVerifyListener(app: App, context: ChannelContext): void {
+  const verification = context.verification;
+  if (!verification) return;
+
+  app.action<BlockAction<ButtonAction>>({ type: 'block_actions', action_id: ACTION_IDS.verify }, async ({ ack, body }) => {
+    await ack();
+    const value = decodeButtonValue(body.actions[0]?.value);
+    const channelId = body.channel?.id ?? body.container?.channel_id;
+    const address = value ? parseSlackThreadId(value.thread) : undefined;
+    if (!value?.answer || !address || !channelId) {
+      context.logger.warn('Slack Verify click without a readable answer reference; nothing stored.', { actionId: ACTION_IDS.verify });
+      return;
+    }
+    const outbox = outboxFor(context, { threadId: value.thread, teamId: address.teamId, channelId, threadTs: address.threadTs, isDirectMessage: channelId.startsWith('D') });
+    const clicker = await context.users.lookUp(body.user.id);
+    const request: VerifyRequest = { threadId: value.thread, answerId: value.answer, verifier: { ...clicker, platform: 'slack' } };
+    const answerId = value.answer;
+    context.tasks.run('verify answer', async () => {
+      try {
+        const result = await verification.verify(request);
+        if (result.kind === 'verified') {
+          context.logger.info('Slack answer verified.', { threadId: request.threadId, answerId, userId: clicker.userId });
+          const text = verifiedSentence(result.query);
+          await outbox.post({ text, blocks: [contextBlock(escapeMrkdwn(text))] });
+          return;
+        }
+        context.logger.info('Slack Verify click not kept.', { threadId: request.threadId, answerId, userId: clicker.userId, reason: result.kind });
+        await tellPrivately(context, outbox, clicker.userId, result.kind === 'not_a_verifier' ? NOT_A_VERIFIER_SENTENCE : NOTHING_TO_VERIFY_SENTENCE);
+      } catch (error) {
+        context.logger.error('Slack verification could not be stored.', { threadId: request.threadId, error });
+        await tellPrivately(context, outbox, clicker.userId, VERIFY_NOT_KEPT_SENTENCE);
+      }
+    });
+  });
+}
+
+async function tellPrivately(context: ChannelContext, outbox: SlackOutbox, userId: string, text: string): Promise<void> {
+  await outbox.postPrivately(userId, { text, blocks: [] }).catch((error: unknown) => context.logger.warn(explainSlackError('answer a Verify click privately', error)));
+}

@@ -1,0 +1,62 @@
+// Every verified query a turn can use: the context folder's `verified/*.yaml` and the ones verified
+// from chat (the store). Read afresh for each turn, so a merged file or a Verify click counts at
+// once; a file with problems is skipped here and reported by `datathread check`.
+import type { Logger } from '../logging/logger.js';
+import type { VerifiedQueryStore } from '../store/verified-query-store.js';
+import type { QueryRun } from './outcome-contract.js';
+import { normalizeSql, verifiedQueryFromStore, type VerifiedBadge, type VerifiedQuery } from './verified-query.js';
+import { readVerifiedQueryFiles } from './verified-query-files.js';
+import { VerifiedQuerySearch } from './verified-query-search.js';
+
+export interface VerifiedQueryLibraryOptions {
+  store: Pick<VerifiedQueryStore, 'listVerifiedQueries'>;
+  /** The context folder, absolute; undefined when none is configured. */
+  contextRoot?: string | undefined;
+  logger: Pick<Logger, 'warn'>;
+}
+
+/** The verified queries one turn sees: only those on databases the asker may use (or naming none). */
+export class VerifiedQueriesForTurn {
+  private readonly search: VerifiedQuerySearch;
+
+  constructor(private readonly queries: VerifiedQuery[]) {
+    this.search = new VerifiedQuerySearch(queries);
+  }
+
+  /** The trusted examples for the model: the closest verified queries, at most three. */
+  examplesFor(question: string): VerifiedQuery[] {
+    return this.search.closest(question).map((match) => match.query);
+  }
+
+  /**
+   * The badge when a query the turn ran successfully is a verified query (same SQL once normalised,
+   * on the same database when the verified query names one). The last such query wins.
+   */
+  badgeFor(queries: QueryRun[]): VerifiedBadge | undefined {
+    for (const run of [...queries].reverse()) {
+      if (run.refused || run.error !== null || run.sql.trim() === '') continue;
+      const normalized = normalizeSql(run.sql);
+      const match = this.queries.find((query) => normalizeSql(query.sql) === normalized && (query.database === undefined || query.database === run.databaseName));
+      if (match) return { verifiedBy: match.verifiedBy, verifiedAt: match.verifiedAt, sql: match.sql };
+    }
+    return undefined;
+  }
+}
+
+export class VerifiedQueryLibrary {
+  constructor(private readonly options: VerifiedQueryLibraryOptions) {}
+
+  /** Files first, then chat-verified ones, oldest first. */
+  async all(): Promise<VerifiedQuery[]> {
+    const files = this.options.contextRoot ? await readVerifiedQueryFiles(this.options.contextRoot) : { queries: [], problems: [] };
+    if (files.problems.length > 0) this.options.logger.warn('verified-query files skipped; run `datathread check` for the details', { problems: files.problems.length });
+    const stored = await this.options.store.listVerifiedQueries();
+    return [...files.queries, ...stored.map(verifiedQueryFromStore)];
+  }
+
+  async forTurn(allowedDatabases: readonly string[]): Promise<VerifiedQueriesForTurn> {
+    const allowed = new Set(allowedDatabases);
+    const queries = (await this.all()).filter((query) => query.database === undefined || allowed.has(query.database));
+    return new VerifiedQueriesForTurn(queries);
+  }
+}
