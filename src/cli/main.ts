@@ -11,6 +11,7 @@ import { feedbackCommand } from './feedback-command.js';
 import { mcpCommand } from './mcp-command.js';
 import { usageCommand } from './usage-command.js';
 import { memoryCommand } from './memory-command.js';
+import { verifiedQueriesSource } from './eval-from-verified.js';
 import { verifiedCommand } from './verified-command.js';
 import type { TerminalOutput } from './render-reply.js';
 
@@ -21,7 +22,7 @@ const USAGE = `Usage:
   datathread context-check [--out DIR] [--apply]            review the context folder; report and patch in DIR
   datathread eval [--cases FILE|DIR] [--repeat N]           score answers against cases (default: evals/demo/);
        [--concurrency N] [--report FILE.md] [--json FILE]   exit code 1 when a case fails
-       [--junit FILE] [--compare PREVIOUS.json]
+       [--junit FILE] [--compare PREVIOUS.json]             --from-verified: the verified queries are the cases
   datathread feedback [--since DATE] [--format table|csv|json]  the 👍/👎 people gave answers, with question and SQL
   datathread usage [--since DATE|Nd] [--by user|channel|database|model] [--format table|csv|json]
                                                             questions, answers, failures, tokens, cost, queries, 👍/👎 (default: last 30 days, by user)
@@ -73,7 +74,7 @@ export async function runCli(argv: string[], io: CliIo = {}): Promise<number> {
       case 'context-check':
         return await contextCheckCommand(parsed, started(), output);
       case 'eval':
-        return await evalCommand(parsed, started(), output, errors);
+        return await evalCommand(parsed, started(), output, errors, ...(parsed.options.has('from-verified') ? [verifiedQueriesSource] : []));
       case 'feedback':
         return await feedbackCommand(parsed, started(), output);
       case 'usage':
