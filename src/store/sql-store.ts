@@ -9,7 +9,10 @@ import { epochMs, optionalEpochMs } from './epoch-ms.js';
 import { SqlCoordination } from './sql-coordination-statements.js';
 import { SqlStories } from './sql-story-statements.js';
 import { encodeResultRows } from './result-rows-encoding.js';
+import { SqlSchedules } from './sql-schedule-statements.js';
 import { SqlTurnJobs } from './sql-turn-job-statements.js';
+import type { NewSchedule, ScheduleRecord, ScheduleRunMemory, ScheduleRunRecord } from '../schedules/schedule-types.js';
+import type { NewScheduleRun } from './schedule-store.js';
 import type { StoreDatabase, StoreParameter, StoreQueryRunner } from './store-database.js';
 import {
   answerFeedbackFromRow,
@@ -49,11 +52,13 @@ export class SqlStore implements Store {
   private readonly stories: SqlStories;
   private readonly coordination: SqlCoordination;
   private readonly turnJobs: SqlTurnJobs;
+  private readonly schedules: SqlSchedules;
 
   constructor(private readonly database: StoreDatabase) {
     this.stories = new SqlStories(database);
     this.coordination = new SqlCoordination(database);
     this.turnJobs = new SqlTurnJobs(database);
+    this.schedules = new SqlSchedules(database);
   }
 
   migrate(): Promise<void> {
@@ -401,5 +406,74 @@ export class SqlStore implements Store {
 
   async deleteUserToken(userKey: string, provider: string): Promise<void> {
     await this.database.execute('DELETE FROM user_tokens WHERE user_key = $1 AND provider = $2', [userKey, provider]);
+  }
+
+  // Schedules and their run jobs: sql-schedule-statements.ts.
+  createSchedule(schedule: NewSchedule): Promise<void> {
+    return this.schedules.createSchedule(schedule);
+  }
+
+  getSchedule(scheduleId: string): Promise<ScheduleRecord | undefined> {
+    return this.schedules.getSchedule(scheduleId);
+  }
+
+  listSchedules(filter?: { ownerUserId?: string }): Promise<ScheduleRecord[]> {
+    return this.schedules.listSchedules(filter);
+  }
+
+  listDueSchedules(now: Date, limit: number): Promise<ScheduleRecord[]> {
+    return this.schedules.listDueSchedules(now, limit);
+  }
+
+  enqueueScheduleOccurrence(run: NewScheduleRun, expectedNextRunAt: Date, nextRunAt: Date | null): Promise<boolean> {
+    return this.schedules.enqueueScheduleOccurrence(run, expectedNextRunAt, nextRunAt);
+  }
+
+  enqueueManualScheduleRun(run: NewScheduleRun): Promise<void> {
+    return this.schedules.enqueueManualScheduleRun(run);
+  }
+
+  claimScheduleRun(ownerId: string, now: Date, leaseExpiresAt: Date): Promise<ScheduleRunRecord | undefined> {
+    return this.schedules.claimScheduleRun(ownerId, now, leaseExpiresAt);
+  }
+
+  renewScheduleRunLease(runId: string, ownerId: string, now: Date, leaseExpiresAt: Date): Promise<boolean> {
+    return this.schedules.renewScheduleRunLease(runId, ownerId, now, leaseExpiresAt);
+  }
+
+  recordScheduleRunPost(runId: string, ownerId: string, messageId: string, now: Date): Promise<boolean> {
+    return this.schedules.recordScheduleRunPost(runId, ownerId, messageId, now);
+  }
+
+  finishScheduleRun(runId: string, ownerId: string, state: 'done' | 'failed', outcome: string, now: Date): Promise<boolean> {
+    return this.schedules.finishScheduleRun(runId, ownerId, state, outcome, now);
+  }
+
+  getScheduleRun(runId: string): Promise<ScheduleRunRecord | undefined> {
+    return this.schedules.getScheduleRun(runId);
+  }
+
+  listScheduleRuns(scheduleId: string): Promise<ScheduleRunRecord[]> {
+    return this.schedules.listScheduleRuns(scheduleId);
+  }
+
+  saveScheduleRunMemory(scheduleId: string, memory: ScheduleRunMemory, now: Date): Promise<void> {
+    return this.schedules.saveScheduleRunMemory(scheduleId, memory, now);
+  }
+
+  pauseSchedule(scheduleId: string, reason: string, now: Date): Promise<boolean> {
+    return this.schedules.pauseSchedule(scheduleId, reason, now);
+  }
+
+  resumeSchedule(scheduleId: string, nextRunAt: Date, now: Date): Promise<boolean> {
+    return this.schedules.resumeSchedule(scheduleId, nextRunAt, now);
+  }
+
+  rescheduleSchedule(scheduleId: string, cron: string, timeZone: string, nextRunAt: Date, now: Date): Promise<boolean> {
+    return this.schedules.rescheduleSchedule(scheduleId, cron, timeZone, nextRunAt, now);
+  }
+
+  deleteSchedule(scheduleId: string): Promise<boolean> {
+    return this.schedules.deleteSchedule(scheduleId);
   }
 }
