@@ -11,8 +11,13 @@ import type { ScheduleRecord, ScheduleRunRecord } from './schedule-types.js';
 /** How long a claim holds a run before another worker may take it over; renewed while it runs. */
 export const SCHEDULE_RUN_LEASE_MS = 60_000;
 
-/** The outcome a run records ("posted", "skipped: unchanged", ...), for `schedules list` and tests. */
-export type OccurrenceExecutor = (run: ScheduleRunRecord, schedule: ScheduleRecord, lease: ScheduleRunLease) => Promise<string>;
+/** How a run ended, and the outcome it records ("posted", "skipped: unchanged", ...) for operators and tests. */
+export interface OccurrenceOutcome {
+  state: 'done' | 'failed';
+  outcome: string;
+}
+
+export type OccurrenceExecutor = (run: ScheduleRunRecord, schedule: ScheduleRecord, lease: ScheduleRunLease) => Promise<OccurrenceOutcome>;
 
 export interface RunClaimedOccurrencesOptions {
   store: Store;
@@ -33,8 +38,8 @@ async function runClaimed(run: ScheduleRunRecord, lease: ScheduleRunLease, optio
   const leaseMs = options.leaseMs ?? SCHEDULE_RUN_LEASE_MS;
   const heartbeat = setInterval(() => void lease.renew().catch(() => undefined), Math.max(1, Math.floor(leaseMs / 3)));
   try {
-    const outcome = await options.execute(run, schedule, lease);
-    await options.store.finishScheduleRun(run.runId, lease.leaseId, 'done', outcome, options.clock());
+    const { state, outcome } = await options.execute(run, schedule, lease);
+    await options.store.finishScheduleRun(run.runId, lease.leaseId, state, outcome, options.clock());
   } catch (error) {
     options.logger.warn('a scheduled run failed', { runId: run.runId, scheduleId: run.scheduleId, error });
     await options.store.finishScheduleRun(run.runId, lease.leaseId, 'failed', `failed: ${errorMessage(error)}`, options.clock());

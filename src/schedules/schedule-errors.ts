@@ -10,3 +10,9 @@ export class ScheduleNotFoundError extends DatathreadError {
   override readonly name = 'ScheduleNotFoundError';
   readonly code = 'schedule_not_found';
 }
+
+/** The place a schedule posts to is gone (channel archived or deleted, bot removed): the schedule pauses. */
+export class DeliveryTargetGoneError extends DatathreadError {
+  override readonly name = 'DeliveryTargetGoneError';
+  readonly code = 'schedule_delivery_target_gone';
+}

@@ -48,7 +48,7 @@ describe('schedules on two replicas', () => {
               executedBy.set(String(replica), (executedBy.get(String(replica)) ?? 0) + 1);
               // The other replica gets a chance to claim while this one "runs".
               await new Promise((resolve) => setImmediate(resolve));
-              return 'posted';
+              return { state: 'done' as const, outcome: 'posted' };
             },
           });
         }),
