@@ -1,4 +1,4 @@
-// The `datathread` command: ask | chat | check | context-check | feedback | mcp | serve.
+// The `datathread` command: ask | chat | check | context-check | feedback | schedules | mcp | serve.
 import { UsageError, parseArguments } from './arguments.js';
 import { askCommand } from './ask-command.js';
 import { bootstrap, EXIT_CONFIG_ERROR } from '../config/bootstrap.js';
@@ -8,6 +8,7 @@ import { checkCommand } from './check-command.js';
 import { contextCheckCommand } from './context-check-command.js';
 import { feedbackCommand } from './feedback-command.js';
 import { mcpCommand } from './mcp-command.js';
+import { schedulesCommand } from './schedules-command.js';
 import type { TerminalOutput } from './render-reply.js';
 
 const USAGE = `Usage:
@@ -17,6 +18,7 @@ const USAGE = `Usage:
   datathread check --usage [--days N]                       the model's token usage per day (default: last 7 days)
   datathread context-check [--out DIR] [--apply]            review the context folder; report and patch in DIR
   datathread feedback [--since DATE] [--format table|csv|json]  the 👍/👎 people gave answers, with question and SQL
+  datathread schedules list|pause|resume|delete|run-now ID  scheduled reports and alerts: list them, or change one
   datathread mcp [--database NAME]                          serve datathread as an MCP server on stdio (ask, execute_sql)
   datathread serve                                          run the server (same as npm start)
   datathread help                                           this text (also --help, -h)`;
@@ -60,6 +62,8 @@ export async function runCli(argv: string[], io: CliIo = {}): Promise<number> {
         return await contextCheckCommand(parsed, started(), output);
       case 'feedback':
         return await feedbackCommand(parsed, started(), output);
+      case 'schedules':
+        return await schedulesCommand(parsed, started(), output);
       case 'mcp':
         return await mcpCommand(parsed, started());
       case 'serve': {

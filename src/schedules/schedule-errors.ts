@@ -16,3 +16,9 @@ export class DeliveryTargetGoneError extends DatathreadError {
   override readonly name = 'DeliveryTargetGoneError';
   readonly code = 'schedule_delivery_target_gone';
 }
+
+/** Someone other than the owner or an admin tried to change a schedule. */
+export class ScheduleNotAllowedError extends DatathreadError {
+  override readonly name = 'ScheduleNotAllowedError';
+  readonly code = 'schedule_not_allowed';
+}
