@@ -8,6 +8,7 @@ import { runClickHouseTenMillionRows } from './clickhouse.js';
 import { runExecuteSqlBenchmarks } from './execute-sql.js';
 import { runMarkdownRenderingBenchmark } from './markdown-rendering.js';
 import { runSandboxBenchmarks } from './sandbox.js';
+import { runSchedulerBenchmarks } from './scheduler.js';
 import { runSlackAckBenchmark } from './slack-ack.js';
 import { runSlackAckUnderPythonBenchmark } from './slack-ack-under-python.js';
 import { runSqlGateBenchmark } from './sql-gate.js';
@@ -47,6 +48,7 @@ const benchmarks: Array<[string, () => Promise<string>]> = [
   ['Markdown rendering', runMarkdownRenderingBenchmark],
   ['sandbox', runSandboxBenchmarks],
   ['turn queue', runTurnQueueBenchmarks],
+  ['scheduler', runSchedulerBenchmarks],
   ['streaming', runStreamingBenchmark],
 ];
 

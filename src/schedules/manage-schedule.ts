@@ -45,7 +45,7 @@ async function apply(schedule: ScheduleRecord, change: ScheduleChange, deps: Sch
       return `Deleted "${schedule.title}".`;
     case 'run-now':
       await deps.store.enqueueManualScheduleRun({ runId: deps.createId('run_'), scheduleId: schedule.scheduleId, occurrenceAt: now, missedCount: 0, manual: true, createdAt: now });
-      return `Queued a run of "${schedule.title}" now; the running datathread server posts it.`;
+      return `Queued a run of "${schedule.title}" now.`;
   }
 }
 

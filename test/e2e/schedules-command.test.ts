@@ -45,7 +45,7 @@ describe('datathread schedules', () => {
     expect((await run('list')).text).toContain('sched_alert   paused (paused by hand)');
     const resumed = await run('resume', 'sched_alert');
     expect(resumed.text).toMatch(/^Resumed "Signups below 200"; next run \d{4}-\d\d-\d\dT\d\d:00:00\.000Z\.\n$/);
-    expect(await run('run-now', 'sched_weekly')).toEqual({ code: 0, text: 'Queued a run of "Revenue by region" now; the running datathread server posts it.\n' });
+    expect(await run('run-now', 'sched_weekly')).toEqual({ code: 0, text: 'Queued a run of "Revenue by region" now.\n' });
     expect(await run('delete', 'sched_weekly')).toEqual({ code: 0, text: 'Deleted "Revenue by region".\n' });
     expect(await run('pause', 'sched_weekly')).toEqual({ code: 1, text: 'No schedule has the id "sched_weekly"; `datathread schedules list` shows them.\n' });
     const store = await openStore(workspace.variables.DATATHREAD_STATE!);

@@ -102,13 +102,19 @@ export interface CsvActionData {
   queryId: string;
 }
 
+/** A scheduled post's Pause / Edit time / Delete (the owner and admins only). */
+export interface ScheduleActionData {
+  datathread: 'schedule_pause' | 'schedule_edit_time' | 'schedule_delete';
+  scheduleId: string;
+}
+
 /** `secondary`: in the card's overflow menu ("…") instead of its row of buttons (Adaptive Cards 1.5). */
 export type ActionMode = 'secondary';
 
 export interface SubmitAction {
   type: 'Action.Submit';
   title: string;
-  data: CardActionData | StoryActionData | CsvActionData;
+  data: CardActionData | StoryActionData | CsvActionData | ScheduleActionData;
   mode?: ActionMode;
 }
 
