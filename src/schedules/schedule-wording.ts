@@ -1,4 +1,5 @@
 // The sentences a schedule's owner and its readers see, in one place.
+import { MISSED_OCCURRENCES_COUNT_LIMIT } from './cron-occurrences.js';
 import type { AlertCondition } from './schedule-types.js';
 
 const OPERATOR_WORDS: Record<AlertCondition['operator'], string> = {
@@ -24,7 +25,8 @@ export function formatAsOf(time: Date, timeZone: string): string {
 }
 
 export const SCHEDULE_SENTENCES = {
-  catchUp: (missedCount: number) => `Catch-up run: the service was down, so ${missedCount} earlier ${missedCount === 1 ? 'occurrence was' : 'occurrences were'} folded into this one.`,
+  catchUp: (missedCount: number) =>
+    `Catch-up run: the service was down, so ${missedCount >= MISSED_OCCURRENCES_COUNT_LIMIT ? 'at least ' : ''}${missedCount} earlier ${missedCount === 1 ? 'occurrence was' : 'occurrences were'} folded into this one.`,
   lostAccess: (title: string, databaseName: string) =>
     `Your schedule "${title}" is paused: you no longer have access to the database "${databaseName}". Once access is back, resume it.`,
   signInNeeded: (title: string, databaseName: string) =>

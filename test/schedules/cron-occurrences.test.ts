@@ -1,7 +1,8 @@
 // Cron in IANA zones across both daylight-saving changes: each local day has exactly one run of a
 // daily schedule, never two and never none; downtime collapses into one catch-up run.
 import { describe, expect, it } from 'vitest';
-import { collapseDueOccurrences, nextOccurrence, validateCron } from '../../src/schedules/cron-occurrences.js';
+import { collapseDueOccurrences, MISSED_OCCURRENCES_COUNT_LIMIT, nextOccurrence, validateCron } from '../../src/schedules/cron-occurrences.js';
+import { SCHEDULE_SENTENCES } from '../../src/schedules/schedule-wording.js';
 import { InvalidScheduleError } from '../../src/schedules/schedule-errors.js';
 
 function occurrencesBetween(expression: string, timeZone: string, fromIso: string, untilIso: string): string[] {
@@ -69,5 +70,13 @@ describe('cron occurrences in a time zone', () => {
     expect(() => validateCron('0 9 * * 1', 'Mars/Olympus')).toThrow(/IANA time zone/);
     expect(() => validateCron('every monday', 'UTC')).toThrow(/five fields/);
     expect(() => validateCron('0 0 9 * * 1', 'UTC')).toThrow(InvalidScheduleError);
+  });
+});
+
+describe('a very long outage', () => {
+  it('stops counting missed occurrences at the limit and still runs once, at the time it was checked', () => {
+    const due = collapseDueOccurrences('* * * * *', 'UTC', new Date('2026-12-01T00:00:00Z'), new Date('2026-12-08T00:00:30Z'));
+    expect(due).toEqual({ latest: new Date('2026-12-08T00:00:30Z'), missedCount: MISSED_OCCURRENCES_COUNT_LIMIT, next: new Date('2026-12-08T00:01:00Z') });
+    expect(SCHEDULE_SENTENCES.catchUp(MISSED_OCCURRENCES_COUNT_LIMIT)).toBe('Catch-up run: the service was down, so at least 1000 earlier occurrences were folded into this one.');
   });
 });
