@@ -52,7 +52,7 @@ export interface ScheduleBench {
   /** Runs SQL on the warehouse file directly (the test changing the data). */
   changeData(sql: string): Promise<void>;
   /** Queues what is due at the clock's time and runs it. */
-  runDue(options?: { credentialFor?: CredentialProvider; databases?: DatabaseAdapter[] }): Promise<void>;
+  runDue(options?: { credentialFor?: CredentialProvider; databases?: DatabaseAdapter[]; delivery?: ScheduleDelivery }): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -94,7 +94,7 @@ export async function openScheduleBench(startIso: string): Promise<ScheduleBench
         credentialFor: options.credentialFor,
         rowCap: 1000,
         queryTimeoutMs: 10_000,
-        delivery,
+        delivery: options.delivery ?? delivery,
         renderCharts: (schedule, results) => renderScheduledCharts(schedule.queries, results),
       });
       await runClaimedOccurrences({ store, clock, createId, logger: silentLogger, execute });
