@@ -61,6 +61,15 @@ async function oneMinute(store: Store): Promise<SchedulerTiming> {
 }
 
 async function measure(name: string, openSubject: () => Promise<Store>): Promise<string> {
+  try {
+    return await measureOnce(name, openSubject);
+  } catch (error) {
+    // One store failing (a shared PostgreSQL server out of memory) does not hide the other's figures.
+    return `${name}: FAILED (${(error as Error).message.split('\n')[0]})`;
+  }
+}
+
+async function measureOnce(name: string, openSubject: () => Promise<Store>): Promise<string> {
   const timings: SchedulerTiming[] = [];
   for (let repeat = 0; repeat < REPEATS; repeat += 1) {
     const store = await openSubject();
