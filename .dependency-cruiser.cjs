@@ -4,7 +4,7 @@
 // import and who reads process.env are checked by test/architecture.test.ts, not here.
 
 /** The core of README's "How it fits together": it never reaches up to what starts or serves it. */
-const CORE = '^src/(agent|tools|sql|databases|charts|stories|conversations|store|identity|markdown|tables|sandbox|python|context-files|context-check|governance)/';
+const CORE = '^src/(agent|tools|sql|databases|charts|stories|conversations|store|identity|markdown|tables|sandbox|python|context-files|context-check|governance|schedules)/';
 /** What starts datathread or serves it to the outside: only entry points import these. */
 const ENTRY_POINTS_AND_CHANNELS = ['^src/(channels|server|cli|mcp-server)/', '^src/(main|application)[.]ts$'];
 /**

@@ -10,6 +10,7 @@ import { runEvalOverheadBenchmark } from './eval-overhead.js';
 import { runExecuteSqlBenchmarks } from './execute-sql.js';
 import { runMarkdownRenderingBenchmark } from './markdown-rendering.js';
 import { runSandboxBenchmarks } from './sandbox.js';
+import { runSchedulerBenchmarks } from './scheduler.js';
 import { runSlackAckBenchmark } from './slack-ack.js';
 import { runSlackAckUnderPythonBenchmark } from './slack-ack-under-python.js';
 import { runSqlGateBenchmark } from './sql-gate.js';
@@ -49,6 +50,7 @@ const benchmarks: Array<[string, () => Promise<string>]> = [
   ['Markdown rendering', runMarkdownRenderingBenchmark],
   ['sandbox', runSandboxBenchmarks],
   ['turn queue', runTurnQueueBenchmarks],
+  ['scheduler', runSchedulerBenchmarks],
   ['streaming', runStreamingBenchmark],
   ['context search', runContextSearchBenchmark],
   ['eval overhead', runEvalOverheadBenchmark],

@@ -3,7 +3,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-const CORE_FOLDERS = ['agent', 'tools', 'sql', 'databases', 'charts', 'stories', 'conversations', 'store', 'python', 'context-files', 'identity', 'markdown', 'tables', 'sandbox', 'context-check', 'governance'];
+const CORE_FOLDERS = ['agent', 'tools', 'sql', 'databases', 'charts', 'stories', 'conversations', 'store', 'python', 'context-files', 'identity', 'markdown', 'tables', 'sandbox', 'context-check', 'governance', 'schedules'];
 const PLATFORM_IMPORT = /from\s+['"](@slack\/[^'"]+|@microsoft\/agents-[^'"]+|botbuilder[^'"]*|express)['"]/;
 
 function sourceFiles(folder: string): string[] {

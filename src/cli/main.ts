@@ -1,4 +1,4 @@
-// The `datathread` command: ask | chat | check | context-check | eval | feedback | usage | memory | verified | mcp | serve.
+// The `datathread` command: ask | chat | check | context-check | eval | feedback | usage | memory | verified | schedules | mcp | serve.
 import { UsageError, parseArguments } from './arguments.js';
 import { askCommand } from './ask-command.js';
 import { bootstrap, EXIT_CONFIG_ERROR } from '../config/bootstrap.js';
@@ -13,6 +13,7 @@ import { usageCommand } from './usage-command.js';
 import { memoryCommand } from './memory-command.js';
 import { verifiedQueriesSource } from './eval-from-verified.js';
 import { verifiedCommand } from './verified-command.js';
+import { schedulesCommand } from './schedules-command.js';
 import type { TerminalOutput } from './render-reply.js';
 
 const USAGE = `Usage:
@@ -31,6 +32,7 @@ const USAGE = `Usage:
   datathread verified list [--format table|json]            the verified queries (context folder verified/*.yaml and Verify in chat)
   datathread verified export [--out FILE]                   them as a verified/*.yaml file, to review and keep in git
   datathread verified remove ID                             forget a query verified in chat
+  datathread schedules list|pause|resume|delete|run-now ID  scheduled reports and alerts: list them, or change one
   datathread mcp [--database NAME]                          serve datathread as an MCP server on stdio (ask, execute_sql)
   datathread serve                                          run the server (same as npm start)
   datathread help                                           this text (also --help, -h)`;
@@ -83,6 +85,8 @@ export async function runCli(argv: string[], io: CliIo = {}): Promise<number> {
         return await memoryCommand(parsed, started(), output);
       case 'verified':
         return await verifiedCommand(parsed, started(), output);
+      case 'schedules':
+        return await schedulesCommand(parsed, started(), output);
       case 'mcp':
         return await mcpCommand(parsed, started());
       case 'serve': {

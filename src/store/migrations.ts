@@ -363,6 +363,57 @@ export const MIGRATIONS: readonly Migration[] = [
       ALTER TABLE query_audit ADD COLUMN bytes_scanned BIGINT;
     `,
   },
+  {
+    version: 10,
+    name: 'schedules: scheduled reports and alerts, and one durable run job per occurrence',
+    sql: (types) => `
+      CREATE TABLE schedules (
+        schedule_id TEXT PRIMARY KEY,
+        title TEXT NOT NULL,
+        owner TEXT NOT NULL,
+        owner_user_id TEXT NOT NULL,
+        source_thread_id TEXT NOT NULL,
+        source_link TEXT,
+        cron TEXT NOT NULL,
+        time_zone TEXT NOT NULL,
+        queries TEXT NOT NULL,
+        delivery TEXT NOT NULL,
+        alert TEXT,
+        skip_unchanged ${types.boolean} NOT NULL,
+        state TEXT NOT NULL,
+        paused_reason TEXT,
+        next_run_at BIGINT NOT NULL,
+        last_result_digest TEXT,
+        last_alert_value ${types.double},
+        alert_holding ${types.boolean} NOT NULL,
+        consecutive_failures INTEGER NOT NULL,
+        failure_reported ${types.boolean} NOT NULL,
+        created_at BIGINT NOT NULL,
+        updated_at BIGINT NOT NULL
+      );
+      CREATE INDEX schedules_due ON schedules (state, next_run_at);
+      CREATE INDEX schedules_owner ON schedules (owner_user_id);
+
+      CREATE TABLE schedule_runs (
+        id ${types.serialPrimaryKey},
+        run_id TEXT NOT NULL UNIQUE,
+        schedule_id TEXT NOT NULL,
+        occurrence_at BIGINT NOT NULL,
+        missed_count INTEGER NOT NULL,
+        manual ${types.boolean} NOT NULL,
+        state TEXT NOT NULL,
+        attempts INTEGER NOT NULL,
+        lease_owner TEXT,
+        lease_expires_at BIGINT,
+        posted_message_id TEXT,
+        outcome TEXT,
+        created_at BIGINT NOT NULL,
+        updated_at BIGINT NOT NULL,
+        UNIQUE (schedule_id, occurrence_at)
+      );
+      CREATE INDEX schedule_runs_state ON schedule_runs (state, id);
+    `,
+  },
 ];
 
 /** The migrations not yet in `appliedVersions`, in version order. */

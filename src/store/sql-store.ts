@@ -16,6 +16,9 @@ import { SqlTurnLedger } from './sql-turn-ledger-statements.js';
 import { SqlTurnJobs } from './sql-turn-job-statements.js';
 import { SqlVerifiedQueries } from './sql-verified-query-statements.js';
 import type { StoredVerifiedQuery } from './verified-query-store.js';
+import { SqlSchedules } from './sql-schedule-statements.js';
+import type { NewSchedule, ScheduleRecord, ScheduleRunMemory, ScheduleRunRecord } from '../schedules/schedule-types.js';
+import type { NewScheduleRun } from './schedule-store.js';
 import type { StoreDatabase, StoreParameter, StoreQueryRunner } from './store-database.js';
 import {
   answerFeedbackFromRow,
@@ -59,6 +62,7 @@ export class SqlStore implements Store {
   private readonly memories: SqlMemories;
   private readonly queryUsage: SqlQueryUsage;
   private readonly verifiedQueries: SqlVerifiedQueries;
+  private readonly schedules: SqlSchedules;
 
   constructor(private readonly database: StoreDatabase) {
     this.queryUsage = new SqlQueryUsage(database);
@@ -68,6 +72,7 @@ export class SqlStore implements Store {
     this.ledger = new SqlTurnLedger(database);
     this.memories = new SqlMemories(database);
     this.verifiedQueries = new SqlVerifiedQueries(database);
+    this.schedules = new SqlSchedules(database);
   }
 
   migrate(): Promise<void> {
@@ -458,5 +463,74 @@ export class SqlStore implements Store {
 
   removeVerifiedQuery(id: string): Promise<boolean> {
     return this.verifiedQueries.removeVerifiedQuery(id);
+  }
+
+  // Schedules and their run jobs: sql-schedule-statements.ts.
+  createSchedule(schedule: NewSchedule): Promise<void> {
+    return this.schedules.createSchedule(schedule);
+  }
+
+  getSchedule(scheduleId: string): Promise<ScheduleRecord | undefined> {
+    return this.schedules.getSchedule(scheduleId);
+  }
+
+  listSchedules(filter?: { ownerUserId?: string }): Promise<ScheduleRecord[]> {
+    return this.schedules.listSchedules(filter);
+  }
+
+  listDueSchedules(now: Date, limit: number): Promise<ScheduleRecord[]> {
+    return this.schedules.listDueSchedules(now, limit);
+  }
+
+  enqueueScheduleOccurrence(run: NewScheduleRun, expectedNextRunAt: Date, nextRunAt: Date | null): Promise<boolean> {
+    return this.schedules.enqueueScheduleOccurrence(run, expectedNextRunAt, nextRunAt);
+  }
+
+  enqueueManualScheduleRun(run: NewScheduleRun): Promise<void> {
+    return this.schedules.enqueueManualScheduleRun(run);
+  }
+
+  claimScheduleRun(ownerId: string, now: Date, leaseExpiresAt: Date): Promise<ScheduleRunRecord | undefined> {
+    return this.schedules.claimScheduleRun(ownerId, now, leaseExpiresAt);
+  }
+
+  renewScheduleRunLease(runId: string, ownerId: string, now: Date, leaseExpiresAt: Date): Promise<boolean> {
+    return this.schedules.renewScheduleRunLease(runId, ownerId, now, leaseExpiresAt);
+  }
+
+  recordScheduleRunPost(runId: string, ownerId: string, messageId: string, now: Date): Promise<boolean> {
+    return this.schedules.recordScheduleRunPost(runId, ownerId, messageId, now);
+  }
+
+  finishScheduleRun(runId: string, ownerId: string, state: 'done' | 'failed', outcome: string, now: Date): Promise<boolean> {
+    return this.schedules.finishScheduleRun(runId, ownerId, state, outcome, now);
+  }
+
+  getScheduleRun(runId: string): Promise<ScheduleRunRecord | undefined> {
+    return this.schedules.getScheduleRun(runId);
+  }
+
+  listScheduleRuns(scheduleId: string): Promise<ScheduleRunRecord[]> {
+    return this.schedules.listScheduleRuns(scheduleId);
+  }
+
+  saveScheduleRunMemory(scheduleId: string, memory: ScheduleRunMemory, now: Date): Promise<void> {
+    return this.schedules.saveScheduleRunMemory(scheduleId, memory, now);
+  }
+
+  pauseSchedule(scheduleId: string, reason: string, now: Date): Promise<boolean> {
+    return this.schedules.pauseSchedule(scheduleId, reason, now);
+  }
+
+  resumeSchedule(scheduleId: string, nextRunAt: Date, now: Date): Promise<boolean> {
+    return this.schedules.resumeSchedule(scheduleId, nextRunAt, now);
+  }
+
+  rescheduleSchedule(scheduleId: string, cron: string, timeZone: string, nextRunAt: Date, now: Date): Promise<boolean> {
+    return this.schedules.rescheduleSchedule(scheduleId, cron, timeZone, nextRunAt, now);
+  }
+
+  deleteSchedule(scheduleId: string): Promise<boolean> {
+    return this.schedules.deleteSchedule(scheduleId);
   }
 }

@@ -7,6 +7,7 @@ import { DatathreadError } from '../support/errors.js';
 import type { TurnLedgerStore } from './turn-ledger-types.js';
 import type { MemoryStore } from './memory-store.js';
 import type { VerifiedQueryStore } from './verified-query-store.js';
+import type { ScheduleStore } from './schedule-store.js';
 
 export interface Actor {
   platform: Platform;
@@ -146,7 +147,7 @@ export interface EncryptedUserToken {
   updatedAt: Date;
 }
 
-export interface Store extends MemoryStore, QueryAuditUsageStore, VerifiedQueryStore {
+export interface Store extends MemoryStore, QueryAuditUsageStore, VerifiedQueryStore, ScheduleStore {
   /** Turns, their tokens and cost, and budget reservations (turn-ledger-types.ts). */
   readonly ledger: TurnLedgerStore;
   /** Creates or upgrades the schema. Idempotent. */

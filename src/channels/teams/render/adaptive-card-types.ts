@@ -114,13 +114,19 @@ export interface VerifyActionData {
   answer: string;
 }
 
+/** A scheduled post's Pause / Edit time / Delete (the owner and admins only). */
+export interface ScheduleActionData {
+  datathread: 'schedule_pause' | 'schedule_edit_time' | 'schedule_delete';
+  scheduleId: string;
+}
+
 /** `secondary`: in the card's overflow menu ("…") instead of its row of buttons (Adaptive Cards 1.5). */
 export type ActionMode = 'secondary';
 
 export interface SubmitAction {
   type: 'Action.Submit';
   title: string;
-  data: CardActionData | StoryActionData | CsvActionData | MemoryActionData | VerifyActionData;
+  data: CardActionData | StoryActionData | CsvActionData | MemoryActionData | VerifyActionData | ScheduleActionData;
   mode?: ActionMode;
   /** Adaptive Cards 1.2: a green (positive) or red (destructive) button. */
   style?: 'positive' | 'destructive';

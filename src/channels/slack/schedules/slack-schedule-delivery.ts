@@ -1,0 +1,37 @@
+// Posts a schedule's runs into Slack with the bot token: the message into the stored channel (and
+// thread, when the schedule posts into one), its charts as PNG uploads beside it, and notices to the
+// owner as a direct message. A channel the bot can no longer post to pauses the schedule.
+import { z } from 'zod';
+import { DeliveryTargetGoneError } from '../../../schedules/schedule-errors.js';
+import type { ScheduleDelivery } from '../../../schedules/scheduled-post.js';
+import { explainSlackError, isUnreachableChannel } from '../outbox/slack-api-errors.js';
+import type { SlackWebClient } from '../types.js';
+import { scheduledPostBlocks } from './scheduled-post-blocks.js';
+
+/** Where a Slack schedule posts: a channel, and the thread when it posts into one. */
+export const slackScheduleTargetSchema = z.object({ channelId: z.string().min(1), threadTs: z.string().min(1).optional() });
+
+export function createSlackScheduleDelivery(client: SlackWebClient): ScheduleDelivery {
+  return {
+    async post(schedule, post) {
+      const target = slackScheduleTargetSchema.parse(schedule.delivery);
+      const message = scheduledPostBlocks(post);
+      try {
+        const posted = await client.chat.postMessage({ channel: target.channelId, text: message.text, blocks: message.blocks, ...(target.threadTs ? { thread_ts: target.threadTs } : {}) });
+        const postedTs = String(posted.ts);
+        // A top-level post gets its charts in its own thread, so they stay with it.
+        for (const upload of message.uploads) {
+          await client.filesUploadV2({ channel_id: target.channelId, thread_ts: target.threadTs ?? postedTs, file: upload.png, filename: upload.filename, title: upload.title });
+        }
+        return postedTs;
+      } catch (error) {
+        if (isUnreachableChannel(error)) throw new DeliveryTargetGoneError(explainSlackError('post the scheduled report', error), { cause: error });
+        throw error;
+      }
+    },
+    async tellOwner(schedule, text) {
+      // A user id as the channel: the app's direct message with the owner.
+      await client.chat.postMessage({ channel: schedule.owner.userId, text });
+    },
+  };
+}

@@ -1,0 +1,38 @@
+// A scheduled report or alert as an Adaptive Card: a header (title, "as of" time in the schedule's
+// zone, a link to the thread it came from), the alert or catch-up note, the charts inline, each
+// result as a table, and Pause / Edit time / Delete. Mirrors slack/schedules/scheduled-post-blocks.ts.
+import type { ScheduledPost } from '../../../schedules/scheduled-post.js';
+import { ADAPTIVE_CARD_SCHEMA_URL, ADAPTIVE_CARD_VERSION, type AdaptiveCard, type CardElement, type ScheduleActionData, type SubmitAction } from '../render/adaptive-card-types.js';
+import { fittedTableElements } from '../render/table-element.js';
+
+function cellText(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  return typeof value === 'object' ? JSON.stringify(value) : String(value);
+}
+
+function action(title: string, datathread: ScheduleActionData['datathread'], scheduleId: string): SubmitAction {
+  return { type: 'Action.Submit', title, data: { datathread, scheduleId } };
+}
+
+export function scheduledPostCard(post: ScheduledPost): AdaptiveCard {
+  const icon = post.kind === 'alert' ? '🔔' : '📅';
+  const source = post.sourceLink ? ` · [from this thread](${post.sourceLink})` : '';
+  const body: CardElement[] = [
+    { type: 'TextBlock', text: `${icon} ${post.title}`, size: 'Large', weight: 'Bolder', wrap: true },
+    { type: 'TextBlock', text: `as of ${post.asOf}${source}`, isSubtle: true, wrap: true, spacing: 'None' },
+  ];
+  if (post.alertText) body.push({ type: 'TextBlock', text: `**Alert:** ${post.alertText}`, color: 'Attention', wrap: true });
+  if (post.catchUpNote) body.push({ type: 'TextBlock', text: post.catchUpNote, isSubtle: true, wrap: true });
+  for (const chart of post.charts) body.push({ type: 'Image', url: `data:image/png;base64,${chart.png.toString('base64')}`, altText: chart.title });
+  for (const result of post.results) {
+    body.push(...fittedTableElements(result.columns.map((column) => column.name), result.rows.map((row) => row.map(cellText))));
+  }
+  return {
+    type: 'AdaptiveCard',
+    $schema: ADAPTIVE_CARD_SCHEMA_URL,
+    version: ADAPTIVE_CARD_VERSION,
+    body,
+    actions: [action('Pause', 'schedule_pause', post.scheduleId), action('Edit time', 'schedule_edit_time', post.scheduleId), action('Delete', 'schedule_delete', post.scheduleId)],
+    msteams: { width: 'Full' },
+  };
+}

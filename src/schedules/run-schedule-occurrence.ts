@@ -1,0 +1,119 @@
+// One occurrence of a schedule, run without the model: the stored SQL again (run-scheduled-queries),
+// the alert condition or the unchanged check, the charts drawn again, one post with a header. What
+// it learns (digest, alert state, failures in a row) is saved on the schedule for the next run.
+import type { Store } from '../store/types.js';
+import type { Clock } from '../support/clock-and-ids.js';
+import { errorMessage } from '../support/errors.js';
+import { evaluateAlert } from './alert-condition.js';
+import type { OccurrenceExecutor, OccurrenceOutcome } from './run-claimed-occurrences.js';
+import { runScheduledQueries, type ScheduledQueryDeps } from './run-scheduled-queries.js';
+import { resultDigest } from './result-digest.js';
+import { DeliveryTargetGoneError } from './schedule-errors.js';
+import { ScheduleLeaseLostError, type ScheduleRunLease } from './schedule-run-lease.js';
+import { describeAlert, formatAsOf, SCHEDULE_SENTENCES } from './schedule-wording.js';
+import type { ScheduledChart, ScheduledPost, ScheduledResult, ScheduleDelivery } from './scheduled-post.js';
+import type { ScheduleRecord, ScheduleRunMemory, ScheduleRunRecord } from './schedule-types.js';
+
+/** A schedule that fails this many times in a row pauses itself. */
+export const DEFAULT_PAUSE_AFTER_FAILURES = 3;
+
+export interface OccurrenceExecutorDeps extends ScheduledQueryDeps {
+  store: Store;
+  clock: Clock;
+  delivery: ScheduleDelivery;
+  renderCharts(schedule: ScheduleRecord, results: ScheduledResult[]): Promise<ScheduledChart[]>;
+  pauseAfterFailures?: number;
+}
+
+function memoryOf(schedule: ScheduleRecord): ScheduleRunMemory {
+  const { lastResultDigest, lastAlertValue, alertHolding, consecutiveFailures, failureReported } = schedule;
+  return { lastResultDigest, lastAlertValue, alertHolding, consecutiveFailures, failureReported };
+}
+
+async function pauseAndTell(schedule: ScheduleRecord, reason: string, text: string, deps: OccurrenceExecutorDeps): Promise<OccurrenceOutcome> {
+  await deps.store.pauseSchedule(schedule.scheduleId, reason, deps.clock());
+  await deps.delivery.tellOwner(schedule, text);
+  return { state: 'done', outcome: `paused: ${reason}` };
+}
+
+async function recordFailure(schedule: ScheduleRecord, reason: string, deps: OccurrenceExecutorDeps): Promise<OccurrenceOutcome> {
+  const failures = schedule.consecutiveFailures + 1;
+  const limit = deps.pauseAfterFailures ?? DEFAULT_PAUSE_AFTER_FAILURES;
+  await deps.store.saveScheduleRunMemory(schedule.scheduleId, { ...memoryOf(schedule), consecutiveFailures: failures, failureReported: true }, deps.clock());
+  if (failures >= limit) {
+    await deps.store.pauseSchedule(schedule.scheduleId, `failed ${failures} times in a row`, deps.clock());
+    await deps.delivery.tellOwner(schedule, SCHEDULE_SENTENCES.pausedAfterFailures(schedule.title, failures, reason));
+  } else if (!schedule.failureReported) {
+    // Once per incident: the owner hears again only after a success cleared the count.
+    await deps.delivery.tellOwner(schedule, SCHEDULE_SENTENCES.failed(schedule.title, reason));
+  }
+  return { state: 'failed', outcome: `failed: ${reason}` };
+}
+
+async function deliver(run: ScheduleRunRecord, schedule: ScheduleRecord, results: ScheduledResult[], alertText: string | undefined, lease: ScheduleRunLease, deps: OccurrenceExecutorDeps): Promise<void> {
+  const charts = await deps.renderCharts(schedule, results);
+  const post: ScheduledPost = {
+    kind: alertText ? 'alert' : 'report',
+    scheduleId: schedule.scheduleId,
+    title: schedule.title,
+    asOf: formatAsOf(run.manual ? deps.clock() : run.occurrenceAt, schedule.timeZone),
+    sourceLink: schedule.sourceLink,
+    catchUpNote: run.missedCount > 0 ? SCHEDULE_SENTENCES.catchUp(run.missedCount) : undefined,
+    alertText,
+    results,
+    charts,
+  };
+  await lease.confirm();
+  const messageId = await deps.delivery.post(schedule, post);
+  await lease.recordPost(messageId);
+}
+
+async function runOccurrence(run: ScheduleRunRecord, schedule: ScheduleRecord, lease: ScheduleRunLease, deps: OccurrenceExecutorDeps): Promise<OccurrenceOutcome> {
+  if (schedule.state === 'paused' && !run.manual) return { state: 'done', outcome: 'skipped: paused' };
+  // A rerun after a crash that came after the post: the occurrence was delivered.
+  if (run.postedMessageId) return { state: 'done', outcome: 'posted' };
+  const queried = await runScheduledQueries(schedule, deps);
+  if (queried.kind === 'no_access') return pauseAndTell(schedule, `the owner has no access to ${queried.databaseName}`, SCHEDULE_SENTENCES.lostAccess(schedule.title, queried.databaseName), deps);
+  if (queried.kind === 'sign_in_required') {
+    await deps.delivery.tellOwner(schedule, SCHEDULE_SENTENCES.signInNeeded(schedule.title, queried.databaseName));
+    return { state: 'done', outcome: 'skipped: the owner must sign in' };
+  }
+  if (queried.kind === 'failed') return recordFailure(schedule, queried.reason, deps);
+  const memory: ScheduleRunMemory = { ...memoryOf(schedule), consecutiveFailures: 0, failureReported: false };
+  let outcome = 'posted';
+  let alertText: string | undefined;
+  let shouldPost = true;
+  if (schedule.alert) {
+    const first = queried.results[0];
+    const evaluation = evaluateAlert(schedule.alert, first?.columns ?? [], first?.rows ?? [], schedule.lastAlertValue);
+    if (evaluation.problem) return recordFailure(schedule, evaluation.problem, deps);
+    memory.lastAlertValue = typeof evaluation.observed === 'number' ? evaluation.observed : null;
+    // Post when it starts to hold; not again while it keeps holding, until it stopped holding once.
+    shouldPost = evaluation.holds && !schedule.alertHolding;
+    memory.alertHolding = evaluation.holds;
+    alertText = `${describeAlert(schedule.alert)} (now ${evaluation.observed})`;
+    if (!shouldPost) outcome = evaluation.holds ? 'skipped: the condition still holds' : 'skipped: the condition does not hold';
+  } else {
+    const digest = resultDigest(queried.results);
+    if (schedule.skipUnchanged && digest === schedule.lastResultDigest) {
+      shouldPost = false;
+      outcome = 'skipped: unchanged';
+    }
+    memory.lastResultDigest = digest;
+  }
+  if (shouldPost) {
+    try {
+      await deliver(run, schedule, queried.results, alertText, lease, deps);
+    } catch (error) {
+      if (error instanceof DeliveryTargetGoneError) return pauseAndTell(schedule, error.message, `Your schedule "${schedule.title}" is paused: ${error.message}`, deps);
+      if (error instanceof ScheduleLeaseLostError) throw error;
+      return recordFailure(schedule, errorMessage(error), deps);
+    }
+  }
+  await deps.store.saveScheduleRunMemory(schedule.scheduleId, memory, deps.clock());
+  return { state: 'done', outcome };
+}
+
+export function createOccurrenceExecutor(deps: OccurrenceExecutorDeps): OccurrenceExecutor {
+  return (run, schedule, lease) => runOccurrence(run, schedule, lease, deps);
+}

@@ -1,0 +1,37 @@
+// The sentences a schedule's owner and its readers see, in one place.
+import { MISSED_OCCURRENCES_COUNT_LIMIT } from './cron-occurrences.js';
+import type { AlertCondition } from './schedule-types.js';
+
+const OPERATOR_WORDS: Record<AlertCondition['operator'], string> = {
+  '<': 'is below',
+  '<=': 'is at most',
+  '>': 'is above',
+  '>=': 'is at least',
+  '=': 'equals',
+  '!=': 'is not',
+  changes_by_percent: 'changed by at least',
+};
+
+export function describeAlert(condition: AlertCondition): string {
+  const suffix = condition.operator === 'changes_by_percent' ? '%' : '';
+  return `${condition.column} ${OPERATOR_WORDS[condition.operator]} ${condition.value}${suffix}`;
+}
+
+/** "as of" in the schedule's zone: "Mon 7 Dec 2026, 09:00 Europe/Berlin". */
+export function formatAsOf(time: Date, timeZone: string): string {
+  const parts = new Intl.DateTimeFormat('en-GB', { timeZone, weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(time);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((each) => each.type === type)?.value ?? '';
+  return `${part('weekday')} ${part('day')} ${part('month')} ${part('year')}, ${part('hour')}:${part('minute')} ${timeZone}`;
+}
+
+export const SCHEDULE_SENTENCES = {
+  catchUp: (missedCount: number) =>
+    `Catch-up run: the service was down, so ${missedCount >= MISSED_OCCURRENCES_COUNT_LIMIT ? 'at least ' : ''}${missedCount} earlier ${missedCount === 1 ? 'occurrence was' : 'occurrences were'} folded into this one.`,
+  lostAccess: (title: string, databaseName: string) =>
+    `Your schedule "${title}" is paused: you no longer have access to the database "${databaseName}". Once access is back, resume it.`,
+  signInNeeded: (title: string, databaseName: string) =>
+    `Your schedule "${title}" skipped a run: the database "${databaseName}" runs queries with your own Microsoft account, and your sign-in has expired. Sign in again (ask me anything about that database) and the next run goes ahead.`,
+  failed: (title: string, reason: string) => `Your schedule "${title}" failed: ${reason} I will tell you again only if it recovers and then fails anew.`,
+  pausedAfterFailures: (title: string, failures: number, reason: string) =>
+    `Your schedule "${title}" failed ${failures} times in a row and is now paused. The last error: ${reason} Resume it once the cause is fixed.`,
+} as const;

@@ -1,0 +1,39 @@
+// What a scheduled run posts, in neutral terms; each channel renders it (Block Kit, Adaptive Card).
+import type { JsonValue, QueryColumn } from '../databases/types.js';
+import type { ScheduleRecord } from './schedule-types.js';
+
+export interface ScheduledResult {
+  queryId: string;
+  columns: QueryColumn[];
+  rows: JsonValue[][];
+  truncated: boolean;
+}
+
+export interface ScheduledChart {
+  title: string;
+  png: Buffer;
+}
+
+export interface ScheduledPost {
+  kind: 'report' | 'alert';
+  scheduleId: string;
+  title: string;
+  /** "as of" time in the schedule's zone, e.g. "Mon 7 Dec 2026, 09:00 Europe/Berlin". */
+  asOf: string;
+  sourceLink?: string | undefined;
+  /** Said when the run stands for occurrences missed during downtime. */
+  catchUpNote?: string | undefined;
+  /** For an alert: the condition that holds, in words. */
+  alertText?: string | undefined;
+  results: ScheduledResult[];
+  charts: ScheduledChart[];
+}
+
+/**
+ * Where a schedule's posts and notices go; a channel (Slack, Teams) provides one. `post` returns the
+ * platform message id. `tellOwner` sends the owner a direct message (paused, failed, sign in).
+ */
+export interface ScheduleDelivery {
+  post(schedule: ScheduleRecord, post: ScheduledPost): Promise<string>;
+  tellOwner(schedule: ScheduleRecord, text: string): Promise<void>;
+}

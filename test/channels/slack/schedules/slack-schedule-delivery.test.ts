@@ -1,0 +1,71 @@
+// Scheduled runs posted to the local Slack Web API server with the bot token: the report in its
+// thread with a real chart PNG uploaded beside it; an archived channel pauses the schedule and the
+// owner hears it in a direct message.
+import { webApi } from '@slack/bolt';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createSlackScheduleDelivery } from '../../../../src/channels/slack/schedules/slack-schedule-delivery.js';
+import { closeSharedChartRenderPool } from '../../../../src/charts/chart-render-pool.js';
+import { startFakeSlackApi, type FakeSlackApi } from '../../../fakes/slack-api-server.js';
+import { newSchedule } from '../../../schedules/schedule-fixtures.js';
+import { openScheduleBench, type ScheduleBench } from '../../../schedules/schedule-harness.js';
+import { problemsInCalls } from '../support/block-kit-validator.js';
+
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+const REVENUE_CHART = { query_id: 'query_revenue1', chart_type: 'bar', x_axis_key: 'region', x_axis_type: 'category', series: [{ data_key: 'revenue' }], title: 'Revenue by region' };
+
+let slack: FakeSlackApi;
+let bench: ScheduleBench;
+
+beforeAll(async () => {
+  slack = await startFakeSlackApi();
+});
+
+afterAll(async () => {
+  await slack?.close();
+  await closeSharedChartRenderPool();
+});
+
+beforeEach(async () => {
+  bench = await openScheduleBench('2026-12-07T08:00:05Z');
+});
+
+afterEach(async () => {
+  await bench.close();
+});
+
+function delivery() {
+  return createSlackScheduleDelivery(new webApi.WebClient('xoxb-schedule-test', { slackApiUrl: slack.apiUrl, retryConfig: { retries: 0 } }));
+}
+
+describe('Slack delivery of scheduled runs', () => {
+  it('posts the report into its thread with the bot token and uploads the chart PNG there', async () => {
+    const schedule = newSchedule({
+      delivery: { channelId: 'C_SALES', threadTs: '1700000000.000100' },
+      queries: [{ queryId: 'query_revenue1', databaseName: 'warehouse', sql: 'SELECT region, revenue FROM revenue ORDER BY region', chart: REVENUE_CHART }],
+    });
+    await bench.store.createSchedule(schedule);
+    await bench.runDue({ delivery: delivery() });
+    const posted = slack.threadMessages('C_SALES', '1700000000.000100');
+    expect(posted).toHaveLength(1);
+    expect(posted[0]!.text).toBe('Revenue by region (as of Mon 7 Dec 2026, 09:00 Europe/Berlin)');
+    expect(posted[0]!.blocks?.[0]).toEqual({ type: 'header', text: { type: 'plain_text', text: '📅 Revenue by region' } });
+    expect(problemsInCalls(slack.calls)).toEqual([]);
+    const upload = slack.files.find((file) => file.filename === `${schedule.scheduleId}-1.png`);
+    expect(upload).toMatchObject({ channelId: 'C_SALES', threadTs: '1700000000.000100', title: 'Revenue by region' });
+    expect(upload!.bytes.subarray(0, 8)).toEqual(PNG_SIGNATURE);
+    expect((await bench.store.listScheduleRuns(schedule.scheduleId))[0]).toMatchObject({ outcome: 'posted', postedMessageId: posted[0]!.ts });
+  });
+
+  it('pauses the schedule and tells the owner in a direct message when the channel was archived', async () => {
+    const schedule = newSchedule({ delivery: { channelId: 'C_ARCHIVED' } });
+    await bench.store.createSchedule(schedule);
+    slack.failNext('chat.postMessage', { error: 'is_archived' });
+    await bench.runDue({ delivery: delivery() });
+    expect(slack.messages.filter((message) => message.channel === 'C_ARCHIVED')).toEqual([]);
+    const notices = slack.messages.filter((message) => message.channel === 'U_OWNER');
+    expect(notices.map((message) => message.text)).toEqual([
+      'Your schedule "Revenue by region" is paused: Slack refused to post the scheduled report (is_archived): the channel is archived. Unarchive it or ask in another channel.',
+    ]);
+    expect(await bench.store.getSchedule(schedule.scheduleId)).toMatchObject({ state: 'paused' });
+  });
+});

@@ -1,0 +1,28 @@
+// A scheduled report and an alert as a run hands them to a channel.
+import type { ScheduledPost } from '../../src/schedules/scheduled-post.js';
+
+export function scheduledReport(png: Buffer = Buffer.from('89504e470d0a1a0a', 'hex')): ScheduledPost {
+  return {
+    kind: 'report',
+    scheduleId: 'sched_revenue',
+    title: 'Revenue by region',
+    asOf: 'Mon 7 Dec 2026, 09:00 Europe/Berlin',
+    sourceLink: 'https://example.slack.com/archives/C_SALES/p1700000000000100',
+    results: [{ queryId: 'query_revenue1', columns: [{ name: 'region', type: 'text' }, { name: 'revenue', type: 'integer' }], rows: [['North', 120], ['South', 80]], truncated: false }],
+    charts: [{ title: 'Revenue by region', png }],
+  };
+}
+
+export function scheduledAlert(): ScheduledPost {
+  return {
+    kind: 'alert',
+    scheduleId: 'sched_signups',
+    title: 'Daily signups below 200',
+    asOf: 'Tue 8 Dec 2026, 08:30 America/New_York',
+    sourceLink: 'https://example.slack.com/archives/C_GROWTH/p1700000000000200',
+    catchUpNote: 'Catch-up run: the service was down, so 2 earlier occurrences were folded into this one.',
+    alertText: 'signups is below 200 (now 150)',
+    results: [{ queryId: 'query_signups1', columns: [{ name: 'day', type: 'date' }, { name: 'signups', type: 'integer' }], rows: [['2026-12-07', 150]], truncated: false }],
+    charts: [],
+  };
+}
