@@ -1,4 +1,4 @@
-// The `datathread` command: ask | chat | check | context-check | feedback | mcp | serve.
+// The `datathread` command: ask | chat | check | context-check | feedback | mcp | serve | sync.
 import { UsageError, parseArguments } from './arguments.js';
 import { askCommand } from './ask-command.js';
 import { bootstrap, EXIT_CONFIG_ERROR } from '../config/bootstrap.js';
@@ -8,6 +8,7 @@ import { checkCommand } from './check-command.js';
 import { contextCheckCommand } from './context-check-command.js';
 import { feedbackCommand } from './feedback-command.js';
 import { mcpCommand } from './mcp-command.js';
+import { syncCommand } from './sync-command.js';
 import type { TerminalOutput } from './render-reply.js';
 
 const USAGE = `Usage:
@@ -19,6 +20,7 @@ const USAGE = `Usage:
   datathread feedback [--since DATE] [--format table|csv|json]  the 👍/👎 people gave answers, with question and SQL
   datathread mcp [--database NAME]                          serve datathread as an MCP server on stdio (ask, execute_sql)
   datathread serve                                          run the server (same as npm start)
+  datathread sync [--database NAME]… [--dry-run]            write each warehouse's tables, comments and keys into the context folder
   datathread help                                           this text (also --help, -h)`;
 
 const EXIT_USAGE_ERROR = 2;
@@ -62,6 +64,8 @@ export async function runCli(argv: string[], io: CliIo = {}): Promise<number> {
         return await feedbackCommand(parsed, started(), output);
       case 'mcp':
         return await mcpCommand(parsed, started());
+      case 'sync':
+        return await syncCommand(rest, parsed, started(), output);
       case 'serve': {
         const { startServer } = await import('../main.js');
         await startServer();

@@ -6,8 +6,9 @@ import { parse as parseYaml } from 'yaml';
 import type { z } from 'zod';
 import { selectEnabledTools, type AgentSettings } from './agent-settings.js';
 import { ConfigError, type ConfigProblem } from './config-error.js';
+import type { ContextSyncSchedule } from './context-sync-schedule-schema.js';
 import { configFileSchema, type AccessRule, type McpServerConfig } from './config-schema.js';
-import type { DatabaseConfig } from '../databases/database-config.js';
+import { DEFAULT_SYNC_EXCLUDED_COLUMNS, type DatabaseConfig } from '../databases/database-config.js';
 import { checkDatabaseFiles } from './database-files.js';
 import { DEFAULT_CONFIG_PATH, type Environment } from './environment.js';
 import { interpolateEnv } from './interpolate-env.js';
@@ -29,7 +30,7 @@ export interface LoadedConfig {
   model: ModelConfiguration;
   accessRules: AccessRule[];
   /** The project context folder, absolute (it may not exist: the context tools are then off). */
-  context: { path: string };
+  context: { path: string; sync?: ContextSyncSchedule | undefined };
   python: { enabled: boolean };
   mcp: { servers: McpServerConfig[] };
   webSearch: { enabled: boolean };
@@ -126,7 +127,7 @@ export function parseConfigText(text: string, source: string, environment: Envir
     },
     model,
     accessRules: value.access.rules,
-    context: { path: resolve(configDirectory, value.context.path) },
+    context: { path: resolve(configDirectory, value.context.path), sync: value.context.sync },
     python: { enabled: value.python.enabled },
     mcp: { servers: value.mcp.servers.filter((server) => server.enabled) },
     webSearch: { enabled: value.web_search.enabled },
@@ -162,6 +163,8 @@ export function loadConfig(environment: Environment): LoadedConfig {
           ssl: false,
           dangerously_allow_writes: false,
           allow_file_access: false,
+          // Made-up data: showing its frequent values in the synced files harms no one.
+          sync: { sample_values: true, exclude_columns: DEFAULT_SYNC_EXCLUDED_COLUMNS },
         },
       ],
     };

@@ -16,6 +16,23 @@ const databaseTypeSchema = z
   .transform((value) => DIALECT_ALIASES[value] ?? value)
   .pipe(z.enum(DIALECT_NAMES, { error: `must be one of: ${acceptedTypes()}` }));
 
+/** Column-name globs never sampled by `datathread sync` unless `sync.exclude_columns` gives its own list. */
+export const DEFAULT_SYNC_EXCLUDED_COLUMNS = ['*email*', '*ssn*', '*phone*', '*password*', '*token*', '*secret*'];
+
+/** What `datathread sync` may read from this database, and how. */
+const databaseSyncSchema = z
+  .object({
+    /** Write the most frequent values of low-cardinality text columns into the table files (off unless true). */
+    sample_values: z.boolean().default(false),
+    /** Globs on `column`, `table.column` or `schema.table.column` (case-insensitive) never sampled; replaces the default list. */
+    exclude_columns: z.array(z.string().min(1)).default(DEFAULT_SYNC_EXCLUDED_COLUMNS),
+    /** Federated (azure_entra_id) databases: a shared login sync reads the structure with; without it they are skipped. */
+    credential: z.object({ user: z.string().min(1), password: z.string() }).strict().optional(),
+    /** dbt artefacts whose descriptions, tests and metrics sync adds. */
+    dbt: z.object({ manifest: z.string().min(1), semantic_manifest: z.string().min(1).optional() }).strict().optional(),
+  })
+  .strict();
+
 export const databaseConfigSchema = z
   .object({
     name: z.string().regex(/^[A-Za-z0-9_.-]+$/, 'use letters, digits, "_", "-" or "." (it becomes database_id)'),
@@ -77,6 +94,8 @@ export const databaseConfigSchema = z
     client_secret: z.string().min(1).optional(),
     /** A PEM file of CA certificates to trust on top of the system's (a TLS-inspecting proxy, a private endpoint). */
     ssl_ca_path: z.string().min(1).optional(),
+    /** `datathread sync`: sampling, exclusions, the federated sync login, dbt. */
+    sync: databaseSyncSchema.optional(),
   })
   .strict()
   .superRefine((value, context) => {
