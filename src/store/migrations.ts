@@ -286,6 +286,19 @@ export const MIGRATIONS: readonly Migration[] = [
       ALTER TABLE turn_jobs ADD COLUMN cancel_requested_at BIGINT;
     `,
   },
+  {
+    version: 12,
+    name: 'context sync runs: one row per scheduled occurrence, claimed by the one replica that runs it',
+    sql: () => `
+      CREATE TABLE context_sync_runs (
+        occurrence_at BIGINT PRIMARY KEY,
+        replica_id TEXT NOT NULL,
+        claimed_at BIGINT NOT NULL,
+        finished_at BIGINT,
+        outcome TEXT
+      );
+    `,
+  },
 ];
 
 /** The migrations not yet in `appliedVersions`, in version order. */

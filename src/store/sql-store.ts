@@ -10,6 +10,7 @@ import { SqlCoordination } from './sql-coordination-statements.js';
 import { SqlStories } from './sql-story-statements.js';
 import { encodeResultRows } from './result-rows-encoding.js';
 import { SqlTurnJobs } from './sql-turn-job-statements.js';
+import { sqlContextSyncRuns } from './sql-context-sync-statements.js';
 import type { StoreDatabase, StoreParameter, StoreQueryRunner } from './store-database.js';
 import {
   answerFeedbackFromRow,
@@ -46,6 +47,8 @@ const APPEND_MESSAGES_ATTEMPTS = 20;
 
 
 export class SqlStore implements Store {
+  readonly claimContextSyncRun: Store['claimContextSyncRun'];
+  readonly finishContextSyncRun: Store['finishContextSyncRun'];
   private readonly stories: SqlStories;
   private readonly coordination: SqlCoordination;
   private readonly turnJobs: SqlTurnJobs;
@@ -54,6 +57,7 @@ export class SqlStore implements Store {
     this.stories = new SqlStories(database);
     this.coordination = new SqlCoordination(database);
     this.turnJobs = new SqlTurnJobs(database);
+    ({ claimContextSyncRun: this.claimContextSyncRun, finishContextSyncRun: this.finishContextSyncRun } = sqlContextSyncRuns(database));
   }
 
   migrate(): Promise<void> {

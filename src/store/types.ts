@@ -3,6 +3,7 @@
 import type { JsonValue, QueryColumn } from '../databases/types.js';
 import type { Platform } from '../support/platforms.js';
 import { DatathreadError } from '../support/errors.js';
+import type { ContextSyncRunStore } from './context-sync-run-store.js';
 
 export interface Actor {
   platform: Platform;
@@ -140,7 +141,7 @@ export interface EncryptedUserToken {
   updatedAt: Date;
 }
 
-export interface Store {
+export interface Store extends ContextSyncRunStore {
   /** Creates or upgrades the schema. Idempotent. */
   migrate(): Promise<void>;
   close(): Promise<void>;
