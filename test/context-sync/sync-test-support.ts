@@ -20,10 +20,10 @@ export async function createSyncWorkspace(configYaml: string): Promise<SyncWorks
     folder,
     context: join(folder, 'context'),
     sync: async (...argv) => {
-      let output = '';
-      let errors = '';
-      const code = await runCli(['sync', ...argv], { variables, output: { write: (text) => void (output += text) }, errors: { write: (text) => void (errors += text) } });
-      return { code, output, errors };
+      const output: string[] = [];
+      const errors: string[] = [];
+      const code = await runCli(['sync', ...argv], { variables, output: { write: (text) => output.push(text) }, errors: { write: (text) => errors.push(text) } });
+      return { code, output: output.join(''), errors: errors.join('') };
     },
     read: (path) => readFile(join(folder, 'context', path), 'utf8'),
   };
