@@ -5,6 +5,7 @@ import { promisify } from 'node:util';
 import { runChartRenderPoolBenchmark } from './chart-render-pool.js';
 import { runChartBenchmarks } from './charts.js';
 import { runClickHouseTenMillionRows } from './clickhouse.js';
+import { runContextSyncBenchmark } from './context-sync.js';
 import { runExecuteSqlBenchmarks } from './execute-sql.js';
 import { runMarkdownRenderingBenchmark } from './markdown-rendering.js';
 import { runSandboxBenchmarks } from './sandbox.js';
@@ -48,6 +49,8 @@ const benchmarks: Array<[string, () => Promise<string>]> = [
   ['sandbox', runSandboxBenchmarks],
   ['turn queue', runTurnQueueBenchmarks],
   ['streaming', runStreamingBenchmark],
+  // BENCH_SYNC_REPEATS=3 repeats each warehouse (default 2).
+  ['context sync', runContextSyncBenchmark],
 ];
 
 const only = process.argv[2];
