@@ -7,6 +7,7 @@ import { runChartBenchmarks } from './charts.js';
 import { runClickHouseTenMillionRows } from './clickhouse.js';
 import { runContextSearchBenchmark } from './context-search.js';
 import { runEvalOverheadBenchmark } from './eval-overhead.js';
+import { runContextSyncBenchmark } from './context-sync.js';
 import { runExecuteSqlBenchmarks } from './execute-sql.js';
 import { runMarkdownRenderingBenchmark } from './markdown-rendering.js';
 import { runSandboxBenchmarks } from './sandbox.js';
@@ -54,6 +55,8 @@ const benchmarks: Array<[string, () => Promise<string>]> = [
   ['streaming', runStreamingBenchmark],
   ['context search', runContextSearchBenchmark],
   ['eval overhead', runEvalOverheadBenchmark],
+  // BENCH_SYNC_REPEATS=3 repeats each warehouse (default 2).
+  ['context sync', runContextSyncBenchmark],
 ];
 
 const only = process.argv[2];

@@ -13,6 +13,7 @@ import { createReadinessCheck } from './server/readiness.js';
 import { checkDatabaseConnections } from './databases/check-connections.js';
 import { attachSignInRoutes } from './server/sign-in-routes.js';
 import { systemClock } from './support/clock-and-ids.js';
+import { startConfiguredContextSync } from './context-sync/start-configured-sync.js';
 
 export async function startServer(): Promise<void> {
   const { environment, config, logger } = bootstrap();
@@ -38,6 +39,7 @@ export async function startServer(): Promise<void> {
   // now, in the background, so a refused password is in the log before anyone asks.
   logger.info('The state store accepted its connection and is migrated.', { state: environment.stateUrl.split(':')[0] });
   void checkDatabaseConnections(application.databases, logger);
+  const stopContextSync = startConfiguredContextSync(config, application.store, logger);
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
@@ -45,6 +47,7 @@ export async function startServer(): Promise<void> {
     logger.info('shutting down', { signal, graceMs: environment.drainGraceMs });
     // Stop taking requests and jobs; running turns get the grace period, the rest go back to the
     // queue at once so another replica answers them (a rolling deploy loses nothing).
+    stopContextSync?.();
     const closing = server.close();
     await application.turns.drain(environment.drainGraceMs);
     await channels.stop();

@@ -1,4 +1,4 @@
-// The `datathread` command: ask | chat | check | context-check | eval | feedback | usage | memory | verified | schedules | mcp | serve.
+// The `datathread` command: ask | chat | check | context-check | eval | feedback | usage | memory | verified | schedules | sync | mcp | serve.
 import { UsageError, parseArguments } from './arguments.js';
 import { askCommand } from './ask-command.js';
 import { bootstrap, EXIT_CONFIG_ERROR } from '../config/bootstrap.js';
@@ -14,6 +14,7 @@ import { memoryCommand } from './memory-command.js';
 import { verifiedQueriesSource } from './eval-from-verified.js';
 import { verifiedCommand } from './verified-command.js';
 import { schedulesCommand } from './schedules-command.js';
+import { syncCommand } from './sync-command.js';
 import type { TerminalOutput } from './render-reply.js';
 
 const USAGE = `Usage:
@@ -35,6 +36,7 @@ const USAGE = `Usage:
   datathread schedules list|pause|resume|delete|run-now ID  scheduled reports and alerts: list them, or change one
   datathread mcp [--database NAME]                          serve datathread as an MCP server on stdio (ask, execute_sql)
   datathread serve                                          run the server (same as npm start)
+  datathread sync [--database NAME]… [--dry-run]            write each warehouse's tables, comments and keys into the context folder
   datathread help                                           this text (also --help, -h)`;
 
 const EXIT_USAGE_ERROR = 2;
@@ -89,6 +91,8 @@ export async function runCli(argv: string[], io: CliIo = {}): Promise<number> {
         return await schedulesCommand(parsed, started(), output);
       case 'mcp':
         return await mcpCommand(parsed, started());
+      case 'sync':
+        return await syncCommand(rest, parsed, started(), output);
       case 'serve': {
         const { startServer } = await import('../main.js');
         await startServer();

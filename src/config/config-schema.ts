@@ -6,6 +6,7 @@ import { databaseConfigSchema } from '../databases/database-config.js';
 import { modelProviders } from './model-providers.js';
 import { budgetsSchema } from '../governance/budget-config.js';
 import { sandboxSchema } from '../sandbox/sandbox-config.js';
+import { contextSyncScheduleSchema } from './context-sync-schedule-schema.js';
 
 export const DEFAULT_MAX_STEPS = 20;
 export const DEFAULT_TURN_TIMEOUT_MS = 300_000;
@@ -55,6 +56,8 @@ const contextSchema = z
   .object({
     /** The project context folder (notes, metric definitions, example queries); relative to this file. */
     path: z.string().min(1).default(DEFAULT_CONTEXT_PATH),
+    /** `datathread sync` inside the server, on a cron schedule (one replica per occurrence). */
+    sync: contextSyncScheduleSchema.optional(),
   })
   .strict();
 

@@ -7,8 +7,9 @@ import { parse as parseYaml } from 'yaml';
 import type { z } from 'zod';
 import { selectEnabledTools, type AgentSettings } from './agent-settings.js';
 import { ConfigError, type ConfigProblem } from './config-error.js';
+import type { ContextSyncSchedule } from './context-sync-schedule-schema.js';
 import { configFileSchema, type AccessRule, type McpServerConfig } from './config-schema.js';
-import type { DatabaseConfig } from '../databases/database-config.js';
+import { DEFAULT_SYNC_EXCLUDED_COLUMNS, type DatabaseConfig } from '../databases/database-config.js';
 import { checkDatabaseFiles } from './database-files.js';
 import { DEFAULT_CONFIG_PATH, type Environment } from './environment.js';
 import { interpolateEnv } from './interpolate-env.js';
@@ -30,7 +31,7 @@ export interface LoadedConfig {
   model: ModelConfiguration;
   accessRules: AccessRule[];
   /** The project context folder, absolute (it may not exist: the context tools are then off). */
-  context: { path: string };
+  context: { path: string; sync?: ContextSyncSchedule | undefined };
   python: { enabled: boolean };
   mcp: { servers: McpServerConfig[] };
   webSearch: { enabled: boolean };
@@ -92,11 +93,14 @@ export function describeIssues(issues: readonly z.core.$ZodIssue[], schema?: z.Z
 }
 
 function resolveFilePaths(databases: DatabaseConfig[], configDirectory: string): DatabaseConfig[] {
-  return databases.map((database) =>
-    database.path && database.path !== ':memory:' && !isAbsolute(database.path)
-      ? { ...database, path: resolve(configDirectory, database.path) }
-      : database,
-  );
+  const fromConfig = (path: string) => (isAbsolute(path) ? path : resolve(configDirectory, path));
+  return databases.map((database) => {
+    const withPath = database.path && database.path !== ':memory:' && !isAbsolute(database.path) ? { ...database, path: resolve(configDirectory, database.path) } : database;
+    // dbt artefacts are named relative to the config file, like database files.
+    const dbt = withPath.sync?.dbt;
+    if (!dbt || !withPath.sync) return withPath;
+    return { ...withPath, sync: { ...withPath.sync, dbt: { manifest: fromConfig(dbt.manifest), ...(dbt.semantic_manifest ? { semantic_manifest: fromConfig(dbt.semantic_manifest) } : {}) } } };
+  });
 }
 
 export function parseConfigText(text: string, source: string, environment: Environment): LoadedConfig {
@@ -131,7 +135,7 @@ export function parseConfigText(text: string, source: string, environment: Envir
     },
     model,
     accessRules: value.access.rules,
-    context: { path: resolve(configDirectory, value.context.path) },
+    context: { path: resolve(configDirectory, value.context.path), sync: value.context.sync },
     python: { enabled: value.python.enabled },
     mcp: { servers: value.mcp.servers.filter((server) => server.enabled) },
     webSearch: { enabled: value.web_search.enabled },
@@ -169,6 +173,8 @@ export function loadConfig(environment: Environment): LoadedConfig {
           ssl: false,
           dangerously_allow_writes: false,
           allow_file_access: false,
+          // Made-up data: showing its frequent values in the synced files harms no one.
+          sync: { sample_values: true, exclude_columns: DEFAULT_SYNC_EXCLUDED_COLUMNS },
         },
       ],
     };

@@ -38,6 +38,8 @@ export interface TableMetadata {
   /** Where the engine keeps a cheap estimate (statistics, not a COUNT(*)). */
   approximateRowCount?: number | undefined;
   columns: ColumnMetadata[];
+  /** Columns (or expressions) the engine sorts the data by (ClickHouse ORDER BY): filters on them are cheap. */
+  sortingKey?: string[] | undefined;
   /** The dbt model built into this table (`model.shop.revenue_daily`), with its description. */
   dbtModel?: { uniqueId: string; description?: string | undefined } | undefined;
 }

@@ -20,6 +20,22 @@ const databaseTypeSchema = z
 
 /** The engines that stop a query by the bytes it reads: BigQuery (maximum_bytes_billed, after a dry run) and ClickHouse (max_bytes_to_read). */
 const SCAN_CAPPED_TYPES: readonly string[] = ['bigquery', 'clickhouse'];
+/** Column-name globs never sampled by `datathread sync` unless `sync.exclude_columns` gives its own list. */
+export const DEFAULT_SYNC_EXCLUDED_COLUMNS = ['*email*', '*ssn*', '*phone*', '*password*', '*token*', '*secret*'];
+
+/** What `datathread sync` may read from this database, and how. */
+const databaseSyncSchema = z
+  .object({
+    /** Write the most frequent values of low-cardinality text columns into the table files (off unless true). */
+    sample_values: z.boolean().default(false),
+    /** Globs on `column`, `table.column` or `schema.table.column` (case-insensitive) never sampled; replaces the default list. */
+    exclude_columns: z.array(z.string().min(1)).default(DEFAULT_SYNC_EXCLUDED_COLUMNS),
+    /** Federated (azure_entra_id) databases: a shared login sync reads the structure with; without it they are skipped. */
+    credential: z.object({ user: z.string().min(1), password: z.string() }).strict().optional(),
+    /** dbt artefacts whose descriptions, tests and metrics sync adds. */
+    dbt: z.object({ manifest: z.string().min(1), semantic_manifest: z.string().min(1).optional() }).strict().optional(),
+  })
+  .strict();
 
 export const databaseConfigSchema = z
   .object({
@@ -42,6 +58,8 @@ export const databaseConfigSchema = z
     entra_scope: z.string().min(1).optional(),
     // Each dialect's own keys, defined in its folder.
     ...DIALECT_CONFIG_FIELDS,
+    /** `datathread sync`: sampling, exclusions, the federated sync login, dbt. */
+    sync: databaseSyncSchema.optional(),
   })
   .strict()
   .superRefine((value, context) => {

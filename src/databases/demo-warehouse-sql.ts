@@ -4,6 +4,8 @@
 // DuckDB version for the same last day; growth, seasonality, weekday dips, a mobile channel that
 // gains share and a price rise halfway through give charts something real to show.
 
+import { demoWarehouseComments } from './demo-warehouse-comments.js';
+
 /** The demo's days: from `firstDay` to `lastDay` inclusive, as `YYYY-MM-DD`. */
 export interface DemoDays {
   firstDay: string;
@@ -172,5 +174,6 @@ export function demoWarehouseSql(days: DemoDays): string[] {
        END AS DECIMAL(4, 2)) AS discount
      FROM picked pk JOIN products p USING (product_id)
      ORDER BY order_line_id`,
+    ...demoWarehouseComments(),
   ];
 }

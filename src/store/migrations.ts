@@ -414,6 +414,19 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX schedule_runs_state ON schedule_runs (state, id);
     `,
   },
+  {
+    version: 12,
+    name: 'context sync runs: one row per scheduled occurrence, claimed by the one replica that runs it',
+    sql: () => `
+      CREATE TABLE context_sync_runs (
+        occurrence_at BIGINT PRIMARY KEY,
+        replica_id TEXT NOT NULL,
+        claimed_at BIGINT NOT NULL,
+        finished_at BIGINT,
+        outcome TEXT
+      );
+    `,
+  },
 ];
 
 /** The migrations not yet in `appliedVersions`, in version order. */

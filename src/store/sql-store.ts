@@ -19,6 +19,7 @@ import type { StoredVerifiedQuery } from './verified-query-store.js';
 import { SqlSchedules } from './sql-schedule-statements.js';
 import type { NewSchedule, ScheduleRecord, ScheduleRunMemory, ScheduleRunRecord } from '../schedules/schedule-types.js';
 import type { NewScheduleRun } from './schedule-store.js';
+import { sqlContextSyncRuns } from './sql-context-sync-statements.js';
 import type { StoreDatabase, StoreParameter, StoreQueryRunner } from './store-database.js';
 import {
   answerFeedbackFromRow,
@@ -55,6 +56,8 @@ const APPEND_MESSAGES_ATTEMPTS = 20;
 
 
 export class SqlStore implements Store {
+  readonly claimContextSyncRun: Store['claimContextSyncRun'];
+  readonly finishContextSyncRun: Store['finishContextSyncRun'];
   private readonly stories: SqlStories;
   private readonly coordination: SqlCoordination;
   private readonly turnJobs: SqlTurnJobs;
@@ -73,6 +76,7 @@ export class SqlStore implements Store {
     this.memories = new SqlMemories(database);
     this.verifiedQueries = new SqlVerifiedQueries(database);
     this.schedules = new SqlSchedules(database);
+    ({ claimContextSyncRun: this.claimContextSyncRun, finishContextSyncRun: this.finishContextSyncRun } = sqlContextSyncRuns(database));
   }
 
   migrate(): Promise<void> {

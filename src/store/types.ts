@@ -8,6 +8,7 @@ import type { TurnLedgerStore } from './turn-ledger-types.js';
 import type { MemoryStore } from './memory-store.js';
 import type { VerifiedQueryStore } from './verified-query-store.js';
 import type { ScheduleStore } from './schedule-store.js';
+import type { ContextSyncRunStore } from './context-sync-run-store.js';
 
 export interface Actor {
   platform: Platform;
@@ -147,7 +148,7 @@ export interface EncryptedUserToken {
   updatedAt: Date;
 }
 
-export interface Store extends MemoryStore, QueryAuditUsageStore, VerifiedQueryStore, ScheduleStore {
+export interface Store extends MemoryStore, QueryAuditUsageStore, VerifiedQueryStore, ScheduleStore, ContextSyncRunStore {
   /** Turns, their tokens and cost, and budget reservations (turn-ledger-types.ts). */
   readonly ledger: TurnLedgerStore;
   /** Creates or upgrades the schema. Idempotent. */

@@ -1,0 +1,96 @@
+// One database's sync: connect (a federated database only through its shared `sync.credential`),
+// read the catalog, apply the hooks and the sampling rules, render the table files and the index,
+// write them incrementally. Failures come back as a result, so the other databases still sync.
+import type { DatabaseConfig } from '../databases/database-config.js';
+import { dialectRules } from '../databases/dialects.js';
+import type { DatabaseAdapter } from '../databases/types.js';
+import { errorMessage } from '../support/errors.js';
+import { databaseFolder, tableFileName } from './context-paths.js';
+import { columnExclusion } from './excluded-columns.js';
+import { readDatabaseTables } from './read-database-tables.js';
+import { renderDatabaseIndex, type IndexedTable } from './render-database-index.js';
+import { renderTableFile } from './render-table-file.js';
+import { applySampling } from './sample-database-values.js';
+import type { SyncHooks } from './sync-hooks.js';
+import { catalogQueryRunner } from './table-metadata.js';
+import { writeGeneratedFiles, type GeneratedFile, type WriteOutcome } from './write-generated-files.js';
+
+export type DatabaseSyncStatus = 'synced' | 'failed' | 'skipped';
+
+export interface DatabaseSyncResult {
+  database: string;
+  dialect: string;
+  status: DatabaseSyncStatus;
+  /** Why it failed or was skipped. */
+  reason?: string;
+  tables: number;
+  outcome?: WriteOutcome;
+  notes: string[];
+}
+
+export interface DatabaseSyncOptions {
+  contextPath: string;
+  dryRun: boolean;
+  createAdapter: (config: DatabaseConfig) => DatabaseAdapter;
+  hooks: SyncHooks;
+}
+
+/** The config sync connects with: a federated database's shared sync login, or undefined when it has none. */
+function syncConnection(config: DatabaseConfig): DatabaseConfig | undefined {
+  if (config.auth_mode !== 'azure_entra_id') return config;
+  const credential = config.sync?.credential;
+  if (!credential) return undefined;
+  return { ...config, auth_mode: 'password', user: credential.user, password: credential.password };
+}
+
+/** Table files named uniquely: two names that only differ in characters made safe get `-2`, `-3`. */
+function uniqueFileNames(tables: IndexedTable['table'][]): IndexedTable[] {
+  const used = new Set<string>();
+  return tables.map((table) => {
+    const base = tableFileName(table.schema, table.name);
+    let fileName = base;
+    for (let suffix = 2; used.has(fileName.toLowerCase()); suffix += 1) fileName = base.replace(/\.md$/, `-${suffix}.md`);
+    used.add(fileName.toLowerCase());
+    return { table, fileName };
+  });
+}
+
+async function syncWithAdapter(config: DatabaseConfig, adapter: DatabaseAdapter, options: DatabaseSyncOptions): Promise<DatabaseSyncResult> {
+  const engine = dialectRules(config.type).displayName;
+  const read = await readDatabaseTables(config, adapter);
+  const tables = options.hooks.enrichTables ? await options.hooks.enrichTables(config, read.tables) : read.tables;
+  const notes = [...read.notes];
+  const federated = config.auth_mode === 'azure_entra_id';
+  if (federated && config.sync?.sample_values) notes.push('values are never sampled from a federated database: structure only.');
+  const sampling = await applySampling(tables, {
+    dialect: config.type,
+    run: catalogQueryRunner(adapter),
+    sampleValues: Boolean(config.sync?.sample_values) && !federated,
+    isExcluded: columnExclusion(config.sync?.exclude_columns),
+  });
+  if (sampling.failedColumns > 0) notes.push(`${sampling.failedColumns} column(s) could not be sampled and have no frequent values.`);
+  const folder = databaseFolder(config.name);
+  const source = { database: config.name, engine };
+  const indexed = uniqueFileNames(tables);
+  const files: GeneratedFile[] = indexed.map(({ table, fileName }) => ({ path: `${folder}/${fileName}`, content: renderTableFile(table, source) }));
+  files.push({ path: `${folder}/README.md`, content: renderDatabaseIndex(indexed, { ...source, commentsAvailable: read.commentsAvailable }) });
+  const outcome = await writeGeneratedFiles(options.contextPath, files, [folder], options.dryRun);
+  return { database: config.name, dialect: config.type, status: 'synced', tables: tables.length, outcome, notes };
+}
+
+export async function syncDatabase(config: DatabaseConfig, options: DatabaseSyncOptions): Promise<DatabaseSyncResult> {
+  const connection = syncConnection(config);
+  if (!connection) {
+    const reason = 'federated (azure_entra_id) and no `sync.credential` is configured: its structure is not synced with anyone\'s own token.';
+    return { database: config.name, dialect: config.type, status: 'skipped', reason, tables: 0, notes: [] };
+  }
+  let adapter: DatabaseAdapter | undefined;
+  try {
+    adapter = options.createAdapter(connection);
+    return await syncWithAdapter(config, adapter, options);
+  } catch (error) {
+    return { database: config.name, dialect: config.type, status: 'failed', reason: errorMessage(error), tables: 0, notes: [] };
+  } finally {
+    await adapter?.close().catch(() => undefined);
+  }
+}

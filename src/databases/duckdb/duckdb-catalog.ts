@@ -1,0 +1,60 @@
+// DuckDB's own catalog: duckdb_tables() / duckdb_views() with their COMMENT ON text and
+// estimated_size, duckdb_columns() with column comments, duckdb_constraints() for primary and
+// foreign keys. Three set-based reads of the attached database, whatever its size.
+import { assembleTables, optionalCount, optionalText, text, type CatalogKey } from '../../context-sync/assemble-tables.js';
+import type { CatalogReader, CatalogRow } from '../../context-sync/table-metadata.js';
+import type { JsonValue } from '../types.js';
+
+const SYSTEM_SCHEMAS = "('information_schema', 'pg_catalog')";
+
+const TABLES_SQL = `SELECT schema_name, table_name, comment, estimated_size, 'table' AS kind FROM duckdb_tables()
+WHERE NOT internal AND NOT temporary AND database_name = current_database() AND schema_name NOT IN ${SYSTEM_SCHEMAS}
+UNION ALL
+SELECT schema_name, view_name, comment, NULL, 'view' FROM duckdb_views()
+WHERE NOT internal AND NOT temporary AND database_name = current_database() AND schema_name NOT IN ${SYSTEM_SCHEMAS}`;
+
+const COLUMNS_SQL = `SELECT schema_name, table_name, column_name, data_type, is_nullable, comment FROM duckdb_columns()
+WHERE NOT internal AND database_name = current_database() AND schema_name NOT IN ${SYSTEM_SCHEMAS}
+ORDER BY schema_name, table_name, column_index`;
+
+const KEYS_SQL = `SELECT schema_name, table_name, constraint_type, constraint_column_names, referenced_table, referenced_column_names
+FROM duckdb_constraints() WHERE database_name = current_database() AND constraint_type IN ('PRIMARY KEY', 'FOREIGN KEY')`;
+
+function names(value: JsonValue | undefined): string[] {
+  return Array.isArray(value) ? value.map((item) => String(item)) : [];
+}
+
+/** A foreign key names the referenced table without its schema: DuckDB keys stay inside one schema. */
+function keysFrom(row: CatalogRow): CatalogKey[] {
+  const schema = text(row.schema_name);
+  const table = text(row.table_name);
+  const columns = names(row.constraint_column_names);
+  if (text(row.constraint_type) === 'PRIMARY KEY') return columns.map((column) => ({ schema, table, column, primaryKey: true }));
+  const referenced = names(row.referenced_column_names);
+  return columns.map((column, index) => ({ schema, table, column, foreignKey: { table: `${schema}.${text(row.referenced_table)}`, column: referenced[index] ?? '' } }));
+}
+
+export const duckdbCatalogReader: CatalogReader = {
+  commentsAvailable: true,
+  async readTables(run) {
+    const [tables, columns, keys] = [await run(TABLES_SQL), await run(COLUMNS_SQL), await run(KEYS_SQL)];
+    return assembleTables(
+      tables.map((row) => ({
+        schema: text(row.schema_name),
+        name: text(row.table_name),
+        kind: text(row.kind) === 'view' ? 'view' : 'table',
+        comment: optionalText(row.comment),
+        approximateRowCount: optionalCount(row.estimated_size),
+      })),
+      columns.map((row) => ({
+        schema: text(row.schema_name),
+        table: text(row.table_name),
+        name: text(row.column_name),
+        type: text(row.data_type).toLowerCase(),
+        nullable: row.is_nullable === true,
+        comment: optionalText(row.comment),
+      })),
+      keys.flatMap(keysFrom),
+    );
+  },
+};
