@@ -5,6 +5,7 @@ import type { Environment } from './config/environment.js';
 import type { LoadedConfig } from './config/load-config.js';
 import { AnswerFeedbackRecorder } from './conversations/answer-feedback.js';
 import { ConversationEngine } from './conversations/conversation-engine.js';
+import { GroupMembership } from './conversations/group-membership.js';
 import { scheduleEventPurge } from './conversations/event-purge.js';
 import { TurnQueue } from './conversations/turn-queue.js';
 import { createDatabaseAdapter } from './databases/create-database-adapter.js';
@@ -43,6 +44,8 @@ export interface Application {
   identity?: IdentityService;
   /** Context folder, Python, web search and the connected MCP servers. */
   toolRuntime: ToolRuntime;
+  /** Group memberships for access rules; the channels add how to read their platform's groups. */
+  groupMembership: GroupMembership;
   close(): Promise<void>;
 }
 
@@ -66,6 +69,7 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
   if (model.available) logger.info('model configured', { model: model.description });
   else logger.warn(model.reason);
   const tooling = await startToolRuntime(config, logger);
+  const groupMembership = new GroupMembership({ namedGroups: config.groups, clock, logger });
   const engine = new ConversationEngine({
     store,
     databases,
@@ -78,6 +82,7 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
     createId,
     credentialFor: options.credentialFor ?? identity?.credentialFor,
     toolRuntime: tooling.runtime,
+    groupMembership,
   });
   const turns = new TurnQueue({ store, clock, createId, logger, settings: environment.turnQueue, cancelTurn: (threadId) => engine.cancel(threadId) });
   return {
@@ -90,6 +95,7 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
     config,
     identity,
     toolRuntime: tooling.runtime,
+    groupMembership,
     close: async () => {
       await tooling.close();
       await Promise.allSettled(databases.map((database) => database.close()));

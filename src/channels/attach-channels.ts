@@ -1,6 +1,8 @@
 // Decides which chat platforms to serve from the environment and mounts them on the HTTP app.
 // Slack needs its bot token and signing secret (or app token for Socket Mode); Teams runs with the
 // app registration, or in local unauthenticated mode for the Agents Playground outside production.
+import { personEntriesOf } from '../config/person-entries.js';
+import { groupIdsWithPrefix, SLACK_GROUP_PREFIX } from '../support/group-entries.js';
 import { createResultReadCheck } from '../conversations/result-access.js';
 import type { Express } from 'express';
 import type { Application } from '../application.js';
@@ -50,6 +52,10 @@ export async function attachChannels(options: AttachChannelsOptions): Promise<At
       stories: application.store,
       feedback: application.feedback,
       identity: application.identity,
+      groups: {
+        membership: application.groupMembership,
+        userGroupIds: groupIdsWithPrefix(personEntriesOf(application.config), SLACK_GROUP_PREFIX),
+      },
     });
     stops.push(() => channel.stop());
     names.push(slack.appToken ? 'slack (socket mode)' : 'slack (/slack/events)');

@@ -28,6 +28,10 @@ export interface LoadedConfig {
   /** The model provider and its settings, or why none is configured. */
   model: ModelConfiguration;
   accessRules: AccessRule[];
+  /** `groups:`: named lists of people and platform groups, for access rules and person lists. */
+  groups: Record<string, string[]>;
+  /** The person lists of features (`verification.verifiers`, `admins`), as `datathread check --access` reports them. */
+  featureLists: { verifier: string[]; admin: string[] };
   /** The project context folder, absolute (it may not exist: the context tools are then off). */
   context: { path: string };
   python: { enabled: boolean };
@@ -126,6 +130,8 @@ export function parseConfigText(text: string, source: string, environment: Envir
     },
     model,
     accessRules: value.access.rules,
+    groups: value.groups,
+    featureLists: { verifier: value.verification.verifiers, admin: value.admins },
     context: { path: resolve(configDirectory, value.context.path) },
     python: { enabled: value.python.enabled },
     mcp: { servers: value.mcp.servers.filter((server) => server.enabled) },

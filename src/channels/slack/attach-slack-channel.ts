@@ -20,6 +20,7 @@ import { registerForeignButtonListener } from './actions/foreign-button-listener
 import { registerStoryActionListeners } from './stories/story-action-listeners.js';
 import { registerTurnActionListeners } from './actions/turn-action-listeners.js';
 import type { SlackChannel, SlackChannelOptions } from './types.js';
+import { readSlackUserGroups } from './groups/slack-user-groups.js';
 import { createUserDirectory } from './inbound/user-directory.js';
 import { checkSlackSettings, fetchBotIdentity } from './inbound/verify-credentials.js';
 
@@ -60,6 +61,7 @@ export async function attachSlackChannel(options: SlackChannelOptions): Promise<
     if (error instanceof EventNotAcceptedError) throw error;
   });
 
+  if (options.groups) readSlackUserGroups(app.client, options.groups);
   const tasks = createBackgroundTasks(logger);
   const context: ChannelContext = {
     client: app.client,
@@ -76,6 +78,7 @@ export async function attachSlackChannel(options: SlackChannelOptions): Promise<
     offerFeedback: options.feedback !== undefined,
     feedback: options.feedback,
     mayReadResult: options.mayReadResult,
+    groupMembership: options.groups?.membership,
     stories: options.stories,
     identity: options.identity,
     postRetry: options.postRetry,
