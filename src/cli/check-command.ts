@@ -12,7 +12,8 @@ import { systemClock } from '../support/clock-and-ids.js';
 import { describeToolRuntime } from './describe-tool-runtime.js';
 import { checkModel, defaultModelNameNote } from './model-check.js';
 import { parseUsageDays, renderUsageReport, usageWindowStart } from './usage-report.js';
-import type { ParsedArguments } from './arguments.js';
+import { UsageError, type ParsedArguments } from './arguments.js';
+import { accessCheckCommand } from './access-check.js';
 import type { Bootstrapped } from '../config/bootstrap.js';
 import type { TerminalOutput } from './render-reply.js';
 
@@ -33,6 +34,11 @@ async function usageCommand(parsed: ParsedArguments, started: Bootstrapped, outp
 export async function checkCommand(parsed: ParsedArguments, started: Bootstrapped, output: TerminalOutput): Promise<number> {
   const { config, environment } = started;
   if (parsed.options.has('usage')) return usageCommand(parsed, started, output);
+  const accessUser = parsed.options.get('access');
+  if (accessUser !== undefined) {
+    if (accessUser === true) throw new UsageError('--access needs a person: a Slack user id, a Teams object id or an e-mail address');
+    return accessCheckCommand(accessUser, started, output);
+  }
   let failures = 0;
   output.write(`Configuration: ${config.source} — OK\n`);
   const model = createLanguageModel(config.model);

@@ -15,6 +15,7 @@ const USAGE = `Usage:
   datathread chat [--database NAME] [--out DIR]             a conversation in the terminal
   datathread check                                          validate the config, try the model, connect to every database
   datathread check --usage [--days N]                       the model's token usage per day (default: last 7 days)
+  datathread check --access USER                            the databases and features USER (Slack id, Teams object id, e-mail) gets, and why
   datathread context-check [--out DIR] [--apply]            review the context folder; report and patch in DIR
   datathread feedback [--since DATE] [--format table|csv|json]  the 👍/👎 people gave answers, with question and SQL
   datathread mcp [--database NAME]                          serve datathread as an MCP server on stdio (ask, execute_sql)
@@ -48,7 +49,7 @@ export async function runCli(argv: string[], io: CliIo = {}): Promise<number> {
     return 0;
   }
   try {
-    const parsed = parseArguments(rest, ['database', 'out', 'days', 'since', 'format']);
+    const parsed = parseArguments(rest, ['database', 'out', 'days', 'since', 'format', 'access']);
     switch (command) {
       case 'ask':
         return await askCommand(parsed, started(), output);
