@@ -80,6 +80,7 @@ export async function attachChannels(options: AttachChannelsOptions): Promise<At
         application.config.accessRules,
         application.databases.map((database) => database.name),
       ),
+      groups: { membership: application.groupMembership },
       ...(application.identity
         ? {
             signIn: {

@@ -9,7 +9,7 @@ import type { AccessSubject } from '../conversations/access-rules.js';
 import { GroupMembership } from '../conversations/group-membership.js';
 import { silentLogger, type Logger } from '../logging/logger.js';
 import { systemClock } from '../support/clock-and-ids.js';
-import { groupIdsWithPrefix, SLACK_GROUP_PREFIX } from '../support/group-entries.js';
+import { ENTRA_GROUP_PREFIX, groupIdsWithPrefix, SLACK_GROUP_PREFIX } from '../support/group-entries.js';
 import { UsageError } from './arguments.js';
 import { renderAccessReport } from './access-report.js';
 import type { TerminalOutput } from './render-reply.js';
@@ -49,7 +49,7 @@ export async function accessCheckCommand(user: string, started: Bootstrapped, ou
       readSlackUserGroups(client, { membership, userGroupIds: slackGroupIds });
     } else notes.push(subject.email ? 'Slack user groups are checked for a Slack user id, not an e-mail address' : 'Slack user groups are not checked: SLACK_BOT_TOKEN is not set');
   }
-  if (subject.platform === 'teams' && personEntriesOf(config).some((entry) => entry.startsWith('entra-group:'))) {
+  if (subject.platform === 'teams' && personEntriesOf(config).some((entry) => entry.startsWith(ENTRA_GROUP_PREFIX))) {
     notes.push('Entra ID groups are not checked by this command; in Teams they come from the sign-in token');
   }
   if (subject.email) notes.push('an e-mail address is checked as a Slack asker; rules limited to Teams by platforms: do not apply');

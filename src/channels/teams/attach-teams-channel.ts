@@ -36,6 +36,7 @@ export async function attachTeamsChannel(options: TeamsChannelOptions): Promise<
     csv: options.csv,
     chartImages: options.chartImages,
     mayReadResult: options.mayReadResult,
+    groupMembership: options.groups?.membership,
     feedback: options.feedback ? { recorder: options.feedback, activities: createAnsweredActivities(threadValues) } : undefined,
     signIn: options.signIn
       ? createTeamsSignIn({

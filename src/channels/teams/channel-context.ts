@@ -1,4 +1,5 @@
 // Everything the listeners share once the channel runs, built once in attach-teams-channel.ts.
+import type { GroupMembership } from '../../conversations/group-membership.js';
 import type { CloudAdapter, TurnContext, UserTokenClient } from '@microsoft/agents-hosting';
 import type { TurnJobs } from '../../conversations/turn-jobs.js';
 import type { TurnHandler } from '../../conversations/types.js';
@@ -39,6 +40,8 @@ export interface ChannelContext {
   chartImages?: HostedChartImages | undefined;
   /** The access rules for stored results (story re-posts); absent when every reader may read every result. */
   mayReadResult?: ResultReadCheck | undefined;
+  /** Resolves a clicker's groups for `mayReadResult`; undefined when access by group is not set up. */
+  groupMembership: GroupMembership | undefined;
 }
 
 /** The token service client the SDK put on this turn's context (undefined in local mode). */

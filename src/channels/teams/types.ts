@@ -1,4 +1,5 @@
 // The adapter's public options and the shapes its parts share once it runs.
+import type { GroupMembership } from '../../conversations/group-membership.js';
 import type { Express } from 'express';
 import type { AnswerFeedbackRecorder } from '../../conversations/answer-feedback.js';
 import type { TurnJobs } from '../../conversations/turn-jobs.js';
@@ -61,6 +62,11 @@ export interface TeamsChannelOptions {
   chartImages?: HostedChartImages;
   /** The access rules for stored results: a story re-post checks the clicker's grants (as on Slack). */
   mayReadResult?: ResultReadCheck;
+  /**
+   * Access by group (`application.groupMembership`): a click that shows stored data checks the
+   * clicker's groups too (named groups of the config). Without it, rules match Teams users by id and e-mail only.
+   */
+  groups?: { membership: GroupMembership } | undefined;
 }
 
 export interface TeamsSignInOptions {
