@@ -12,8 +12,8 @@ import { personListMatches } from './person-lists.js';
 /** `groups:` from the config: a name and its members (people and platform groups). */
 export type NamedGroups = Readonly<Record<string, readonly string[]>>;
 
-/** The platform group entries (with their prefix, e.g. `entra-group:…`) this person belongs to. */
-export type PlatformGroupReader = (subject: AccessSubject) => Promise<string[]>;
+/** The platform group entries (with their prefix, e.g. `slack-group:S…`) this person belongs to. */
+type PlatformGroupReader = (subject: AccessSubject) => Promise<string[]>;
 
 export interface GroupMembershipOptions {
   namedGroups: NamedGroups;
@@ -39,11 +39,6 @@ export class GroupMembership {
       const member = await Promise.all(groupIds.map(async (groupId) => ((await cache.membersOf(groupId)).has(subject.userId) ? `${prefix}${groupId}` : undefined)));
       return member.filter((entry): entry is string => entry !== undefined);
     });
-  }
-
-  /** A platform that answers "which of these groups is this person in" itself (Entra ID). */
-  addReader(platform: Platform, reader: PlatformGroupReader): void {
-    this.readers.set(platform, reader);
   }
 
   /** The subject with every group entry it belongs to; platform groups it already carries (token claims) are kept. */
