@@ -8,6 +8,7 @@ import { AnswerVerifier } from './conversations/answer-verification.js';
 import { VerifiedQueryLibrary } from './conversations/verified-query-library.js';
 import { ConversationEngine } from './conversations/conversation-engine.js';
 import { MemoryDecisions } from './conversations/memory-decisions.js';
+import { GroupMembership } from './conversations/group-membership.js';
 import { scheduleEventPurge } from './conversations/event-purge.js';
 import { TurnQueue } from './conversations/turn-queue.js';
 import { createDatabaseAdapter } from './databases/create-database-adapter.js';
@@ -50,6 +51,8 @@ export interface Application {
   identity?: IdentityService;
   /** Context folder, Python, web search and the connected MCP servers. */
   toolRuntime: ToolRuntime;
+  /** Group memberships for access rules; the channels add how to read their platform's groups. */
+  groupMembership: GroupMembership;
   close(): Promise<void>;
 }
 
@@ -73,6 +76,7 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
   if (model.available) logger.info('model configured', { model: model.description });
   else logger.warn(model.reason);
   const tooling = await startToolRuntime(config, logger);
+  const groupMembership = new GroupMembership({ namedGroups: config.groups, clock, logger });
   const engine = new ConversationEngine({
     store,
     databases,
@@ -89,6 +93,7 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
     budgets: config.budgets,
     verifiedQueries: new VerifiedQueryLibrary({ store, contextRoot: config.context.path, logger }),
     offerVerify: config.verification.verifiers.length > 0,
+    groupMembership,
   });
   const turns = new TurnQueue({ store, clock, createId, logger, settings: environment.turnQueue, cancelTurn: (threadId) => engine.cancel(threadId) });
   return {
@@ -103,6 +108,7 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
     config,
     identity,
     toolRuntime: tooling.runtime,
+    groupMembership,
     close: async () => {
       await tooling.close();
       await Promise.allSettled(databases.map((database) => database.close()));

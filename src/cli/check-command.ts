@@ -15,7 +15,8 @@ import { syncAdvice } from './sync-advice.js';
 import { checkVerifiedQueryFiles } from './verified-check.js';
 import { checkModel, defaultModelNameNote } from './model-check.js';
 import { usageCommand } from './usage-command.js';
-import type { ParsedArguments } from './arguments.js';
+import { UsageError, type ParsedArguments } from './arguments.js';
+import { accessCheckCommand } from './access-check.js';
 import type { Bootstrapped } from '../config/bootstrap.js';
 import type { TerminalOutput } from './render-reply.js';
 
@@ -25,6 +26,11 @@ export async function checkCommand(parsed: ParsedArguments, started: Bootstrappe
   const { config, environment } = started;
   // The older spelling of `datathread usage`, kept so scripts that use it go on working.
   if (parsed.options.has('usage')) return usageCommand(parsed, started, output);
+  const accessUser = parsed.options.get('access');
+  if (accessUser !== undefined) {
+    if (accessUser === true) throw new UsageError('--access needs a person: a Slack user id, a Teams object id or an e-mail address');
+    return accessCheckCommand(accessUser, started, output);
+  }
   let failures = 0;
   output.write(`Configuration: ${config.source} — OK\n`);
   const model = createLanguageModel(config.model);

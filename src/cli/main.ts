@@ -21,6 +21,7 @@ const USAGE = `Usage:
   datathread ask "question" [--database NAME] [--out DIR]   one turn; charts saved as PNG files in DIR
   datathread chat [--database NAME] [--out DIR]             a conversation in the terminal
   datathread check                                          validate the config, try the model, connect to every database
+  datathread check --access USER                            the databases and features USER (Slack id, Teams object id, e-mail) gets, and why
   datathread context-check [--out DIR] [--apply]            review the context folder; report and patch in DIR
   datathread eval [--cases FILE|DIR] [--repeat N]           score answers against cases (default: evals/demo/);
        [--concurrency N] [--report FILE.md] [--json FILE]   exit code 1 when a case fails
@@ -67,7 +68,7 @@ export async function runCli(argv: string[], io: CliIo = {}): Promise<number> {
     return 0;
   }
   try {
-    const parsed = parseArguments(rest, ['database', 'out', 'days', 'since', 'format', 'by', 'scope', ...EVAL_VALUE_OPTIONS]);
+    const parsed = parseArguments(rest, ['database', 'out', 'days', 'since', 'format', 'by', 'scope', 'access', ...EVAL_VALUE_OPTIONS]);
     switch (command) {
       case 'ask':
         return await askCommand(parsed, started(), output);

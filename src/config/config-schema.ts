@@ -7,6 +7,7 @@ import { modelProviders } from './model-providers.js';
 import { budgetsSchema } from '../governance/budget-config.js';
 import { sandboxSchema } from '../sandbox/sandbox-config.js';
 import { contextSyncScheduleSchema } from './context-sync-schedule-schema.js';
+import { checkGroupReferences } from './group-references.js';
 
 export const DEFAULT_MAX_STEPS = 20;
 export const DEFAULT_TURN_TIMEOUT_MS = 300_000;
@@ -40,8 +41,10 @@ const accessRuleSchema = z
     channels: z.array(z.string().min(1)).optional(),
     /** Slack team ids / Teams team ids. */
     teams: z.array(z.string().min(1)).optional(),
-    /** Platform user ids (Slack U…, Teams AAD object id) or e-mail addresses. */
+    /** Platform user ids (Slack U…, Teams AAD object id), e-mail addresses or group entries (`group:finance`). */
     users: z.array(z.string().min(1)).optional(),
+    /** Groups whose members this rule matches: a name under `groups:`, `slack-group:S…` or `entra-group:<object id>`. */
+    groups: z.array(z.string().min(1)).min(1).optional(),
   })
   .strict();
 
@@ -51,6 +54,9 @@ const accessSchema = z
     rules: z.array(accessRuleSchema).default([]),
   })
   .strict();
+
+/** `groups: { finance: [ana@example.com, U012AB3CD, slack-group:S0123ABC] }`: names for lists of people. */
+const groupsSchema = z.record(z.string().regex(/^[A-Za-z0-9_-]+$/, 'a group name uses letters, digits, "-" and "_"'), z.array(z.string().min(1)).min(1));
 
 const contextSchema = z
   .object({
@@ -111,6 +117,7 @@ export const configFileSchema = z
     databases: z.array(databaseConfigSchema).default([]),
     agent: agentSchema.default(agentSchema.parse({})),
     access: accessSchema.default({ rules: [] }),
+    groups: groupsSchema.default({}),
     context: contextSchema.default({ path: DEFAULT_CONTEXT_PATH }),
     python: pythonSchema.default({ enabled: true }),
     mcp: mcpSchema.default({ servers: [] }),
@@ -145,6 +152,7 @@ export const configFileSchema = z
         }
       }
     });
+    checkGroupReferences(value, context);
   });
 
 export type AccessRule = z.infer<typeof accessRuleSchema>;

@@ -30,6 +30,10 @@ export interface LoadedConfig {
   /** The model provider and its settings, or why none is configured. */
   model: ModelConfiguration;
   accessRules: AccessRule[];
+  /** `groups:`: named lists of people and platform groups, for access rules and person lists. */
+  groups: Record<string, string[]>;
+  /** The person lists of features (`verification.verifiers`, `admins`), as `datathread check --access` reports them. */
+  featureLists: { verifier: string[]; admin: string[] };
   /** The project context folder, absolute (it may not exist: the context tools are then off). */
   context: { path: string; sync?: ContextSyncSchedule | undefined };
   python: { enabled: boolean };
@@ -135,6 +139,8 @@ export function parseConfigText(text: string, source: string, environment: Envir
     },
     model,
     accessRules: value.access.rules,
+    groups: value.groups,
+    featureLists: { verifier: value.verification.verifiers, admin: value.admins },
     context: { path: resolve(configDirectory, value.context.path), sync: value.context.sync },
     python: { enabled: value.python.enabled },
     mcp: { servers: value.mcp.servers.filter((server) => server.enabled) },

@@ -5,6 +5,8 @@
 import type { AccessRule } from '../config/config-schema.js';
 import type { Platform } from '../support/platforms.js';
 import type { TurnRequest } from './types.js';
+import { groupEntryOf } from '../support/group-entries.js';
+import { personListMatches } from './person-lists.js';
 
 /** Who asks, and where: what a rule matches on (a turn's asker, or the person who clicked a button). */
 export interface AccessSubject {
@@ -13,6 +15,8 @@ export interface AccessSubject {
   teamId?: string | undefined;
   userId: string;
   email?: string | undefined;
+  /** The group entries (`group:finance`, `slack-group:S…`, `entra-group:…`) the subject belongs to; resolved by group-membership.ts. */
+  groups?: readonly string[] | undefined;
 }
 
 export function accessSubjectOf(request: Pick<TurnRequest, 'platform' | 'place' | 'actor'>): AccessSubject {
@@ -24,8 +28,19 @@ function matches(list: string[] | undefined, ...candidates: (string | undefined)
   return candidates.some((candidate) => candidate !== undefined && list.includes(candidate));
 }
 
-function ruleMatches(rule: AccessRule, subject: AccessSubject): boolean {
-  return matches(rule.platforms, subject.platform) && matches(rule.channels, subject.channelId) && matches(rule.teams, subject.teamId) && matches(rule.users, subject.userId, subject.email);
+function memberOfAny(groups: string[] | undefined, subject: AccessSubject): boolean {
+  return !groups || groups.some((group) => subject.groups?.includes(groupEntryOf(group)) === true);
+}
+
+/** True when every key the rule gives matches the subject (a key lists alternatives). */
+export function ruleMatches(rule: AccessRule, subject: AccessSubject): boolean {
+  return (
+    matches(rule.platforms, subject.platform) &&
+    matches(rule.channels, subject.channelId) &&
+    matches(rule.teams, subject.teamId) &&
+    (!rule.users || personListMatches(rule.users, subject)) &&
+    memberOfAny(rule.groups, subject)
+  );
 }
 
 export function allowedDatabaseNames(rules: AccessRule[], request: TurnRequest, allNames: string[]): string[] {

@@ -20,7 +20,8 @@ import { summarizeContextFolder } from '../context-files/summarize-folder.js';
 import { DATABASES_DIRECTORY, databaseFolderName } from '../context-files/database-folders.js';
 import type { ToolRuntime } from '../tools/tool-offer.js';
 import { createToolSet, selectToolNames } from '../tools/tool-registry.js';
-import { accessSubjectOf, allowedDatabaseNames, allowedDatabaseNamesFor } from './access-rules.js';
+import { accessSubjectOf, allowedDatabaseNamesFor, type AccessSubject } from './access-rules.js';
+import type { GroupMembership } from './group-membership.js';
 import { rememberAnswer } from './answer-feedback.js';
 import { createResultReadCheck, ResultAccessDeniedError } from './result-access.js';
 import { withoutUnreadableResults } from './history-access.js';
@@ -61,6 +62,8 @@ export interface ConversationEngineOptions {
   verifiedQueries?: VerifiedQueryLibrary;
   /** Verifiers are configured: each answer keeps what a Verify click would store (one thread value). */
   offerVerify?: boolean;
+  /** Resolves the groups an asker belongs to when a turn starts; without it only users, channels and teams match rules. */
+  groupMembership?: GroupMembership;
 }
 
 export class ConversationEngine implements TurnHandler {
@@ -92,7 +95,7 @@ export class ConversationEngine implements TurnHandler {
   }
 
   async suggestPrompts(asker: Pick<TurnRequest, 'platform' | 'place' | 'actor'>): Promise<SuggestedPrompt[]> {
-    const allowed = new Set(allowedDatabaseNamesFor(this.options.accessRules, accessSubjectOf(asker), this.options.databases.map((database) => database.name)));
+    const allowed = new Set(allowedDatabaseNamesFor(this.options.accessRules, await this.subjectOf(asker), this.options.databases.map((database) => database.name)));
     const databases = this.options.databases.filter((database) => allowed.has(database.name));
     return buildSuggestedPrompts(await Promise.all(databases.map(async (database) => ({ name: database.name, schema: await this.schemas.schemaOf(database) }))));
   }
@@ -120,7 +123,9 @@ export class ConversationEngine implements TurnHandler {
     const { store, clock, logger } = this.options;
     observer.onStart?.();
     await store.ensureConversation(request.threadId, request.platform, clock());
-    const history = await this.readableHistory(request, historyFromStore(await store.listMessages(request.threadId)));
+    // Groups are read once per turn: every check of this turn sees the same memberships.
+    const subject = await this.subjectOf(request);
+    const history = await this.readableHistory(request, subject, historyFromStore(await store.listMessages(request.threadId)));
     const questionText = await this.questionFor(request, history);
     const userMessage: ModelMessage = { role: 'user', content: questionText };
     if (!this.options.model) {
@@ -139,7 +144,7 @@ export class ConversationEngine implements TurnHandler {
     this.running.set(request.threadId, controller);
     const timeout = AbortSignal.timeout(this.options.settings.turnTimeoutMs);
     const signal = AbortSignal.any([controller.signal, timeout]);
-    const context = this.createContext(request, signal, observer, presentation);
+    const context = this.createContext(request, subject, signal, observer, presentation);
     try {
       observer.onStatus?.('Thinking…');
       const toolOptions = { interactive: request.interactive, runtime: this.options.toolRuntime };
@@ -312,10 +317,9 @@ export class ConversationEngine implements TurnHandler {
   }
 
   /** The thread's history with results of databases this asker may not use replaced by a note. */
-  private async readableHistory(request: TurnRequest, history: ModelMessage[]): Promise<ModelMessage[]> {
+  private async readableHistory(request: TurnRequest, subject: AccessSubject, history: ModelMessage[]): Promise<ModelMessage[]> {
     if (this.options.accessRules.length === 0) return history;
     const mayRead = createResultReadCheck(this.options.accessRules, this.options.databases.map((database) => database.name));
-    const subject = accessSubjectOf(request);
     return withoutUnreadableResults(
       history,
       async (queryId) => (await this.options.store.getQueryResult(request.threadId, queryId))?.databaseName,
@@ -323,12 +327,17 @@ export class ConversationEngine implements TurnHandler {
     );
   }
 
-  private createContext(request: TurnRequest, signal: AbortSignal, observer: TurnObserver, presentation: TurnPresentation): ToolContext {
+  /** Who asks, with the groups they belong to right now. */
+  private async subjectOf(asker: Pick<TurnRequest, 'platform' | 'place' | 'actor'>): Promise<AccessSubject> {
+    const subject = accessSubjectOf(asker);
+    return this.options.groupMembership ? this.options.groupMembership.withGroups(subject) : subject;
+  }
+
+  private createContext(request: TurnRequest, subject: AccessSubject, signal: AbortSignal, observer: TurnObserver, presentation: TurnPresentation): ToolContext {
     const allNames = this.options.databases.map((database) => database.name);
-    const allowed = new Set(allowedDatabaseNames(this.options.accessRules, request, allNames));
+    const allowed = new Set(allowedDatabaseNamesFor(this.options.accessRules, subject, allNames));
     const credentialFor = this.options.credentialFor;
     const mayRead = createResultReadCheck(this.options.accessRules, allNames);
-    const subject = accessSubjectOf(request);
     return new ToolContext({
       refuseStoredResult: (queryId, databaseName) => (mayRead(subject, databaseName) ? undefined : new ResultAccessDeniedError(queryId, databaseName)),
       threadId: request.threadId,

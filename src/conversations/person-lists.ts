@@ -1,10 +1,17 @@
-// The lists of people that features name in the config (verifiers, admins): an entry is a Slack
-// user id, a Teams AAD object id or an e-mail address. Matching is here once so every list
-// accepts the same entries (and, later, groups) in the same way.
-import type { AccessSubject } from './access-rules.js';
+// The lists of people that features name in the config (verifiers, admins, access rules' users):
+// an entry is a Slack user id, a Teams AAD object id, an e-mail address or a group
+// (group-entries.ts). Matching is here once so every list accepts the same entries the same way.
 
-/** True when the subject is named in the list, by platform user id or (case-insensitively) by e-mail. */
-export function personListMatches(list: readonly string[], subject: Pick<AccessSubject, 'userId' | 'email'>): boolean {
+/** What a list entry is matched against (an AccessSubject fits). */
+interface ListedPerson {
+  userId: string;
+  email?: string | undefined;
+  groups?: readonly string[] | undefined;
+}
+
+/** True when the subject is named in the list: by platform user id, (case-insensitively) by e-mail, or by a group it belongs to. */
+export function personListMatches(list: readonly string[], subject: ListedPerson): boolean {
   const email = subject.email?.toLowerCase();
-  return list.some((entry) => entry === subject.userId || (email !== undefined && entry.toLowerCase() === email));
+  const groups = subject.groups ?? [];
+  return list.some((entry) => entry === subject.userId || (email !== undefined && entry.toLowerCase() === email) || groups.includes(entry));
 }

@@ -9,6 +9,8 @@
 // answers apps.connections.open (app-level `xapp-` tokens only) with that URL, for Socket Mode.
 // views.open opens a modal only for a trigger id the fake issued (issueTriggerId, as Slack puts one
 // in each interaction payload) and used within Slack's three seconds, once.
+// usergroups.users.list answers the members of a user group set with setUserGroup: a bot token
+// without usergroups:read gets missing_scope, an unknown group no_such_subteam, as Slack answers.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { parse as parseQueryString } from 'node:querystring';
 import { createStreamMethods, type FakeStreamingOptions } from './slack-stream-methods.js';
@@ -81,6 +83,10 @@ export interface FakeSlackApi {
   ephemerals: FakeEphemeralMessage[];
   bot: { userId: string; botId: string; teamId: string };
   addUser(user: FakeSlackUser): void;
+  /** Creates or replaces a user group (`S…`) and its member ids. */
+  setUserGroup(userGroupId: string, memberIds: string[]): void;
+  /** Takes the usergroups:read scope away from (or gives it back to) the bot token. */
+  setUserGroupScope(granted: boolean): void;
   /** A trigger id as Slack puts in an interaction payload; views.open accepts it once, within three seconds. */
   issueTriggerId(): string;
   /** Modals opened with views.open, in order. */
@@ -143,6 +149,8 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
   const ephemerals: FakeEphemeralMessage[] = [];
   const completedFileIds = new Set<string>();
   const users = new Map<string, FakeSlackUser>();
+  const userGroups = new Map<string, string[]>();
+  let userGroupScope = true;
   const failures = new Map<string, ScriptedFailure[]>();
   const bot = { userId: 'UBOT', botId: 'BBOT', teamId: 'T1' };
   const triggerIssuedAtMs = new Map<string, number>();
@@ -165,6 +173,12 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
       const user = users.get(String(args.user));
       if (!user) return { ok: false, error: 'user_not_found' };
       return { ok: true, user: { id: user.id, name: user.name, real_name: user.realName ?? user.name, profile: { display_name: user.name, real_name: user.realName ?? user.name, email: user.email } } };
+    },
+    'usergroups.users.list': (args) => {
+      if (!userGroupScope) return { ok: false, error: 'missing_scope', needed: 'usergroups:read', provided: 'chat:write,users:read' };
+      const members = userGroups.get(String(args.usergroup));
+      if (!members) return { ok: false, error: 'no_such_subteam' };
+      return { ok: true, users: [...members] };
     },
     'conversations.replies': (args) => {
       const withMetadata = args.include_all_metadata === true || args.include_all_metadata === 'true';
@@ -317,6 +331,10 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
     ephemerals,
     bot,
     addUser: (user) => void users.set(user.id, user),
+    setUserGroup: (userGroupId, memberIds) => void userGroups.set(userGroupId, [...memberIds]),
+    setUserGroupScope: (granted) => {
+      userGroupScope = granted;
+    },
     issueTriggerId() {
       const triggerId = `${Date.now()}.${++triggerCounter}.${Math.random().toString(16).slice(2, 14)}`;
       triggerIssuedAtMs.set(triggerId, Date.now());

@@ -22,6 +22,7 @@ import { registerForeignButtonListener } from './actions/foreign-button-listener
 import { registerStoryActionListeners } from './stories/story-action-listeners.js';
 import { registerTurnActionListeners } from './actions/turn-action-listeners.js';
 import type { SlackChannel, SlackChannelOptions } from './types.js';
+import { readSlackUserGroups } from './groups/slack-user-groups.js';
 import { createUserDirectory } from './inbound/user-directory.js';
 import { checkSlackSettings, fetchBotIdentity } from './inbound/verify-credentials.js';
 
@@ -62,6 +63,7 @@ export async function attachSlackChannel(options: SlackChannelOptions): Promise<
     if (error instanceof EventNotAcceptedError) throw error;
   });
 
+  if (options.groups) readSlackUserGroups(app.client, options.groups);
   const tasks = createBackgroundTasks(logger);
   const context: ChannelContext = {
     client: app.client,
@@ -81,6 +83,7 @@ export async function attachSlackChannel(options: SlackChannelOptions): Promise<
     verification: options.verification,
     mayReadResult: options.mayReadResult,
     memories: options.memories,
+    groupMembership: options.groups?.membership,
     stories: options.stories,
     identity: options.identity,
     postRetry: options.postRetry,

@@ -1,4 +1,5 @@
 // Everything the listeners share once the channel runs, built once in attach-slack-channel.ts.
+import type { GroupMembership } from '../../conversations/group-membership.js';
 import type { TurnJobs } from '../../conversations/turn-jobs.js';
 import { SlackOutbox } from './outbox/slack-outbox.js';
 import type { TurnRunnerDependencies } from './turns/run-slack-turn.js';
@@ -13,6 +14,8 @@ export interface ChannelContext extends TurnRunnerDependencies {
   verification: SlackChannelOptions['verification'];
   mayReadResult: SlackChannelOptions['mayReadResult'];
   memories: SlackChannelOptions['memories'];
+  /** Resolves a clicker's groups for `mayReadResult`; undefined when access by group is not set up. */
+  groupMembership: GroupMembership | undefined;
   /** Accepted events become turn jobs here, before Slack is answered. */
   turns: TurnJobs;
 }

@@ -1,5 +1,7 @@
 // Slack as a Channel (../channel.ts): its pieces, and how the environment starts it. Slack needs its
 // bot token and signing secret (HTTP mode) or app token (Socket Mode).
+import { personEntriesOf } from '../../config/person-entries.js';
+import { groupIdsWithPrefix, SLACK_GROUP_PREFIX } from '../../support/group-entries.js';
 import { createResultReadCheck } from '../../conversations/result-access.js';
 import type { Channel, ChannelStartOptions, StartedChannel } from '../channel.js';
 import { registerFeedbackListeners } from './actions/feedback-listeners.js';
@@ -41,6 +43,10 @@ async function startSlack({ app, environment, application, logger }: ChannelStar
     feedback: application.feedback,
     memories: application.memories,
     verification: application.verification,
+    groups: {
+      membership: application.groupMembership,
+      userGroupIds: groupIdsWithPrefix(personEntriesOf(application.config), SLACK_GROUP_PREFIX),
+    },
     identity: application.identity,
   });
   return { name: slack.appToken ? 'slack (socket mode)' : 'slack (/slack/events)', stop: () => channel.stop() };

@@ -1,4 +1,5 @@
 // The adapter's public options and the dependencies its parts share once it runs.
+import type { SlackUserGroupOptions } from './groups/slack-user-groups.js';
 import type { Express } from 'express';
 import type { webApi } from '@slack/bolt';
 import type { AnswerFeedbackRecorder } from '../../conversations/answer-feedback.js';
@@ -75,6 +76,12 @@ export interface SlackChannelOptions {
   retryConfig?: webApi.RetryOptions;
   /** How posts into a thread retry transient failures (ratelimited, internal_error, 5xx …). Default DEFAULT_POST_RETRY. */
   postRetry?: PostRetryPolicy;
+  /**
+   * Access by group (`application.groupMembership` and the Slack user groups the config names):
+   * the user groups are read with usergroups.users.list, and a button click that shows stored data
+   * checks the clicker's groups too. Without it, rules match Slack users by id and e-mail only.
+   */
+  groups?: SlackUserGroupOptions | undefined;
 }
 
 export interface SlackChannel {

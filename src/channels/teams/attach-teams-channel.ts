@@ -38,6 +38,7 @@ export async function attachTeamsChannel(options: TeamsChannelOptions): Promise<
     mayReadResult: options.mayReadResult,
     memories: options.memories,
     verification: options.verification,
+    groupMembership: options.groups?.membership,
     feedback: options.feedback ? { recorder: options.feedback, activities: createAnsweredActivities(threadValues) } : undefined,
     signIn: options.signIn
       ? createTeamsSignIn({

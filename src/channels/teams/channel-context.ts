@@ -1,4 +1,5 @@
 // Everything the listeners share once the channel runs, built once in attach-teams-channel.ts.
+import type { GroupMembership } from '../../conversations/group-membership.js';
 import type { CloudAdapter, TurnContext, UserTokenClient } from '@microsoft/agents-hosting';
 import type { TurnJobs } from '../../conversations/turn-jobs.js';
 import type { TurnHandler } from '../../conversations/types.js';
@@ -44,6 +45,8 @@ export interface ChannelContext {
   mayReadResult?: ResultReadCheck | undefined;
   /** Undo / Approve / Reject under memory notes; absent: those clicks are logged and ignored. */
   memories?: Pick<MemoryDecisions, 'decide'> | undefined;
+  /** Resolves a clicker's groups for `mayReadResult`; undefined when access by group is not set up. */
+  groupMembership: GroupMembership | undefined;
 }
 
 /** The token service client the SDK put on this turn's context (undefined in local mode). */

@@ -37,6 +37,7 @@ async function startTeams({ app, environment, application, logger, csvLinks, cha
     feedback: application.feedback,
     memories: application.memories,
     verification: application.verification,
+    groups: { membership: application.groupMembership },
     ...(csvLinks ? { csv: teamsCsvDownloads(csvLinks, application) } : {}),
     ...(chartImages ? { chartImages } : {}),
     mayReadResult: createResultReadCheck(

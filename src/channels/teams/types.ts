@@ -1,4 +1,5 @@
 // The adapter's public options and the shapes its parts share once it runs.
+import type { GroupMembership } from '../../conversations/group-membership.js';
 import type { Express } from 'express';
 import type { AnswerFeedbackRecorder } from '../../conversations/answer-feedback.js';
 import type { MemoryDecisions } from '../../conversations/memory-decisions.js';
@@ -67,6 +68,11 @@ export interface TeamsChannelOptions {
   mayReadResult?: ResultReadCheck;
   /** Undo / Approve / Reject under memory notes (`application.memories`); without it those clicks are ignored. */
   memories?: Pick<MemoryDecisions, 'decide'>;
+  /**
+   * Access by group (`application.groupMembership`): a click that shows stored data checks the
+   * clicker's groups too (named groups of the config). Without it, rules match Teams users by id and e-mail only.
+   */
+  groups?: { membership: GroupMembership } | undefined;
 }
 
 export interface TeamsSignInOptions {

@@ -9,7 +9,8 @@ import type { ButtonClick } from './button-click.js';
 
 export async function clickerSubject(context: ChannelContext, click: ButtonClick): Promise<AccessSubject> {
   const actor = await context.users.lookUp(click.userId);
-  return { platform: 'slack', channelId: click.target.channelId, teamId: click.target.teamId, userId: click.userId, email: actor.email };
+  const subject: AccessSubject = { platform: 'slack', channelId: click.target.channelId, teamId: click.target.teamId, userId: click.userId, email: actor.email };
+  return context.groupMembership ? context.groupMembership.withGroups(subject) : subject;
 }
 
 /** The sentence to answer the clicker with when they may not read this result; undefined when they may. */

@@ -6,7 +6,6 @@
 // is sent to the clicker's one-to-one chat with the bot, and the thread only hears that it was
 // sent. The click is answered from the store, without a model call, and works after a restart.
 import type { QueryAction } from '../../../conversations/reply-query-actions.js';
-import { accessSubjectOf } from '../../../conversations/access-rules.js';
 import { resultAccessDeniedSentence } from '../../../conversations/result-access.js';
 import { RESULT_GONE_SENTENCE } from '../../../conversations/standard-sentences.js';
 import type { StoredQueryResult } from '../../../store/types.js';
@@ -17,6 +16,7 @@ import { buildTurnRequest } from '../inbound/turn-request.js';
 import { createCard, textBlock, type SubmitAction } from '../render/adaptive-card-types.js';
 import type { RequestIdentity } from '../turns/background-work.js';
 import { submitAction } from './card-actions.js';
+import { clickerSubject } from './clicker-subject.js';
 
 /** One CSV button per result the plan chose (reply-query-actions.ts: stored results, within Teams' six actions). */
 export function csvActions(actions: readonly QueryAction[]): SubmitAction[] {
@@ -49,7 +49,7 @@ export function startCsvClick(context: ChannelContext, activity: InboundActivity
       await outbox.post(createCard([textBlock(RESULT_GONE_SENTENCE)]));
       return;
     }
-    if (downloads.mayReadResult && !downloads.mayReadResult(accessSubjectOf(clicker), result.databaseName)) {
+    if (downloads.mayReadResult && !downloads.mayReadResult(await clickerSubject(context, activity), result.databaseName)) {
       context.logger.warn('Refused a Teams CSV click on a result of a database the clicker may not use.', { threadId, userId: clicker.actor.userId, databaseName: result.databaseName });
       await outbox.post(createCard([textBlock(resultAccessDeniedSentence(queryId, result.databaseName))]));
       return;

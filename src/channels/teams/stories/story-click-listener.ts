@@ -6,9 +6,8 @@ import { teamsThreadId, tenantIdOf, threadConversationIdOf } from '../inbound/te
 import type { RequestIdentity } from '../turns/background-work.js';
 import { handleStoryClick } from './handle-story-click.js';
 import { readStoryAction } from './story-actions.js';
-import { accessSubjectOf } from '../../../conversations/access-rules.js';
+import { clickerSubject } from '../actions/clicker-subject.js';
 import { queryIdsIn, resultAccessDeniedSentence } from '../../../conversations/result-access.js';
-import { buildTurnRequest } from '../inbound/turn-request.js';
 
 /** Starts the click's work and returns true when the activity is a story button click. */
 export function startStoryClick(context: ChannelContext, activity: InboundActivity, identity: RequestIdentity): boolean {
@@ -28,7 +27,7 @@ export function startStoryClick(context: ChannelContext, activity: InboundActivi
 async function repostRefusal(context: ChannelContext, activity: InboundActivity, threadId: string, code: string): Promise<string | undefined> {
   const { mayReadResult, stories } = context;
   if (!mayReadResult || !stories) return undefined;
-  const clicker = accessSubjectOf(buildTurnRequest(activity, ''));
+  const clicker = await clickerSubject(context, activity);
   for (const queryId of queryIdsIn(code)) {
     const stored = await stories.store.getQueryResult(threadId, queryId);
     if (stored && !mayReadResult(clicker, stored.databaseName)) return resultAccessDeniedSentence(queryId, stored.databaseName);

@@ -4,6 +4,7 @@ import { createApplication, type Application } from '../../../../src/application
 import { attachTeamsChannel, type TeamsChannel, type TeamsChannelOptions } from '../../../../src/channels/teams/index.js';
 import { readEnvironment } from '../../../../src/config/environment.js';
 import { loadConfig } from '../../../../src/config/load-config.js';
+import { createResultReadCheck } from '../../../../src/conversations/result-access.js';
 import { createLogger } from '../../../../src/logging/logger.js';
 import { attachCsvDownloadRoute } from '../../../../src/server/csv-download-route.js';
 import type { CsvDownloadLinks } from '../../../../src/server/csv-download-links.js';
@@ -24,10 +25,12 @@ export interface TeamsBotExtras extends Pick<TeamsChannelOptions, 'postRetry' | 
   csvLinks?: CsvDownloadLinks;
   /** Mounts the chart image route and has cards link their charts. */
   chartImageLinks?: ChartImageLinks;
+  /** Clicks that show stored data check the config's access rules and the clicker's groups, as attach-channels.ts wires them. */
+  checkClickAccess?: boolean;
 }
 
 export async function startTeamsBot(variables: Record<string, string>, extras: TeamsBotExtras = {}): Promise<RunningTeamsBot> {
-  const { csvLinks, chartImageLinks, ...overrides } = extras;
+  const { csvLinks, chartImageLinks, checkClickAccess, ...overrides } = extras;
   const environment = readEnvironment(variables);
   const logger = createLogger({ level: 'error', write: (line) => void process.stdout.write(`${line}\n`) });
   const application = await createApplication({ environment, config: loadConfig(environment), logger });
@@ -35,6 +38,8 @@ export async function startTeamsBot(variables: Record<string, string>, extras: T
   const store = application.store;
   const getQueryResult = (threadId: string, queryId: string) => store.getQueryResult(threadId, queryId);
   if (csvLinks) attachCsvDownloadRoute(server.app, { links: csvLinks, getQueryResult, logger });
+  const mayReadResult = checkClickAccess ? createResultReadCheck(application.config.accessRules, application.databases.map((database) => database.name)) : undefined;
+  const access = mayReadResult ? { mayReadResult, groups: { membership: application.groupMembership } } : {};
   const chartImages = chartImageLinks ? storedChartImages(store, chartImageLinks) : undefined;
   if (chartImageLinks && chartImages) attachChartImageRoute(server.app, { links: chartImageLinks, getImage: (threadId, key) => chartImages.get(threadId, key), logger });
   const channel = await attachTeamsChannel({
@@ -52,7 +57,8 @@ export async function startTeamsBot(variables: Record<string, string>, extras: T
     feedback: application.feedback,
     memories: application.memories,
     verification: application.verification,
-    ...(csvLinks ? { csv: { linkFor: (threadId: string, queryId: string, userId: string) => csvLinks.linkFor(threadId, queryId, userId), ttlMs: csvLinks.ttlMs, getQueryResult } } : {}),
+    ...(csvLinks ? { csv: { linkFor: (threadId: string, queryId: string, userId: string) => csvLinks.linkFor(threadId, queryId, userId), ttlMs: csvLinks.ttlMs, getQueryResult, ...(mayReadResult ? { mayReadResult } : {}) } } : {}),
+    ...access,
     ...(chartImages ? { chartImages } : {}),
     ...overrides,
   });

@@ -1,0 +1,84 @@
+// `datathread check --access USER` on a real config: the databases and features a person gets and
+// the rule or list entry that gives them, for a Slack id (user groups read from the local Slack
+// API with the bot token), an e-mail address and a Teams object id.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../../src/cli/main.js';
+import { startFakeSlackApi, type FakeSlackApi } from '../fakes/slack-api-server.js';
+import { captureOutput, createE2eWorkspace, type E2eWorkspace } from '../support/e2e-workspace.js';
+
+const TEAMS_OBJECT_ID = '7d1c2b3a-0000-4000-8000-00000000abcd';
+const CONFIG = {
+  databases: [
+    { name: 'sales', type: 'duckdb', path: 'shop.duckdb' },
+    { name: 'ledger', type: 'duckdb', path: 'shop.duckdb' },
+    { name: 'hr', type: 'duckdb', path: 'shop.duckdb' },
+  ],
+  groups: { finance: ['ana@example.com', 'slack-group:SFIN'], auditors: [TEAMS_OBJECT_ID] },
+  access: {
+    rules: [
+      { databases: ['sales'], channels: ['CSALES'] },
+      { databases: ['ledger'], groups: ['finance'] },
+      { databases: ['hr'], users: ['group:auditors'] },
+    ],
+  },
+  verification: { verifiers: ['group:finance'] },
+  admins: ['UADMIN'],
+};
+
+let workspace: E2eWorkspace;
+let slack: FakeSlackApi;
+
+beforeAll(async () => {
+  slack = await startFakeSlackApi();
+  slack.setUserGroup('SFIN', ['UANA']);
+  workspace = await createE2eWorkspace({ prefix: 'check-access', config: CONFIG, duckdb: ['CREATE TABLE t (x INTEGER)'] });
+});
+
+afterAll(async () => {
+  await workspace.close();
+  await slack.close();
+});
+
+async function check(user: string, withSlack = true): Promise<{ code: number; text: string }> {
+  const captured = captureOutput();
+  const variables = { ...workspace.variables, ...(withSlack ? { SLACK_BOT_TOKEN: 'xoxb-check-access', SLACK_API_URL: slack.apiUrl } : {}) };
+  const code = await runCli(['check', '--access', user], { variables, output: captured.output, errors: captured.output });
+  return { code, text: captured.text() };
+}
+
+describe('datathread check --access', () => {
+  it('a Slack id in a Slack user group: the group, the database it grants and the verifier role, with the rule', async () => {
+    const { code, text } = await check('UANA');
+    expect(code).toBe(0);
+    expect(text).toContain('Groups: slack-group:SFIN, group:finance');
+    expect(text).toContain('  sales — granted by access.rules[0] (channels: CSALES) — only in channel CSALES');
+    expect(text).toContain('  ledger — granted by access.rules[1] (groups: finance)');
+    expect(text).toContain('  hr — no access: no rule matches');
+    expect(text).toContain('  verifier — yes: verification.verifiers lists group:finance');
+    expect(text).toContain('  admin — no');
+    expect(slack.callsOf('usergroups.users.list').map((call) => call.args.usergroup)).toEqual(['SFIN']);
+  });
+
+  it('an e-mail address named in a group, and a Teams object id', async () => {
+    const byEmail = await check('Ana@Example.com');
+    expect(byEmail.text).toContain('Groups: group:finance');
+    expect(byEmail.text).toContain('  ledger — granted by access.rules[1]');
+    const teams = await check(TEAMS_OBJECT_ID);
+    expect(teams.text).toContain('on teams');
+    expect(teams.text).toContain('Groups: group:auditors');
+    expect(teams.text).toContain('  hr — granted by access.rules[2] (users: group:auditors)');
+    expect(teams.text).toContain('  ledger — no access');
+  });
+
+  it('without a bot token the Slack user groups are not read, and the report says so', async () => {
+    const { text } = await check('UANA', false);
+    expect(text).toContain('Slack user groups are not checked: SLACK_BOT_TOKEN is not set');
+    expect(text).toContain('  ledger — no access');
+  });
+
+  it('refuses something that is not a person', async () => {
+    const { code, text } = await check('finance');
+    expect(code).toBe(2);
+    expect(text).toContain('--access needs a Slack user id');
+  });
+});
