@@ -12,8 +12,9 @@ import { storedChartImages } from './server/chart-image-store.js';
 import { createReadinessCheck } from './server/readiness.js';
 import { checkDatabaseConnections } from './databases/check-connections.js';
 import { attachSignInRoutes } from './server/sign-in-routes.js';
-import { systemClock } from './support/clock-and-ids.js';
 import { startConfiguredContextSync } from './context-sync/start-configured-sync.js';
+import { createServerScheduleRunner } from './schedules/server-schedule-runner.js';
+import { randomIdFactory, systemClock } from './support/clock-and-ids.js';
 
 export async function startServer(): Promise<void> {
   const { environment, config, logger } = bootstrap();
@@ -33,6 +34,18 @@ export async function startServer(): Promise<void> {
   const channels = await attachChannels({ app: server.app, environment, application, logger, ...(csvLinks ? { csvLinks } : {}), ...(chartImages ? { chartImages } : {}) });
   // Workers start once every channel registered its executor; jobs left by a crash resume now.
   application.turns.start();
+  // Every replica runs the scheduler; the store gives each occurrence to one of them.
+  const schedules = createServerScheduleRunner({
+    store: application.store,
+    databases: application.databases,
+    config,
+    credentialFor: application.identity?.credentialFor,
+    deliveries: channels.scheduleDeliveries,
+    clock: systemClock,
+    createId: randomIdFactory,
+    logger,
+  });
+  schedules.start();
   const port = await server.listen(environment.port);
   logger.info('datathread is listening', { port, channels: channels.names.join(', ') || 'none', config: config.source });
   // The state store answered already (createApplication migrated it); the databases are checked
@@ -49,6 +62,8 @@ export async function startServer(): Promise<void> {
     // queue at once so another replica answers them (a rolling deploy loses nothing).
     stopContextSync?.();
     const closing = server.close();
+    // A run in flight finishes (its post is recorded under its lease); no new one starts.
+    await schedules.stop();
     await application.turns.drain(environment.drainGraceMs);
     await channels.stop();
     await closing;

@@ -12,6 +12,7 @@ import type { TurnRequest } from '../conversations/types.js';
 import type { Logger } from '../logging/logger.js';
 import type { StoredChartImages } from '../server/chart-image-store.js';
 import type { CsvDownloadLinks } from '../server/csv-download-links.js';
+import type { ScheduleDelivery } from '../schedules/scheduled-post.js';
 import type { Platform } from '../support/platforms.js';
 
 /** What every channel is started with: the shared HTTP app, the environment and the application. */
@@ -30,6 +31,8 @@ export interface StartedChannel {
   /** How it runs, for the start-up log ("slack (socket mode)"). */
   name: string;
   stop(): Promise<void>;
+  /** How the scheduler posts this platform's schedules; absent while the channel cannot post them. */
+  scheduleDelivery?: ScheduleDelivery;
 }
 
 /** The buttons every channel offers (conversations/reply-plan.ts decides when), each with what handles its click. */

@@ -7,6 +7,7 @@ import { modelProviders } from './model-providers.js';
 import { budgetsSchema } from '../governance/budget-config.js';
 import { sandboxSchema } from '../sandbox/sandbox-config.js';
 import { contextSyncScheduleSchema } from './context-sync-schedule-schema.js';
+import { schedulesSettingsSchema } from './schedules-settings-schema.js';
 import { checkGroupReferences } from './group-references.js';
 
 export const DEFAULT_MAX_STEPS = 20;
@@ -128,6 +129,8 @@ export const configFileSchema = z
     admins: z.array(z.string().min(1)).default([]),
     /** Spending limits; absent: no limits (usage is still recorded). */
     budgets: budgetsSchema.optional(),
+    /** Scheduled reports and alerts: the default zone and when a failing schedule pauses itself. */
+    schedules: schedulesSettingsSchema.default(schedulesSettingsSchema.parse({})),
   })
   .strict()
   .superRefine((value, context) => {

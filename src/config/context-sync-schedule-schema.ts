@@ -12,7 +12,7 @@ function validCron(pattern: string): boolean {
   }
 }
 
-function validTimeZone(zone: string): boolean {
+export function validTimeZone(zone: string): boolean {
   try {
     new Intl.DateTimeFormat('en', { timeZone: zone });
     return true;

@@ -12,6 +12,7 @@ import { configFileSchema, type AccessRule, type McpServerConfig } from './confi
 import { DEFAULT_SYNC_EXCLUDED_COLUMNS, type DatabaseConfig } from '../databases/database-config.js';
 import { checkDatabaseFiles } from './database-files.js';
 import { DEFAULT_CONFIG_PATH, type Environment } from './environment.js';
+import type { SchedulesSettings } from './schedules-settings-schema.js';
 import { interpolateEnv } from './interpolate-env.js';
 import { closestMatch, invalidValueProblem, keysAcceptedAt } from './did-you-mean.js';
 import { DIALECT_ALIASES } from '../databases/dialects.js';
@@ -44,6 +45,8 @@ export interface LoadedConfig {
   budgets: BudgetsConfig | undefined;
   /** Who may verify answers (and approve workspace memories): Slack user ids, Teams AAD object ids, e-mails. */
   verification: { verifiers: string[] };
+  /** `schedules:`: the default zone of new schedules and the failures in a row that pause one. */
+  schedules: SchedulesSettings;
 }
 
 function formatPath(path: readonly PropertyKey[]): string {
@@ -148,6 +151,7 @@ export function parseConfigText(text: string, source: string, environment: Envir
     sandbox: toSandboxSettings(value.sandbox),
     budgets: value.budgets,
     verification: { verifiers: value.verification.verifiers },
+    schedules: { defaultTimeZone: value.schedules.default_timezone, pauseAfterFailures: value.schedules.pause_after_failures },
   };
 }
 

@@ -1,6 +1,7 @@
 // One occurrence of a schedule, run without the model: the stored SQL again (run-scheduled-queries),
 // the alert condition or the unchanged check, the charts drawn again, one post with a header. What
 // it learns (digest, alert state, failures in a row) is saved on the schedule for the next run.
+import { DEFAULT_PAUSE_AFTER_FAILURES } from '../config/schedules-settings-schema.js';
 import type { Store } from '../store/types.js';
 import type { Clock } from '../support/clock-and-ids.js';
 import { errorMessage } from '../support/errors.js';
@@ -14,8 +15,6 @@ import { describeAlert, formatAsOf, SCHEDULE_SENTENCES } from './schedule-wordin
 import type { ScheduledChart, ScheduledPost, ScheduledResult, ScheduleDelivery } from './scheduled-post.js';
 import type { ScheduleRecord, ScheduleRunMemory, ScheduleRunRecord } from './schedule-types.js';
 
-/** A schedule that fails this many times in a row pauses itself. */
-export const DEFAULT_PAUSE_AFTER_FAILURES = 3;
 
 export interface OccurrenceExecutorDeps extends ScheduledQueryDeps {
   store: Store;

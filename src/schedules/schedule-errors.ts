@@ -22,3 +22,9 @@ export class ScheduleNotAllowedError extends DatathreadError {
   override readonly name = 'ScheduleNotAllowedError';
   readonly code = 'schedule_not_allowed';
 }
+
+/** The schedule's platform has no channel running on this server (its settings are missing). */
+export class ScheduleDeliveryUnavailableError extends DatathreadError {
+  override readonly name = 'ScheduleDeliveryUnavailableError';
+  readonly code = 'schedule_delivery_unavailable';
+}

@@ -31,8 +31,11 @@ export class ScheduleRunner {
     }
   }
 
+  /** Ticks now (what fell due while no replica ran is caught up at once), then every tick interval. */
   start(): void {
-    this.timer ??= setInterval(() => void this.tick(), this.options.tickMs ?? SCHEDULER_TICK_MS);
+    if (this.timer) return;
+    this.timer = setInterval(() => void this.tick(), this.options.tickMs ?? SCHEDULER_TICK_MS);
+    void this.tick();
   }
 
   /** Stops ticking and waits for the pass in flight. */

@@ -25,6 +25,7 @@ import type { SlackChannel, SlackChannelOptions } from './types.js';
 import { readSlackUserGroups } from './groups/slack-user-groups.js';
 import { createUserDirectory } from './inbound/user-directory.js';
 import { checkSlackSettings, fetchBotIdentity } from './inbound/verify-credentials.js';
+import { createSlackScheduleDelivery } from './schedules/slack-schedule-delivery.js';
 
 export const DEFAULT_SLACK_API_URL = 'https://slack.com/api/';
 
@@ -109,6 +110,7 @@ export async function attachSlackChannel(options: SlackChannelOptions): Promise<
 
   let stopped = false;
   return {
+    scheduleDelivery: createSlackScheduleDelivery(app.client),
     async stop() {
       if (stopped) return;
       stopped = true;

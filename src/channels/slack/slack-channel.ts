@@ -49,7 +49,7 @@ async function startSlack({ app, environment, application, logger }: ChannelStar
     },
     identity: application.identity,
   });
-  return { name: slack.appToken ? 'slack (socket mode)' : 'slack (/slack/events)', stop: () => channel.stop() };
+  return { name: slack.appToken ? 'slack (socket mode)' : 'slack (/slack/events)', stop: () => channel.stop(), scheduleDelivery: channel.scheduleDelivery };
 }
 
 export const slackChannel = {

@@ -7,6 +7,7 @@ import type { AnswerVerifier } from '../../conversations/answer-verification.js'
 import type { TurnJobs } from '../../conversations/turn-jobs.js';
 import type { TurnHandler } from '../../conversations/types.js';
 import type { SlackAccountLinking } from '../../identity/slack-account-linking.js';
+import type { ScheduleDelivery } from '../../schedules/scheduled-post.js';
 import type { Store, StoredQueryResult } from '../../store/types.js';
 import type { ChannelLogger } from '../channel-logger.js';
 import type { PostRetryPolicy } from '../retry-transient.js';
@@ -87,6 +88,8 @@ export interface SlackChannelOptions {
 export interface SlackChannel {
   /** Stops taking events, waits for running turns to post their answers (bounded), then returns. */
   stop(): Promise<void>;
+  /** Posts scheduled reports and alerts with the bot token. */
+  scheduleDelivery: ScheduleDelivery;
 }
 
 /** Who the bot is in this workspace, from auth.test. */

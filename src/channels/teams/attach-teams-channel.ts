@@ -11,6 +11,7 @@ import { createBackgroundWork } from './turns/background-work.js';
 import { createTeamsTurnExecutor } from './turns/teams-turn-jobs.js';
 import { createInProcessTurnJobs } from '../in-process-turn-jobs.js';
 import type { TeamsChannel, TeamsChannelOptions } from './types.js';
+import { createTeamsScheduleDelivery } from './schedules/teams-schedule-delivery.js';
 
 export async function attachTeamsChannel(options: TeamsChannelOptions): Promise<TeamsChannel> {
   const { logger } = options;
@@ -54,6 +55,7 @@ export async function attachTeamsChannel(options: TeamsChannelOptions): Promise<
   const route = registerActivityRoute(options.app, context);
   logger.info('Teams channel listening', { path: TEAMS_MESSAGES_PATH, authenticated: Boolean(options.auth.clientId) });
   return {
+    scheduleDelivery: createTeamsScheduleDelivery(context),
     idle: () => context.work.idle(),
     async stop() {
       route.refuseNew();

@@ -54,7 +54,7 @@ async function startTeams({ app, environment, application, logger, csvLinks, cha
         }
       : {}),
   });
-  return { name: hasTeamsCredentials ? 'teams (/api/messages)' : 'teams (/api/messages, local unauthenticated mode)', stop: () => channel.stop() };
+  return { name: hasTeamsCredentials ? 'teams (/api/messages)' : 'teams (/api/messages, local unauthenticated mode)', stop: () => channel.stop(), scheduleDelivery: channel.scheduleDelivery };
 }
 
 function teamsCsvDownloads(links: CsvDownloadLinks, application: Application) {

@@ -15,6 +15,7 @@ import type { TeamsAuthOptions } from './inbound/create-teams-adapter.js';
 import type { TeamsSsoTokenStore } from './sign-in/sso-token-exchange.js';
 import type { TeamsStoryStore } from './stories/render-story-cards.js';
 import type { ThreadValues } from './stories/story-card-ledger.js';
+import type { ScheduleDelivery } from '../../schedules/scheduled-post.js';
 
 export interface TeamsChannelOptions {
   app: Express;
@@ -108,6 +109,8 @@ export interface TeamsChannel {
   stop(): Promise<void>;
   /** Resolves once every turn accepted so far has been answered (tests, graceful shutdown). */
   idle(): Promise<void>;
+  /** Posts scheduled reports and alerts proactively, with each schedule's stored conversation reference. */
+  scheduleDelivery: ScheduleDelivery;
 }
 
 /** Where replies of one conversation go: the Bot Framework conversation and its two parties. */

@@ -1,0 +1,61 @@
+// Posts a schedule's runs into Teams proactively: continueConversation with the conversation
+// reference and request claims stored when the schedule was made (a channel thread, a group chat or
+// a personal chat), the report as an Adaptive Card with its charts inline, and notices to the owner
+// in their one-to-one chat with the bot. A conversation the bot can no longer post to (403, 404)
+// pauses the schedule. Mirrors slack/schedules/slack-schedule-delivery.ts.
+import type { ConnectorClient } from '@microsoft/agents-hosting';
+import { DeliveryTargetGoneError } from '../../../schedules/schedule-errors.js';
+import type { ScheduleDelivery } from '../../../schedules/scheduled-post.js';
+import type { ScheduleRecord } from '../../../schedules/schedule-types.js';
+import type { ChannelContext } from '../channel-context.js';
+import { TeamsOutbox } from '../outbox/teams-outbox.js';
+import { createCard, textBlock } from '../render/adaptive-card-types.js';
+import { teamsTurnReplySchema } from '../turns/teams-turn-jobs.js';
+import { scheduledPostCard } from './scheduled-post-card.js';
+
+/** HTTP statuses with which the connector says the bot cannot reach the conversation any more. */
+const GONE_STATUSES = new Set([403, 404]);
+
+function isGone(error: unknown): boolean {
+  const status = (error as { status?: unknown } | null)?.status;
+  return typeof status === 'number' && GONE_STATUSES.has(status);
+}
+
+type DeliveryContext = Pick<ChannelContext, 'adapter' | 'logger'>;
+
+async function inConversation<T>(context: DeliveryContext, schedule: ScheduleRecord, work: (outbox: TeamsOutbox) => Promise<T>): Promise<T> {
+  // Stored as a turn job's reply target is: `{ target, identity }`, the claims and never a token.
+  const { target, identity } = teamsTurnReplySchema.parse(schedule.delivery);
+  const reference = { channelId: target.channelId, serviceUrl: target.serviceUrl, conversation: target.conversation, agent: target.bot, user: target.user };
+  // The adapter hands an error thrown in the callback to its turn-error handler, not back to the
+  // caller: it is caught here and thrown after, so the run sees a refused post as a failure.
+  let outcome = { error: new Error('continueConversation did not run the delivery') } as { result: T } | { error: unknown };
+  await context.adapter.continueConversation(identity, reference, async (turnContext) => {
+    const connector = turnContext.turnState.get<ConnectorClient>(context.adapter.ConnectorClientKey);
+    try {
+      outcome = { result: await work(new TeamsOutbox(connector, target, undefined, undefined, context.logger)) };
+    } catch (error) {
+      outcome = { error };
+    }
+  });
+  if ('error' in outcome) throw outcome.error;
+  return outcome.result;
+}
+
+export function createTeamsScheduleDelivery(context: DeliveryContext): ScheduleDelivery {
+  return {
+    async post(schedule, post) {
+      try {
+        const activityId = await inConversation(context, schedule, (outbox) => outbox.post(scheduledPostCard(post)));
+        return activityId ?? `teams:${schedule.scheduleId}`;
+      } catch (error) {
+        if (isGone(error)) throw new DeliveryTargetGoneError('the bot can no longer post in that Teams conversation (removed, or the conversation was deleted)', { cause: error });
+        throw error;
+      }
+    },
+    async tellOwner(schedule, text) {
+      // The stored reference's user is the owner: the one-to-one chat with them.
+      await inConversation(context, schedule, (outbox) => outbox.postPrivately(createCard([textBlock(text)])));
+    },
+  };
+}

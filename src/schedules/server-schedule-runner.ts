@@ -1,0 +1,41 @@
+// The scheduler as `datathread serve` runs it: the runner over the application's store, databases,
+// access rules and owner credentials, posting through the channels this server started.
+import type { LoadedConfig } from '../config/load-config.js';
+import type { DatabaseAdapter } from '../databases/types.js';
+import type { CredentialProvider } from '../identity/credential-provider.js';
+import type { Logger } from '../logging/logger.js';
+import type { Store } from '../store/types.js';
+import type { Clock, IdFactory } from '../support/clock-and-ids.js';
+import { platformScheduleDelivery, type ScheduleDeliveries } from './platform-schedule-delivery.js';
+import { renderScheduledCharts } from './render-scheduled-charts.js';
+import { createOccurrenceExecutor } from './run-schedule-occurrence.js';
+import { ScheduleRunner } from './schedule-runner.js';
+
+export interface ServerScheduleRunnerOptions {
+  store: Store;
+  databases: readonly DatabaseAdapter[];
+  config: Pick<LoadedConfig, 'accessRules' | 'agent' | 'schedules'>;
+  credentialFor?: CredentialProvider | undefined;
+  deliveries: ScheduleDeliveries;
+  clock: Clock;
+  createId: IdFactory;
+  logger: Logger;
+  tickMs?: number | undefined;
+}
+
+export function createServerScheduleRunner(options: ServerScheduleRunnerOptions): ScheduleRunner {
+  const { store, clock, createId, logger, config } = options;
+  const execute = createOccurrenceExecutor({
+    store,
+    clock,
+    databases: options.databases,
+    accessRules: config.accessRules,
+    credentialFor: options.credentialFor,
+    rowCap: config.agent.rowCap,
+    queryTimeoutMs: config.agent.queryTimeoutMs,
+    delivery: platformScheduleDelivery(options.deliveries, logger),
+    renderCharts: (schedule, results) => renderScheduledCharts(schedule.queries, results),
+    pauseAfterFailures: config.schedules.pauseAfterFailures,
+  });
+  return new ScheduleRunner({ store, clock, createId, logger, execute, ...(options.tickMs ? { tickMs: options.tickMs } : {}) });
+}

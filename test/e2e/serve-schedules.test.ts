@@ -1,0 +1,84 @@
+// `datathread serve` runs the scheduler: the real bot process (node dist/src/main.js) with a schedule
+// that fell due while it was down posts it at start-up to the local Slack Web API server, with the
+// rows of the configured DuckDB warehouse and a chart PNG, and stops cleanly on SIGTERM.
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openStore } from '../../src/store/open-store.js';
+import { startFakeSlackApi, type FakeSlackApi } from '../fakes/slack-api-server.js';
+import { newSchedule } from '../schedules/schedule-fixtures.js';
+import { buildDist, startBotProcess } from '../support/bot-process.js';
+import { createE2eWorkspace, SCRIPTED_MODEL, type E2eWorkspace } from '../support/e2e-workspace.js';
+
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+const REVENUE_CHART = { query_id: 'query_revenue1', chart_type: 'bar', x_axis_key: 'region', x_axis_type: 'category', series: [{ data_key: 'revenue' }], title: 'Revenue by region' };
+
+let workspace: E2eWorkspace;
+let slack: FakeSlackApi;
+
+async function waitUntil<T>(probe: () => T | undefined | false, timeoutMs: number, what: string): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = probe();
+    if (value !== undefined && value !== false) return value;
+    if (Date.now() > deadline) throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}.`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+beforeAll(async () => {
+  await buildDist();
+  workspace = await createE2eWorkspace({
+    prefix: 'serve-schedules',
+    duckdb: ['CREATE TABLE revenue (region VARCHAR, revenue INTEGER)', "INSERT INTO revenue VALUES ('North', 120), ('South', 80)"],
+    config: { databases: [{ name: 'shop', type: 'duckdb', path: 'shop.duckdb' }], agent: { model: SCRIPTED_MODEL }, schedules: { default_timezone: 'Europe/Berlin', pause_after_failures: 2 } },
+  });
+  slack = await startFakeSlackApi();
+});
+
+afterAll(async () => {
+  await slack?.close();
+  await workspace?.close();
+});
+
+describe('datathread serve runs the scheduler', () => {
+  it('posts a schedule that fell due while it was down to Slack, rows and chart, and stops cleanly on SIGTERM', async () => {
+    const stateUrl = `sqlite:${join(workspace.directory, 'state.db')}`;
+    const store = await openStore(stateUrl);
+    await store.migrate();
+    const schedule = newSchedule({
+      cron: '0 9 * * *',
+      timeZone: 'Europe/Berlin',
+      delivery: { channelId: 'C_REPORTS' },
+      queries: [{ queryId: 'query_revenue1', databaseName: 'shop', sql: 'SELECT region, revenue FROM revenue ORDER BY region', chart: REVENUE_CHART }],
+      nextRunAt: new Date(Date.now() - 60 * 60 * 1000),
+    });
+    await store.createSchedule(schedule);
+    await store.close();
+
+    const bot = await startBotProcess({ ...workspace.variables, DATATHREAD_STATE: stateUrl, SLACK_BOT_TOKEN: 'xoxb-serve-schedules', SLACK_SIGNING_SECRET: 'serve-schedules-secret', SLACK_API_URL: slack.apiUrl, LOG_LEVEL: 'info' });
+    try {
+      const posted = await waitUntil(() => slack.callsOf('chat.postMessage').find((call) => call.args.channel === 'C_REPORTS'), 30_000, 'the scheduled post');
+      expect(String(posted.args.text)).toMatch(/^Revenue by region \(as of .+ Europe\/Berlin\)$/);
+      const blocksText = JSON.stringify(posted.args.blocks);
+      expect(blocksText).toContain('North');
+      expect(blocksText).toContain('120');
+      expect(blocksText).toContain('South');
+      const upload = await waitUntil(() => slack.files.find((file) => file.filename === `${schedule.scheduleId}-1.png`), 30_000, 'the chart upload');
+      expect(upload.channelId).toBe('C_REPORTS');
+      expect(upload.bytes.subarray(0, 8)).toEqual(PNG_SIGNATURE);
+    } catch (error) {
+      throw new Error(`${(error as Error).message}\n${bot.logLines.join('\n')}`);
+    } finally {
+      expect(await bot.kill('SIGTERM')).toBe(0);
+    }
+    const reopened = await openStore(stateUrl);
+    try {
+      const runs = await reopened.listScheduleRuns(schedule.scheduleId);
+      expect(runs).toHaveLength(1);
+      expect(runs[0]).toMatchObject({ state: 'done', outcome: 'posted' });
+      expect((await reopened.getSchedule(schedule.scheduleId))!.nextRunAt.getTime()).toBeGreaterThan(Date.now());
+    } finally {
+      await reopened.close();
+    }
+  }, 180_000);
+});
