@@ -94,4 +94,14 @@ describe('Entra ID groups of a Teams asker', () => {
     expect(await groupsOf(ALICE.objectId)).toEqual([]);
     expect(graph.requests).toHaveLength(1);
   });
+
+  it('more than 20 configured groups are asked 20 at a time (Graph refuses more in one call)', async () => {
+    const many = Array.from({ length: 25 }, (_, index) => `0f1e2d3c-0000-4000-8000-0000000000${String(index).padStart(2, '0')}`);
+    graph.setMemberships(BOB.objectId, [many[3]!, many[22]!]);
+    const membership = new GroupMembership({ namedGroups: {}, clock, logger: silentLogger });
+    const checkMemberGroups = createGraphMemberGroups({ entra: { clientId: entra.clientId, clientSecret: entra.clientSecret, authority: entra.authority, networkClient: entra.networkClient }, graphUrl: graph.url });
+    readEntraGroups({ membership, groupIds: many, checkMemberGroups, clock });
+    expect((await membership.withGroups({ platform: 'teams', userId: BOB.objectId })).groups).toEqual([`entra-group:${many[3]}`, `entra-group:${many[22]}`]);
+    expect(graph.requests.map((request) => [request.groupIds.length, request.status])).toEqual([[20, 200], [5, 200]]);
+  });
 });
