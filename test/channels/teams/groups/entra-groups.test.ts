@@ -104,4 +104,21 @@ describe('Entra ID groups of a Teams asker', () => {
     expect((await membership.withGroups({ platform: 'teams', userId: BOB.objectId })).groups).toEqual([`entra-group:${many[3]}`, `entra-group:${many[22]}`]);
     expect(graph.requests.map((request) => [request.groupIds.length, request.status])).toEqual([[20, 200], [5, 200]]);
   });
+
+  it('the local Graph refuses what Graph refuses: no token, a token for another audience (401), an app without the permission (403)', async () => {
+    const post = (authorization?: string) =>
+      fetch(new URL(`v1.0/users/${ALICE.objectId}/checkMemberGroups`, graph.url), { method: 'POST', headers: { 'content-type': 'application/json', ...(authorization ? { authorization } : {}) }, body: JSON.stringify({ groupIds: [FINANCE] }) });
+    expect((await post()).status).toBe(401);
+    const userToken = entra.issueUserToken(ALICE.upn);
+    const wrongAudience = await post(`Bearer ${userToken}`);
+    expect(wrongAudience.status).toBe(401);
+    expect(((await wrongAudience.json()) as { error: { code: string } }).error.code).toBe('InvalidAuthenticationToken');
+    const checkMemberGroups = createGraphMemberGroups({ entra: { clientId: entra.clientId, clientSecret: entra.clientSecret, authority: entra.authority, networkClient: entra.networkClient }, graphUrl: graph.url });
+    graph.grantPermission(false);
+    try {
+      await expect(checkMemberGroups(ALICE.objectId, [FINANCE])).rejects.toThrow('grant the app the application permission GroupMember.Read.All');
+    } finally {
+      graph.grantPermission(true);
+    }
+  });
 });
