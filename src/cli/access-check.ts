@@ -1,8 +1,12 @@
 // `datathread check --access USER`: who USER is (a Slack user id, a Teams / Entra object id or an
 // e-mail address), which groups they are in (named groups from the config; Slack user groups
-// when SLACK_BOT_TOKEN is set) and what that gives them (access-report.ts).
+// when SLACK_BOT_TOKEN is set; Entra ID groups from Microsoft Graph when the Teams app's
+// credentials are set) and what that gives them (access-report.ts).
+import type { INetworkModule } from '@azure/msal-node';
 import { webApi } from '@slack/bolt';
 import { readSlackUserGroups } from '../channels/slack/groups/slack-user-groups.js';
+import { readEntraGroups } from '../channels/teams/groups/entra-groups.js';
+import { graphMemberGroupsFrom } from '../identity/graph-from-environment.js';
 import type { Bootstrapped } from '../config/bootstrap.js';
 import { personEntriesOf } from '../config/person-entries.js';
 import type { AccessSubject } from '../conversations/access-rules.js';
@@ -36,7 +40,12 @@ function notingLogger(notes: string[]): Logger {
   };
 }
 
-export async function accessCheckCommand(user: string, started: Bootstrapped, output: TerminalOutput): Promise<number> {
+export interface AccessCheckOptions {
+  /** msal-node's HTTP client for the Graph app token (private CAs, tests). */
+  entraNetworkClient?: INetworkModule;
+}
+
+export async function accessCheckCommand(user: string, started: Bootstrapped, output: TerminalOutput, options: AccessCheckOptions = {}): Promise<number> {
   const { config, environment } = started;
   const subject = subjectFor(user);
   const notes: string[] = [];
@@ -49,8 +58,12 @@ export async function accessCheckCommand(user: string, started: Bootstrapped, ou
       readSlackUserGroups(client, { membership, userGroupIds: slackGroupIds });
     } else notes.push(subject.email ? 'Slack user groups are checked for a Slack user id, not an e-mail address' : 'Slack user groups are not checked: SLACK_BOT_TOKEN is not set');
   }
-  if (subject.platform === 'teams' && personEntriesOf(config).some((entry) => entry.startsWith(ENTRA_GROUP_PREFIX))) {
-    notes.push('Entra ID groups are not checked by this command; in Teams they come from the sign-in token');
+  const entraGroupIds = groupIdsWithPrefix(personEntriesOf(config), ENTRA_GROUP_PREFIX);
+  if (subject.platform === 'teams' && entraGroupIds.length > 0) {
+    const checkMemberGroups = graphMemberGroupsFrom(environment, { logger, ...(options.entraNetworkClient ? { networkClient: options.entraNetworkClient } : {}) });
+    // Always Graph here: a sign-in token's groups claim is only as fresh as the token.
+    if (checkMemberGroups) readEntraGroups({ membership, groupIds: entraGroupIds, checkMemberGroups });
+    else notes.push('Entra ID groups are not checked: set clientId, clientSecret and tenantId (the Teams app, granted GroupMember.Read.All)');
   }
   if (subject.email) notes.push('an e-mail address is checked as a Slack asker; rules limited to Teams by platforms: do not apply');
   output.write(renderAccessReport(config, await membership.withGroups(subject), notes));

@@ -41,6 +41,8 @@ const environmentSchema = z.object({
   DATATHREAD_ENTRA_AUTHORITY: optionalText.pipe(z.url({ protocol: /^https$/, error: 'must be an https URL such as https://login.microsoftonline.com/<tenant id>' }).optional()),
   DATATHREAD_ENTRA_CLIENT_ID: optionalText,
   DATATHREAD_ENTRA_CLIENT_SECRET: optionalText,
+  // Microsoft Graph (Entra ID groups of Teams askers); sovereign clouds and tests point it elsewhere.
+  GRAPH_API_URL: optionalText.pipe(z.url({ protocol: /^https?$/, error: 'must be the Microsoft Graph base URL, such as https://graph.microsoft.com/' }).optional()),
   DATATHREAD_PUBLIC_URL: optionalText.pipe(z.url({ protocol: /^https?$/, error: 'must be the URL users reach this server at, such as https://datathread.example.com' }).optional()),
   PORT: optionalText.pipe(z.string().regex(/^\d+$/, 'must be a port number such as 3978').transform(Number).pipe(z.number().int().max(65535)).optional()),
   DATATHREAD_TURN_LEASE_SECONDS: optionalText.pipe(z.string().regex(/^\d+$/, 'must be a whole number of seconds such as 20').transform(Number).pipe(z.number().int().min(2).max(30)).optional()),
@@ -79,6 +81,8 @@ export interface Environment {
   encryptionKey?: string;
   /** Microsoft Entra ID app used for federated queries (on-behalf-of, account linking). */
   entra?: { authority?: string; clientId?: string; clientSecret?: string; tenantId?: string };
+  /** GRAPH_API_URL: Microsoft Graph, for the Entra ID groups of Teams askers (default https://graph.microsoft.com/). */
+  graphApiUrl?: string;
   /** Where users' browsers reach this server (the sign-in callback is built from it). */
   publicUrl?: string;
   port: number;
@@ -164,6 +168,7 @@ export function readEnvironment(variables: Readonly<Record<string, string | unde
       clientSecret: value.DATATHREAD_ENTRA_CLIENT_SECRET ?? value.clientSecret ?? value.MicrosoftAppPassword,
       tenantId: value.tenantId ?? value.MicrosoftAppTenantId,
     },
+    graphApiUrl: value.GRAPH_API_URL,
     publicUrl: value.DATATHREAD_PUBLIC_URL,
     port: value.PORT ?? DEFAULT_PORT,
     turnQueue: {

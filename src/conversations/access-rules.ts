@@ -43,10 +43,6 @@ export function ruleMatches(rule: AccessRule, subject: AccessSubject): boolean {
   );
 }
 
-export function allowedDatabaseNames(rules: AccessRule[], request: TurnRequest, allNames: string[]): string[] {
-  return allowedDatabaseNamesFor(rules, accessSubjectOf(request), allNames);
-}
-
 export function allowedDatabaseNamesFor(rules: AccessRule[], subject: AccessSubject, allNames: string[]): string[] {
   if (rules.length === 0) return allNames;
   const granted = new Set<string>();

@@ -41,6 +41,22 @@ export class GroupMembership {
     });
   }
 
+  /**
+   * A platform that answers "which of these groups is this person in" per person (Entra ID): the
+   * answer is cached per person for the refresh period, and a failed read keeps the last answer.
+   */
+  addPersonGroupReader(platform: Platform, prefix: string, groupIds: readonly string[], groupsOf: (userId: string) => Promise<readonly string[]>, refreshMs?: number): void {
+    if (groupIds.length === 0) return;
+    const cache = new MembershipCache(
+      groupsOf,
+      this.options.clock,
+      (userId, error) => this.options.logger.warn('Could not read the groups of a person; the groups last known are used.', { userId, error }),
+      refreshMs,
+    );
+    const named = new Set(groupIds);
+    this.readers.set(platform, async (subject) => [...(await cache.membersOf(subject.userId))].filter((groupId) => named.has(groupId)).map((groupId) => `${prefix}${groupId}`));
+  }
+
   /** The subject with every group entry it belongs to; platform groups it already carries (token claims) are kept. */
   async withGroups(subject: AccessSubject): Promise<AccessSubject> {
     const reader = this.readers.get(subject.platform);

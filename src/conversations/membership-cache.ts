@@ -1,6 +1,7 @@
 // Members of a platform group, read from the platform at most once per refresh period. A read
 // that fails keeps the last members known (an outage must not empty a group mid-day); with
-// nothing known yet the group counts as empty, so a failure never grants more.
+// nothing known yet the group counts as empty, so a failure never grants more. The same cache keeps
+// a person's groups (Entra ID), keyed by the person instead of the group.
 import type { Clock } from '../support/clock-and-ids.js';
 
 /** Group membership changes on the platform take effect within this time, without a restart. */

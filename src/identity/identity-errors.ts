@@ -20,3 +20,16 @@ export class IdentityProviderError extends DatathreadError {
   override readonly name = 'IdentityProviderError';
   readonly code = 'identity_provider_failed';
 }
+
+/** Microsoft Graph refused or failed a request (no token, a missing permission, Graph down). */
+export class GraphRequestError extends DatathreadError {
+  override readonly name = 'GraphRequestError';
+  readonly code = 'graph_request_failed';
+  constructor(
+    readonly status: number | undefined,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+}

@@ -10,7 +10,7 @@ import { createConfidentialClient } from './msal-client.js';
 import { OnBehalfOfExchange } from './on-behalf-of.js';
 import { SignInStateSigner } from './sign-in-state.js';
 import { SlackAccountLinking } from './slack-account-linking.js';
-import { TeamsSsoTokens } from './teams-sso.js';
+import { TeamsSsoTokens, type TokenGroupsClaim } from './teams-sso.js';
 import { createTokenCipher } from './token-cipher.js';
 import { teamsUserKey } from './user-keys.js';
 import { UserTokenVault } from './user-token-vault.js';
@@ -32,6 +32,8 @@ export interface IdentityService {
      */
     saveSsoToken(aadObjectId: string, token: string): Promise<boolean>;
     hasSsoToken(aadObjectId: string): Promise<boolean>;
+    /** The `groups` claim of the user's stored SSO token; undefined without one or on overage (entra-groups.ts then asks Graph). */
+    groupsClaim(aadObjectId: string): Promise<TokenGroupsClaim | undefined>;
     /** Forgets the user's SSO token and the database tokens derived from it (sign-out). */
     signOut(aadObjectId: string): Promise<void>;
   };
@@ -63,6 +65,7 @@ export function createIdentityService(options: IdentityServiceOptions): Identity
     teams: {
       saveSsoToken: (aadObjectId, token) => teamsTokens.save(teamsUserKey(aadObjectId), token),
       hasSsoToken: async (aadObjectId) => (await teamsTokens.read(teamsUserKey(aadObjectId))) !== undefined,
+      groupsClaim: (aadObjectId) => teamsTokens.groupsClaim(teamsUserKey(aadObjectId)),
       signOut: async (aadObjectId) => {
         await teamsTokens.forget(teamsUserKey(aadObjectId));
         onBehalfOf.forget(teamsUserKey(aadObjectId));

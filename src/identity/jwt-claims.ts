@@ -11,6 +11,11 @@ export interface TokenClaims {
   tenantId?: string;
   audience?: string;
   expiresAt?: Date;
+  issuedAt?: Date;
+  /** Object ids of the Entra groups the `groups` claim lists (absent when the app does not ask for it). */
+  groups?: string[];
+  /** Too many groups to list: Entra left `groups` out and says so (`_claim_names.groups` or `hasgroups`). */
+  groupsOverage?: boolean;
 }
 
 export function readTokenClaims(token: string): TokenClaims {
@@ -24,6 +29,8 @@ export function readTokenClaims(token: string): TokenClaims {
   }
   const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
   const expiry = typeof claims.exp === 'number' ? new Date(claims.exp * 1000) : undefined;
+  const claimNames = claims._claim_names;
+  const groupsOverage = claims.hasgroups === true || (typeof claimNames === 'object' && claimNames !== null && 'groups' in claimNames);
   return {
     upn: text(claims.upn) ?? text(claims.unique_name),
     preferredUsername: text(claims.preferred_username),
@@ -31,6 +38,9 @@ export function readTokenClaims(token: string): TokenClaims {
     tenantId: text(claims.tid),
     audience: text(claims.aud),
     expiresAt: expiry,
+    issuedAt: typeof claims.iat === 'number' ? new Date(claims.iat * 1000) : undefined,
+    groups: Array.isArray(claims.groups) ? claims.groups.filter((group): group is string => typeof group === 'string') : undefined,
+    groupsOverage,
   };
 }
 

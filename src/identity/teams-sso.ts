@@ -5,6 +5,12 @@ import { TEAMS_SSO_PROVIDER } from './user-token-vault.js';
 import { readTokenClaims } from './jwt-claims.js';
 import type { Clock } from '../support/clock-and-ids.js';
 
+/** The Entra group object ids a token listed, and when Entra issued it (the list is as of then). */
+export interface TokenGroupsClaim {
+  groupIds: readonly string[];
+  issuedAt: Date;
+}
+
 export class TeamsSsoTokens {
   constructor(
     private readonly vault: UserTokenVault,
@@ -26,6 +32,18 @@ export class TeamsSsoTokens {
 
   async read(userKey: string): Promise<TeamsSsoSecret | undefined> {
     return this.vault.read<TeamsSsoSecret>(userKey, TEAMS_SSO_PROVIDER, 'teams_sso');
+  }
+
+  /**
+   * The `groups` claim of the user's stored SSO token: undefined without a token, or when Entra
+   * left the list out (overage) and Microsoft Graph must be asked instead.
+   */
+  async groupsClaim(userKey: string): Promise<TokenGroupsClaim | undefined> {
+    const stored = await this.read(userKey);
+    if (!stored) return undefined;
+    const claims = readTokenClaims(stored.token);
+    if (claims.groupsOverage || !claims.groups || !claims.issuedAt) return undefined;
+    return { groupIds: claims.groups, issuedAt: claims.issuedAt };
   }
 
   async forget(userKey: string): Promise<void> {

@@ -5,7 +5,7 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import type { Application } from '../application.js';
-import { allowedDatabaseNames } from '../conversations/access-rules.js';
+import { accessSubjectOf, allowedDatabaseNamesFor } from '../conversations/access-rules.js';
 import type { TurnOutcome, TurnRequest } from '../conversations/types.js';
 import { checkStatement } from '../sql/read-only-check.js';
 import type { Actor } from '../store/types.js';
@@ -104,7 +104,9 @@ export function createDatathreadMcpServer(application: Application, options: Dat
     async ({ sql_query, database_id }) => {
       const threadId = createId('mcp:');
       const request = requestFor(threadId, sql_query);
-      const allowed = new Set(allowedDatabaseNames(application.config.accessRules, request, application.databases.map((database) => database.name)));
+      // Named groups may list an MCP client (`mcp:<client name>`), as ask's turns see them.
+      const subject = await application.groupMembership.withGroups(accessSubjectOf(request));
+      const allowed = new Set(allowedDatabaseNamesFor(application.config.accessRules, subject, application.databases.map((database) => database.name)));
       const databases = application.databases.filter((database) => allowed.has(database.name));
       const selection = selectDatabase(databases, database_id);
       if (selection.ok && selection.database.allowsWrites) {

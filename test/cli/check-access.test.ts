@@ -1,17 +1,24 @@
 // `datathread check --access USER` on a real config: the databases and features a person gets and
 // the rule or list entry that gives them, for a Slack id (user groups read from the local Slack
-// API with the bot token), an e-mail address and a Teams object id.
+// API with the bot token), an e-mail address and a Teams object id (Entra ID groups read from a local
+// Microsoft Graph with the Teams app's credentials).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accessCheckCommand } from '../../src/cli/access-check.js';
 import { runCli } from '../../src/cli/main.js';
+import { bootstrap } from '../../src/config/bootstrap.js';
+import { startFakeEntra } from '../fakes/entra-server.js';
+import { startFakeGraph } from '../fakes/graph-server.js';
 import { startFakeSlackApi, type FakeSlackApi } from '../fakes/slack-api-server.js';
 import { captureOutput, createE2eWorkspace, type E2eWorkspace } from '../support/e2e-workspace.js';
 
 const TEAMS_OBJECT_ID = '7d1c2b3a-0000-4000-8000-00000000abcd';
+const PAYROLL_GROUP = '5e6f7a8b-0000-4000-8000-0000000000aa';
 const CONFIG = {
   databases: [
     { name: 'sales', type: 'duckdb', path: 'shop.duckdb' },
     { name: 'ledger', type: 'duckdb', path: 'shop.duckdb' },
     { name: 'hr', type: 'duckdb', path: 'shop.duckdb' },
+    { name: 'payroll', type: 'duckdb', path: 'shop.duckdb' },
   ],
   groups: { finance: ['ana@example.com', 'slack-group:SFIN'], auditors: [TEAMS_OBJECT_ID] },
   access: {
@@ -19,6 +26,7 @@ const CONFIG = {
       { databases: ['sales'], channels: ['CSALES'] },
       { databases: ['ledger'], groups: ['finance'] },
       { databases: ['hr'], users: ['group:auditors'] },
+      { databases: ['payroll'], groups: [`entra-group:${PAYROLL_GROUP}`] },
     ],
   },
   verification: { verifiers: ['group:finance'] },
@@ -74,6 +82,27 @@ describe('datathread check --access', () => {
     const { text } = await check('UANA', false);
     expect(text).toContain('Slack user groups are not checked: SLACK_BOT_TOKEN is not set');
     expect(text).toContain('  ledger — no access');
+  });
+
+  it('a Teams object id in an Entra ID group: the group read from Microsoft Graph with the Teams app credentials', async () => {
+    const entra = await startFakeEntra();
+    const graph = await startFakeGraph(entra, { [TEAMS_OBJECT_ID]: [PAYROLL_GROUP] });
+    try {
+      const variables = { ...workspace.variables, clientId: entra.clientId, clientSecret: entra.clientSecret, tenantId: entra.tenantId, DATATHREAD_ENTRA_AUTHORITY: entra.authority, GRAPH_API_URL: graph.url };
+      const captured = captureOutput();
+      const code = await accessCheckCommand(TEAMS_OBJECT_ID, bootstrap(variables), captured.output, { entraNetworkClient: entra.networkClient });
+      expect(code).toBe(0);
+      expect(captured.text()).toContain(`Groups: entra-group:${PAYROLL_GROUP}, group:auditors`);
+      expect(captured.text()).toContain(`  payroll — granted by access.rules[3] (groups: entra-group:${PAYROLL_GROUP})`);
+      expect(graph.requests.map((request) => request.groupIds)).toEqual([[PAYROLL_GROUP]]);
+      // Without the credentials the report says why the Entra groups were not read.
+      const without = await check(TEAMS_OBJECT_ID, false);
+      expect(without.text).toContain('Entra ID groups are not checked: set clientId, clientSecret and tenantId');
+      expect(without.text).toContain('  payroll — no access');
+    } finally {
+      await graph.close();
+      await entra.close();
+    }
   });
 
   it('refuses something that is not a person', async () => {

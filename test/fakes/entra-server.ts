@@ -76,8 +76,8 @@ export interface FakeEntra {
   issued: IssuedAccessToken[];
   /** Every user token made by issueUserToken (Teams SSO stand-ins). */
   userTokens: string[];
-  /** A token for this app (audience = client id), as Teams SSO gives the bot. */
-  issueUserToken(upn: string, options?: { audience?: string; expiresInSeconds?: number }): string;
+  /** A token for this app (audience = client id), as Teams SSO gives the bot; `claims` adds e.g. `groups` or `hasgroups`. */
+  issueUserToken(upn: string, options?: { audience?: string; expiresInSeconds?: number; claims?: Record<string, unknown> }): string;
   /** Who the authorize endpoint signs in next (default: the first user). */
   signInAs(upn: string): void;
   /** Makes every later grant for this user fail with invalid_grant (revoked sessions). */
@@ -160,7 +160,7 @@ export async function startFakeEntra(options: FakeEntraOptions = {}): Promise<Fa
     ver: '2.0',
   });
 
-  const issueUserToken = (upn: string, tokenOptions: { audience?: string; expiresInSeconds?: number } = {}) => {
+  const issueUserToken = (upn: string, tokenOptions: { audience?: string; expiresInSeconds?: number; claims?: Record<string, unknown> } = {}) => {
     const user = userByUpn(upn);
     if (!user) throw new Error(`fake Entra: unknown user ${upn}`);
     const issuedAt = seconds();
@@ -173,6 +173,7 @@ export async function startFakeEntra(options: FakeEntraOptions = {}): Promise<Fa
       nbf: issuedAt,
       exp: issuedAt + (tokenOptions.expiresInSeconds ?? lifetimeSeconds),
       jti: randomUUID(),
+      ...tokenOptions.claims,
     });
     userTokens.push(token);
     return token;

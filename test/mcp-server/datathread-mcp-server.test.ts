@@ -25,10 +25,10 @@ type TextBlock = { type: 'text'; text: string };
 type ImageBlock = { type: 'image'; data: string; mimeType: string };
 type ToolResult = { content: Array<TextBlock | ImageBlock>; isError?: boolean };
 
-async function connect(app: Application): Promise<Client> {
+async function connect(app: Application, clientName = 'other-agent'): Promise<Client> {
   const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
   await createDatathreadMcpServer(app).connect(serverTransport);
-  const client = new Client({ name: 'other-agent', version: '1.0.0' });
+  const client = new Client({ name: clientName, version: '1.0.0' });
   await client.connect(clientTransport);
   clients.push(client);
   return client;
@@ -150,5 +150,28 @@ describe('datathread mcp', () => {
     expect(result.content[1]).toEqual({ type: 'image', data: png.toString('base64'), mimeType: 'image/png' });
     expect(textOf(result)).toContain('One chart is attached as a PNG image: Sales by region.');
     expect(requests[0]).toMatchObject({ platform: 'mcp', interactive: false, text: 'Chart it', actor: { platform: 'mcp' } });
+  });
+
+  it('execute_sql follows access rules by named group: a group listing the MCP client grants its database', async () => {
+    const config = {
+      databases: [{ name: 'shop', type: 'duckdb', path: 'shop.duckdb' }],
+      agent: { model: 'scripted-model' },
+      groups: { agents: ['mcp:other-agent'] },
+      access: { rules: [{ databases: ['shop'], groups: ['agents'] }] },
+    };
+    await writeFile(join(directory, 'grouped.yaml'), JSON.stringify(config));
+    const environment = readEnvironment({ OPENAI_BASE_URL: fakeModel.url, OPENAI_API_KEY: 'sk-test', DATATHREAD_CONFIG: join(directory, 'grouped.yaml'), DATATHREAD_STATE: `sqlite:${join(directory, 'grouped-state.db')}` });
+    const grouped = await createApplication({ environment, config: loadConfig(environment), logger: silentLogger });
+    try {
+      const member = await call(await connect(grouped), 'execute_sql', { sql_query: 'SELECT region, SUM(amount) AS total FROM sales GROUP BY region ORDER BY region', database_id: 'shop' });
+      expect(member.isError).toBeFalsy();
+      expect(textOf(member)).toContain('North');
+      const stranger = await call(await connect(grouped, 'stranger'), 'execute_sql', { sql_query: 'SELECT region FROM sales', database_id: 'shop' });
+      expect(stranger.isError).toBe(true);
+      expect(textOf(stranger)).not.toContain('North');
+    } finally {
+      await Promise.all(clients.splice(0).map((client) => client.close()));
+      await grouped.close();
+    }
   });
 });

@@ -3,6 +3,7 @@
 import { createAnsweredActivities } from './actions/feedback-invoke.js';
 import { SentCardMemory } from './actions/sent-card-memory.js';
 import type { ChannelContext } from './channel-context.js';
+import { readEntraGroups } from './groups/entra-groups.js';
 import { registerActivityRoute, TEAMS_MESSAGES_PATH } from './inbound/activity-route.js';
 import { createTeamsAdapter } from './inbound/create-teams-adapter.js';
 import { createTeamsSignIn } from './sign-in/teams-sign-in.js';
@@ -20,6 +21,7 @@ export async function attachTeamsChannel(options: TeamsChannelOptions): Promise<
   if (options.signIn && !options.signIn.oauthConnectionName) {
     logger.warn('Teams: a federated database is configured but DATATHREAD_TEAMS_OAUTH_CONNECTION is not set, so Teams users cannot sign in (docs/identity.md).');
   }
+  if (options.groups) readEntraGroups(options.groups);
   const threadValues = options.storyCardValues ?? createMemoryThreadValues();
   const context: ChannelContext = {
     adapter,

@@ -1,6 +1,9 @@
 // Teams as a Channel (../channel.ts): its pieces, and how the environment starts it. Teams runs with
 // the app registration, or in local unauthenticated mode for the Agents Playground outside production.
+import { personEntriesOf } from '../../config/person-entries.js';
 import { createResultReadCheck } from '../../conversations/result-access.js';
+import { graphMemberGroupsFrom } from '../../identity/graph-from-environment.js';
+import { ENTRA_GROUP_PREFIX, groupIdsWithPrefix } from '../../support/group-entries.js';
 import type { CsvDownloadLinks } from '../../server/csv-download-links.js';
 import type { Application } from '../../application.js';
 import type { Channel, ChannelStartOptions, StartedChannel } from '../channel.js';
@@ -37,7 +40,12 @@ async function startTeams({ app, environment, application, logger, csvLinks, cha
     feedback: application.feedback,
     memories: application.memories,
     verification: application.verification,
-    groups: { membership: application.groupMembership },
+    groups: {
+      membership: application.groupMembership,
+      groupIds: groupIdsWithPrefix(personEntriesOf(application.config), ENTRA_GROUP_PREFIX),
+      checkMemberGroups: graphMemberGroupsFrom(environment, { logger }),
+      tokens: application.identity?.teams,
+    },
     ...(csvLinks ? { csv: teamsCsvDownloads(csvLinks, application) } : {}),
     ...(chartImages ? { chartImages } : {}),
     mayReadResult: createResultReadCheck(

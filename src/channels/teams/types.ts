@@ -1,5 +1,5 @@
 // The adapter's public options and the shapes its parts share once it runs.
-import type { GroupMembership } from '../../conversations/group-membership.js';
+import type { EntraGroupOptions } from './groups/entra-groups.js';
 import type { Express } from 'express';
 import type { AnswerFeedbackRecorder } from '../../conversations/answer-feedback.js';
 import type { MemoryDecisions } from '../../conversations/memory-decisions.js';
@@ -71,9 +71,10 @@ export interface TeamsChannelOptions {
   memories?: Pick<MemoryDecisions, 'decide'>;
   /**
    * Access by group (`application.groupMembership`): a click that shows stored data checks the
-   * clicker's groups too (named groups of the config). Without it, rules match Teams users by id and e-mail only.
+   * clicker's groups too (named groups of the config, and Entra ID groups read by groups/entra-groups.ts
+   * when `groupIds` names some). Without it, rules match Teams users by id and e-mail only.
    */
-  groups?: { membership: GroupMembership } | undefined;
+  groups?: EntraGroupOptions | undefined;
 }
 
 export interface TeamsSignInOptions {

@@ -2,6 +2,8 @@
 // composition root wires it (store-backed story ledger), for end-to-end tests.
 import { createApplication, type Application } from '../../../../src/application.js';
 import { attachTeamsChannel, type TeamsChannel, type TeamsChannelOptions } from '../../../../src/channels/teams/index.js';
+import type { EntraGroupOptions } from '../../../../src/channels/teams/groups/entra-groups.js';
+import type { Clock } from '../../../../src/support/clock-and-ids.js';
 import { readEnvironment } from '../../../../src/config/environment.js';
 import { loadConfig } from '../../../../src/config/load-config.js';
 import { createResultReadCheck } from '../../../../src/conversations/result-access.js';
@@ -27,19 +29,24 @@ export interface TeamsBotExtras extends Pick<TeamsChannelOptions, 'postRetry' | 
   chartImageLinks?: ChartImageLinks;
   /** Clicks that show stored data check the config's access rules and the clicker's groups, as attach-channels.ts wires them. */
   checkClickAccess?: boolean;
+  /** Reads askers' Entra ID groups as teams-channel.ts wires them (Graph, token claims). */
+  entraGroups?: Omit<EntraGroupOptions, 'membership'>;
+  /** The application's clock (turns, group refresh). */
+  clock?: Clock;
 }
 
 export async function startTeamsBot(variables: Record<string, string>, extras: TeamsBotExtras = {}): Promise<RunningTeamsBot> {
-  const { csvLinks, chartImageLinks, checkClickAccess, ...overrides } = extras;
+  const { csvLinks, chartImageLinks, checkClickAccess, entraGroups, clock, ...overrides } = extras;
   const environment = readEnvironment(variables);
   const logger = createLogger({ level: 'error', write: (line) => void process.stdout.write(`${line}\n`) });
-  const application = await createApplication({ environment, config: loadConfig(environment), logger });
+  const application = await createApplication({ environment, config: loadConfig(environment), logger, ...(clock ? { clock } : {}) });
   const server = createHttpServer();
   const store = application.store;
   const getQueryResult = (threadId: string, queryId: string) => store.getQueryResult(threadId, queryId);
   if (csvLinks) attachCsvDownloadRoute(server.app, { links: csvLinks, getQueryResult, logger });
   const mayReadResult = checkClickAccess ? createResultReadCheck(application.config.accessRules, application.databases.map((database) => database.name)) : undefined;
-  const access = mayReadResult ? { mayReadResult, groups: { membership: application.groupMembership } } : {};
+  const groups = entraGroups || mayReadResult ? { groups: { membership: application.groupMembership, ...entraGroups } } : {};
+  const access = { ...groups, ...(mayReadResult ? { mayReadResult } : {}) };
   const chartImages = chartImageLinks ? storedChartImages(store, chartImageLinks) : undefined;
   if (chartImageLinks && chartImages) attachChartImageRoute(server.app, { links: chartImageLinks, getImage: (threadId, key) => chartImages.get(threadId, key), logger });
   const channel = await attachTeamsChannel({
