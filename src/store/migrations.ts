@@ -330,40 +330,6 @@ export const MIGRATIONS: readonly Migration[] = [
     `,
   },
   {
-    version: 11,
-    name: 'turn ledger: who asked what, how it ended, its tokens and cost, and the budget reservation it holds while running',
-    sql: () => `
-      CREATE TABLE turn_ledger (
-        turn_id TEXT PRIMARY KEY,
-        thread_id TEXT NOT NULL,
-        platform TEXT NOT NULL,
-        user_key TEXT,
-        channel_key TEXT,
-        provider TEXT,
-        model TEXT,
-        input_tokens BIGINT NOT NULL,
-        cached_input_tokens BIGINT NOT NULL,
-        output_tokens BIGINT NOT NULL,
-        cost_micro_usd BIGINT,
-        reserved_tokens BIGINT NOT NULL,
-        reserved_micro_usd BIGINT NOT NULL,
-        status TEXT NOT NULL,
-        failure_kind TEXT,
-        started_at BIGINT NOT NULL,
-        finished_at BIGINT,
-        reservation_expires_at BIGINT NOT NULL
-      );
-      CREATE INDEX turn_ledger_started_at ON turn_ledger (started_at);
-      CREATE TABLE budget_notices (
-        limit_key TEXT NOT NULL,
-        period_start BIGINT NOT NULL,
-        created_at BIGINT NOT NULL,
-        PRIMARY KEY (limit_key, period_start)
-      );
-      ALTER TABLE query_audit ADD COLUMN bytes_scanned BIGINT;
-    `,
-  },
-  {
     version: 10,
     name: 'schedules: scheduled reports and alerts, and one durable run job per occurrence',
     sql: (types) => `
@@ -412,6 +378,40 @@ export const MIGRATIONS: readonly Migration[] = [
         UNIQUE (schedule_id, occurrence_at)
       );
       CREATE INDEX schedule_runs_state ON schedule_runs (state, id);
+    `,
+  },
+  {
+    version: 11,
+    name: 'turn ledger: who asked what, how it ended, its tokens and cost, and the budget reservation it holds while running',
+    sql: () => `
+      CREATE TABLE turn_ledger (
+        turn_id TEXT PRIMARY KEY,
+        thread_id TEXT NOT NULL,
+        platform TEXT NOT NULL,
+        user_key TEXT,
+        channel_key TEXT,
+        provider TEXT,
+        model TEXT,
+        input_tokens BIGINT NOT NULL,
+        cached_input_tokens BIGINT NOT NULL,
+        output_tokens BIGINT NOT NULL,
+        cost_micro_usd BIGINT,
+        reserved_tokens BIGINT NOT NULL,
+        reserved_micro_usd BIGINT NOT NULL,
+        status TEXT NOT NULL,
+        failure_kind TEXT,
+        started_at BIGINT NOT NULL,
+        finished_at BIGINT,
+        reservation_expires_at BIGINT NOT NULL
+      );
+      CREATE INDEX turn_ledger_started_at ON turn_ledger (started_at);
+      CREATE TABLE budget_notices (
+        limit_key TEXT NOT NULL,
+        period_start BIGINT NOT NULL,
+        created_at BIGINT NOT NULL,
+        PRIMARY KEY (limit_key, period_start)
+      );
+      ALTER TABLE query_audit ADD COLUMN bytes_scanned BIGINT;
     `,
   },
   {
