@@ -13,6 +13,8 @@ import { renderTableFile } from './render-table-file.js';
 import { applySampling } from './sample-database-values.js';
 import type { SyncHooks } from './sync-hooks.js';
 import { catalogQueryRunner } from './table-metadata.js';
+import { catalogFingerprint } from './catalog-fingerprint.js';
+import { unchangedDatabase } from './unchanged-database.js';
 import { writeGeneratedFiles, type GeneratedFile, type WriteOutcome } from './write-generated-files.js';
 
 export type DatabaseSyncStatus = 'synced' | 'failed' | 'skipped';
@@ -57,6 +59,14 @@ function uniqueFileNames(tables: IndexedTable['table'][]): IndexedTable[] {
 
 async function syncWithAdapter(config: DatabaseConfig, adapter: DatabaseAdapter, options: DatabaseSyncOptions): Promise<DatabaseSyncResult> {
   const engine = dialectRules(config.type).displayName;
+  const folder = databaseFolder(config.name);
+  // Taken before the catalog is read: a change made during the read then shows at the next sync.
+  const fingerprint = await catalogFingerprint(config, adapter);
+  const unchanged = fingerprint === undefined ? undefined : await unchangedDatabase(options.contextPath, folder, fingerprint);
+  if (unchanged) {
+    const notes = ['catalog unchanged since the last sync (same fingerprint): nothing was read.'];
+    return { database: config.name, dialect: config.type, status: 'synced', tables: unchanged.tables, outcome: unchanged.outcome, notes };
+  }
   const read = await readDatabaseTables(config, adapter);
   const tables = options.hooks.enrichTables ? await options.hooks.enrichTables(config, read.tables) : read.tables;
   const notes = [...read.notes];
@@ -69,11 +79,10 @@ async function syncWithAdapter(config: DatabaseConfig, adapter: DatabaseAdapter,
     isExcluded: columnExclusion(config.sync?.exclude_columns),
   });
   if (sampling.failedColumns > 0) notes.push(`${sampling.failedColumns} column(s) could not be sampled and have no frequent values.`);
-  const folder = databaseFolder(config.name);
   const source = { database: config.name, engine };
   const indexed = uniqueFileNames(tables);
   const files: GeneratedFile[] = indexed.map(({ table, fileName }) => ({ path: `${folder}/${fileName}`, content: renderTableFile(table, source) }));
-  files.push({ path: `${folder}/README.md`, content: renderDatabaseIndex(indexed, { ...source, commentsAvailable: read.commentsAvailable }) });
+  files.push({ path: `${folder}/README.md`, content: renderDatabaseIndex(indexed, { ...source, commentsAvailable: read.commentsAvailable, catalogFingerprint: fingerprint }) });
   const outcome = await writeGeneratedFiles(options.contextPath, files, [folder], options.dryRun);
   return { database: config.name, dialect: config.type, status: 'synced', tables: tables.length, outcome, notes };
 }

@@ -1,6 +1,7 @@
 // What `datathread sync` learns about one table from a warehouse's own catalog (and dbt), in
 // neutral terms: each dialect's catalog reader fills it, the file writer and the search index
 // read it. No dialect or file-format knowledge in here.
+import type { DatabaseConfig } from '../databases/database-config.js';
 import type { DatabaseAdapter, JsonValue } from '../databases/types.js';
 
 export type TableKind = 'table' | 'view' | 'materialized view';
@@ -53,6 +54,12 @@ export type CatalogQueryRunner = (sql: string) => Promise<CatalogRow[]>;
 export interface CatalogReader {
   /** False for an engine without table/column comments: the sync report says so once. */
   readonly commentsAvailable: boolean;
+  /**
+   * A short text that changes whenever anything `readTables` would return changes, found far more
+   * cheaply than reading it (one query, or none). Absent where the dialect has no such thing: every
+   * sync then reads the whole catalog.
+   */
+  fingerprint?(run: CatalogQueryRunner, config: DatabaseConfig): Promise<string | undefined>;
   /** Every table and view the connection can see outside system schemas, with columns, comments and keys where known. */
   readTables(run: CatalogQueryRunner): Promise<TableMetadata[]>;
 }
