@@ -15,7 +15,8 @@ import type { SyncHooks } from './sync-hooks.js';
 import { catalogQueryRunner } from './table-metadata.js';
 import { catalogFingerprint } from './catalog-fingerprint.js';
 import { unchangedDatabase } from './unchanged-database.js';
-import { writeGeneratedFiles, type GeneratedFile, type WriteOutcome } from './write-generated-files.js';
+import { writeDatabaseFiles } from './write-database-files.js';
+import type { GeneratedFile, WriteOutcome } from './write-generated-files.js';
 
 export type DatabaseSyncStatus = 'synced' | 'failed' | 'skipped';
 
@@ -81,9 +82,10 @@ async function syncWithAdapter(config: DatabaseConfig, adapter: DatabaseAdapter,
   if (sampling.failedColumns > 0) notes.push(`${sampling.failedColumns} column(s) could not be sampled and have no frequent values.`);
   const source = { database: config.name, engine };
   const indexed = uniqueFileNames(tables);
-  const files: GeneratedFile[] = indexed.map(({ table, fileName }) => ({ path: `${folder}/${fileName}`, content: renderTableFile(table, source) }));
-  files.push({ path: `${folder}/README.md`, content: renderDatabaseIndex(indexed, { ...source, commentsAvailable: read.commentsAvailable, catalogFingerprint: fingerprint }) });
-  const outcome = await writeGeneratedFiles(options.contextPath, files, [folder], options.dryRun);
+  const tableFiles: GeneratedFile[] = indexed.map(({ table, fileName }) => ({ path: `${folder}/${fileName}`, content: renderTableFile(table, source) }));
+  const renderIndex = (keptHandWritten: string[]) =>
+    renderDatabaseIndex(indexed, { ...source, commentsAvailable: read.commentsAvailable, catalogFingerprint: fingerprint, keptHandWritten });
+  const outcome = await writeDatabaseFiles(options.contextPath, { folder, tableFiles, renderIndex }, options.dryRun);
   return { database: config.name, dialect: config.type, status: 'synced', tables: tables.length, outcome, notes };
 }
 
