@@ -6,6 +6,7 @@ import { dialectRules } from '../databases/dialects.js';
 import type { DatabaseAdapter } from '../databases/types.js';
 import { errorMessage } from '../support/errors.js';
 import { databaseFolder, tableFileName } from './context-paths.js';
+import { catalogReaderFor } from './catalog-readers.js';
 import { columnExclusion } from './excluded-columns.js';
 import { readDatabaseTables } from './read-database-tables.js';
 import { renderDatabaseIndex, type IndexedTable } from './render-database-index.js';
@@ -40,10 +41,11 @@ export interface DatabaseSyncOptions {
 
 /** The config sync connects with: a federated database's shared sync login, or undefined when it has none. */
 function syncConnection(config: DatabaseConfig): DatabaseConfig | undefined {
-  if (config.auth_mode !== 'azure_entra_id') return config;
+  const dialectSettings = catalogReaderFor(config.type)?.syncConnection ?? ((settings: DatabaseConfig) => settings);
+  if (config.auth_mode !== 'azure_entra_id') return dialectSettings(config);
   const credential = config.sync?.credential;
   if (!credential) return undefined;
-  return { ...config, auth_mode: 'password', user: credential.user, password: credential.password };
+  return dialectSettings({ ...config, auth_mode: 'password', user: credential.user, password: credential.password });
 }
 
 /** Table files named uniquely: two names that only differ in characters made safe get `-2`, `-3`. */

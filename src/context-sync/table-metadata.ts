@@ -59,6 +59,8 @@ export interface CatalogReader {
    * cheaply than reading it (one query, or none). Absent where the dialect has no such thing: every
    * sync then reads the whole catalog.
    */
+  /** The connection settings sync opens the database with, where the catalog read needs other ones than queries (less memory). */
+  syncConnection?(config: DatabaseConfig): DatabaseConfig;
   fingerprint?(run: CatalogQueryRunner, config: DatabaseConfig): Promise<string | undefined>;
   /** Every table and view the connection can see outside system schemas, with columns, comments and keys where known. */
   readTables(run: CatalogQueryRunner): Promise<TableMetadata[]>;

@@ -4,6 +4,7 @@
 import { assembleTables, optionalCount, optionalText, text, type CatalogKey } from '../../context-sync/assemble-tables.js';
 import type { CatalogReader, CatalogRow } from '../../context-sync/table-metadata.js';
 import type { JsonValue } from '../types.js';
+import { duckdbCatalogConnection } from './duckdb-catalog-memory.js';
 import { duckdbCatalogFingerprint } from './duckdb-catalog-fingerprint.js';
 
 const SYSTEM_SCHEMAS = "('information_schema', 'pg_catalog')";
@@ -38,6 +39,7 @@ function keysFrom(row: CatalogRow): CatalogKey[] {
 export const duckdbCatalogReader: CatalogReader = {
   commentsAvailable: true,
   fingerprint: (_run, config) => duckdbCatalogFingerprint(config),
+  syncConnection: duckdbCatalogConnection,
   async readTables(run) {
     const [tables, columns, keys] = [await run(TABLES_SQL), await run(COLUMNS_SQL), await run(KEYS_SQL)];
     return assembleTables(
