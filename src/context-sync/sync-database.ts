@@ -17,7 +17,7 @@ import { catalogQueryRunner } from './table-metadata.js';
 import { catalogFingerprint } from './catalog-fingerprint.js';
 import { unchangedDatabase } from './unchanged-database.js';
 import { writeDatabaseFiles } from './write-database-files.js';
-import type { GeneratedFile, WriteOutcome } from './write-generated-files.js';
+import type { WriteOutcome } from './write-generated-files.js';
 
 export type DatabaseSyncStatus = 'synced' | 'failed' | 'skipped';
 
@@ -84,10 +84,11 @@ async function syncWithAdapter(config: DatabaseConfig, adapter: DatabaseAdapter,
   if (sampling.failedColumns > 0) notes.push(`${sampling.failedColumns} column(s) could not be sampled and have no frequent values.`);
   const source = { database: config.name, engine };
   const indexed = uniqueFileNames(tables);
-  const tableFiles: GeneratedFile[] = indexed.map(({ table, fileName }) => ({ path: `${folder}/${fileName}`, content: renderTableFile(table, source) }));
+  const tablePaths = indexed.map(({ fileName }) => `${folder}/${fileName}`);
+  const renderTable = (index: number) => renderTableFile(indexed[index]!.table, source);
   const renderIndex = (keptHandWritten: string[]) =>
     renderDatabaseIndex(indexed, { ...source, commentsAvailable: read.commentsAvailable, catalogFingerprint: fingerprint, keptHandWritten });
-  const outcome = await writeDatabaseFiles(options.contextPath, { folder, tableFiles, renderIndex }, options.dryRun);
+  const outcome = await writeDatabaseFiles(options.contextPath, { folder, tablePaths, renderTable, renderIndex }, options.dryRun);
   return { database: config.name, dialect: config.type, status: 'synced', tables: tables.length, outcome, notes };
 }
 

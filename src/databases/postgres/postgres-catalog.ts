@@ -42,7 +42,7 @@ function hashedRows(sql: string): string {
   return `(SELECT md5(coalesce(string_agg(row_text, E'\\n' ORDER BY row_text), '')) FROM (SELECT catalog_row::text AS row_text FROM (${sql}) AS catalog_row) AS catalog_rows)`;
 }
 
-const FINGERPRINT_SQL = `SELECT ${hashedRows(TABLES_SQL)} || ${hashedRows(COLUMNS_SQL.replace(/ORDER BY[^]*$/, ''))} || ${hashedRows(KEYS_SQL)} AS fingerprint`;
+const FINGERPRINT_SQL = `SELECT ${hashedRows(TABLES_SQL)} || ${hashedRows(COLUMNS_SQL)} || ${hashedRows(KEYS_SQL)} AS fingerprint`;
 
 const KINDS: Record<string, TableKind> = { r: 'table', p: 'table', f: 'table', v: 'view', m: 'materialized view' };
 
