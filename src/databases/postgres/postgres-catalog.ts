@@ -35,14 +35,16 @@ LEFT JOIN pg_catalog.pg_namespace rn ON rn.oid = rc.relnamespace
 LEFT JOIN pg_catalog.pg_attribute ra ON ra.attrelid = con.confrelid AND ra.attnum = con.confkey[position.number]
 WHERE con.contype IN ('p', 'f') AND n.nspname NOT IN ('pg_catalog', 'information_schema')`;
 
-// The same three reads hashed where they run: one round trip of 32 characters per read instead of
-// every row, and any change those reads would see (a comment, a type, a privilege, a row
-// estimate) changes the hash. Sorted by the row's text so the plan's order does not matter.
+// The same three reads hashed where they run: one short row comes back instead of every row, and
+// any change those reads would see (a comment, a type, a privilege, a row estimate) changes a row's
+// hash. Summing two differently seeded 64-bit row hashes needs no sort, which halves the cost of
+// hashing one sorted string (PostgreSQL 11+).
 function hashedRows(sql: string): string {
-  return `(SELECT md5(coalesce(string_agg(row_text, E'\\n' ORDER BY row_text), '')) FROM (SELECT catalog_row::text AS row_text FROM (${sql}) AS catalog_row) AS catalog_rows)`;
+  return `(SELECT count(*) || ':' || coalesce(sum(hashtextextended(row_text, 0)::numeric), 0) || ':' || coalesce(sum(hashtextextended(row_text, 1)::numeric), 0)
+FROM (SELECT catalog_row::text AS row_text FROM (${sql}) AS catalog_row) AS catalog_rows)`;
 }
 
-const FINGERPRINT_SQL = `SELECT ${hashedRows(TABLES_SQL)} || ${hashedRows(COLUMNS_SQL)} || ${hashedRows(KEYS_SQL)} AS fingerprint`;
+const FINGERPRINT_SQL = `SELECT ${hashedRows(TABLES_SQL)} || ' ' || ${hashedRows(COLUMNS_SQL)} || ' ' || ${hashedRows(KEYS_SQL)} AS fingerprint`;
 
 const KINDS: Record<string, TableKind> = { r: 'table', p: 'table', f: 'table', v: 'view', m: 'materialized view' };
 
