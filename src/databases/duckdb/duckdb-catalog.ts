@@ -1,6 +1,6 @@
 // DuckDB's own catalog: duckdb_tables() / duckdb_views() with their COMMENT ON text and
 // estimated_size, duckdb_columns() with column comments, duckdb_constraints() for primary and
-// foreign keys. Three set-based reads of the attached database, whatever its size.
+// foreign keys. Set-based reads of the attached database: tables, keys, and columns one schema at a time.
 import { assembleTables, optionalCount, optionalText, text, type CatalogColumn, type CatalogKey } from '../../context-sync/assemble-tables.js';
 import type { CatalogReader, CatalogRow } from '../../context-sync/table-metadata.js';
 import type { JsonValue } from '../types.js';
