@@ -4,6 +4,7 @@ import { withGeneratedHeader } from './generated-header.js';
 import { cellText, firstSentence } from './markdown-cells.js';
 import { NO_DESCRIPTION, tableDescription, type TableFileSource } from './render-table-file.js';
 import type { TableMetadata } from './table-metadata.js';
+import { fingerprintLine, keptHandWrittenLine } from './unchanged-database.js';
 
 export interface IndexedTable {
   table: TableMetadata;
@@ -13,6 +14,10 @@ export interface IndexedTable {
 
 export interface DatabaseIndexOptions extends TableFileSource {
   commentsAvailable: boolean;
+  /** Kept under the header so the next sync can tell, with one cheap look, that nothing changed. */
+  catalogFingerprint?: string | undefined;
+  /** Table files (relative to the database folder) left alone because they are hand-written; kept beside the fingerprint. */
+  keptHandWritten?: string[] | undefined;
 }
 
 function plural(count: number, one: string, many: string): string {
@@ -34,6 +39,7 @@ export function renderDatabaseIndex(tables: IndexedTable[], options: DatabaseInd
   }
   const comments = options.commentsAvailable ? 'read from the warehouse' : `${options.engine} keeps none, so descriptions come from dbt or nowhere`;
   const lines = [
+    ...(options.catalogFingerprint ? [fingerprintLine(options.catalogFingerprint), keptHandWrittenLine(options.keptHandWritten ?? [])] : []),
     `# ${options.database} (${options.engine})`,
     '',
     `${plural(tables.length, 'table or view', 'tables and views')} in ${plural(schemas.size, 'schema', 'schemas')}. Table and column comments: ${comments}.`,

@@ -6,6 +6,7 @@ import { dialectRules } from '../databases/dialects.js';
 import type { DatabaseAdapter } from '../databases/types.js';
 import { errorMessage } from '../support/errors.js';
 import { databaseFolder, tableFileName } from './context-paths.js';
+import { catalogReaderFor } from './catalog-readers.js';
 import { columnExclusion } from './excluded-columns.js';
 import { readDatabaseTables } from './read-database-tables.js';
 import { renderDatabaseIndex, type IndexedTable } from './render-database-index.js';
@@ -13,7 +14,10 @@ import { renderTableFile } from './render-table-file.js';
 import { applySampling } from './sample-database-values.js';
 import type { SyncHooks } from './sync-hooks.js';
 import { catalogQueryRunner } from './table-metadata.js';
-import { writeGeneratedFiles, type GeneratedFile, type WriteOutcome } from './write-generated-files.js';
+import { catalogFingerprint } from './catalog-fingerprint.js';
+import { unchangedDatabase } from './unchanged-database.js';
+import { writeDatabaseFiles } from './write-database-files.js';
+import type { WriteOutcome } from './write-generated-files.js';
 
 export type DatabaseSyncStatus = 'synced' | 'failed' | 'skipped';
 
@@ -37,10 +41,11 @@ export interface DatabaseSyncOptions {
 
 /** The config sync connects with: a federated database's shared sync login, or undefined when it has none. */
 function syncConnection(config: DatabaseConfig): DatabaseConfig | undefined {
-  if (config.auth_mode !== 'azure_entra_id') return config;
+  const dialectSettings = catalogReaderFor(config.type)?.syncConnection ?? ((settings: DatabaseConfig) => settings);
+  if (config.auth_mode !== 'azure_entra_id') return dialectSettings(config);
   const credential = config.sync?.credential;
   if (!credential) return undefined;
-  return { ...config, auth_mode: 'password', user: credential.user, password: credential.password };
+  return dialectSettings({ ...config, auth_mode: 'password', user: credential.user, password: credential.password });
 }
 
 /** Table files named uniquely: two names that only differ in characters made safe get `-2`, `-3`. */
@@ -57,6 +62,14 @@ function uniqueFileNames(tables: IndexedTable['table'][]): IndexedTable[] {
 
 async function syncWithAdapter(config: DatabaseConfig, adapter: DatabaseAdapter, options: DatabaseSyncOptions): Promise<DatabaseSyncResult> {
   const engine = dialectRules(config.type).displayName;
+  const folder = databaseFolder(config.name);
+  // Taken before the catalog is read: a change made during the read then shows at the next sync.
+  const fingerprint = await catalogFingerprint(config, adapter);
+  const unchanged = fingerprint === undefined ? undefined : await unchangedDatabase(options.contextPath, folder, fingerprint);
+  if (unchanged) {
+    const notes = ['catalog unchanged since the last sync (same fingerprint): nothing was read.'];
+    return { database: config.name, dialect: config.type, status: 'synced', tables: unchanged.tables, outcome: unchanged.outcome, notes };
+  }
   const read = await readDatabaseTables(config, adapter);
   const tables = options.hooks.enrichTables ? await options.hooks.enrichTables(config, read.tables) : read.tables;
   const notes = [...read.notes];
@@ -69,12 +82,13 @@ async function syncWithAdapter(config: DatabaseConfig, adapter: DatabaseAdapter,
     isExcluded: columnExclusion(config.sync?.exclude_columns),
   });
   if (sampling.failedColumns > 0) notes.push(`${sampling.failedColumns} column(s) could not be sampled and have no frequent values.`);
-  const folder = databaseFolder(config.name);
   const source = { database: config.name, engine };
   const indexed = uniqueFileNames(tables);
-  const files: GeneratedFile[] = indexed.map(({ table, fileName }) => ({ path: `${folder}/${fileName}`, content: renderTableFile(table, source) }));
-  files.push({ path: `${folder}/README.md`, content: renderDatabaseIndex(indexed, { ...source, commentsAvailable: read.commentsAvailable }) });
-  const outcome = await writeGeneratedFiles(options.contextPath, files, [folder], options.dryRun);
+  const tablePaths = indexed.map(({ fileName }) => `${folder}/${fileName}`);
+  const renderTable = (index: number) => renderTableFile(indexed[index]!.table, source);
+  const renderIndex = (keptHandWritten: string[]) =>
+    renderDatabaseIndex(indexed, { ...source, commentsAvailable: read.commentsAvailable, catalogFingerprint: fingerprint, keptHandWritten });
+  const outcome = await writeDatabaseFiles(options.contextPath, { folder, tablePaths, renderTable, renderIndex }, options.dryRun);
   return { database: config.name, dialect: config.type, status: 'synced', tables: tables.length, outcome, notes };
 }
 

@@ -1,6 +1,7 @@
 // What `datathread sync` learns about one table from a warehouse's own catalog (and dbt), in
 // neutral terms: each dialect's catalog reader fills it, the file writer and the search index
 // read it. No dialect or file-format knowledge in here.
+import type { DatabaseConfig } from '../databases/database-config.js';
 import type { DatabaseAdapter, JsonValue } from '../databases/types.js';
 
 export type TableKind = 'table' | 'view' | 'materialized view';
@@ -53,6 +54,14 @@ export type CatalogQueryRunner = (sql: string) => Promise<CatalogRow[]>;
 export interface CatalogReader {
   /** False for an engine without table/column comments: the sync report says so once. */
   readonly commentsAvailable: boolean;
+  /**
+   * A short text that changes whenever anything `readTables` would return changes, found far more
+   * cheaply than reading it (one query, or none). Absent where the dialect has no such thing: every
+   * sync then reads the whole catalog.
+   */
+  /** The connection settings sync opens the database with, where the catalog read needs other ones than queries (less memory). */
+  syncConnection?(config: DatabaseConfig): DatabaseConfig;
+  fingerprint?(run: CatalogQueryRunner, config: DatabaseConfig): Promise<string | undefined>;
   /** Every table and view the connection can see outside system schemas, with columns, comments and keys where known. */
   readTables(run: CatalogQueryRunner): Promise<TableMetadata[]>;
 }
@@ -65,6 +74,13 @@ export function catalogQueryRunner(adapter: DatabaseAdapter, timeoutMs = CATALOG
   return async (sql) => {
     const result = await adapter.runQuery(sql, { rowCap: CATALOG_ROW_CAP, timeoutMs });
     const names = result.columns.map((column) => column.name.toLowerCase());
-    return result.rows.map((row) => Object.fromEntries(names.map((name, index) => [name, row[index] ?? null])));
+    const rows: CatalogRow[] = new Array(result.rows.length);
+    // Each row array is let go once its object is made: 100,000 columns held twice cost tens of MB.
+    for (let index = 0; index < result.rows.length; index += 1) {
+      const row = result.rows[index]!;
+      rows[index] = Object.fromEntries(names.map((name, position) => [name, row[position] ?? null]));
+      result.rows[index] = [];
+    }
+    return rows;
   };
 }

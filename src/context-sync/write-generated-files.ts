@@ -56,6 +56,21 @@ function toContextPath(contextPath: string, absolute: string): string {
   return relative(contextPath, absolute).split(sep).join('/');
 }
 
+/** Generated files under `ownedFolders` that are not `planned` (paths relative to the context folder): removed, and listed. */
+export async function removeStaleGeneratedFiles(contextPath: string, planned: Set<string>, ownedFolders: string[], dryRun: boolean): Promise<string[]> {
+  const removed: string[] = [];
+  for (const folder of ownedFolders) {
+    const stale = (await listMarkdownFiles(join(contextPath, folder))).filter((path) => !planned.has(toContextPath(contextPath, path)));
+    await forEachLimited(stale, PARALLEL_FILE_OPERATIONS, async (path) => {
+      const text = await readIfExists(path);
+      if (text === undefined || !isGeneratedFile(text)) return;
+      removed.push(toContextPath(contextPath, path));
+      if (!dryRun) await rm(path);
+    });
+  }
+  return removed;
+}
+
 /**
  * `ownedFolders` (relative to the context folder): generated files in them that `files` does not
  * list are stale and removed; generated files elsewhere are only written.
@@ -76,16 +91,7 @@ export async function writeGeneratedFiles(contextPath: string, files: GeneratedF
     (existing === undefined ? outcome.added : outcome.changed).push(file.path);
     if (!dryRun) await writeWhole(target, file.content);
   });
-  const planned = new Set(files.map((file) => file.path));
-  for (const folder of ownedFolders) {
-    const stale = (await listMarkdownFiles(join(contextPath, folder))).filter((path) => !planned.has(toContextPath(contextPath, path)));
-    await forEachLimited(stale, PARALLEL_FILE_OPERATIONS, async (path) => {
-      const text = await readIfExists(path);
-      if (text === undefined || !isGeneratedFile(text)) return;
-      outcome.removed.push(toContextPath(contextPath, path));
-      if (!dryRun) await rm(path);
-    });
-  }
+  outcome.removed.push(...(await removeStaleGeneratedFiles(contextPath, new Set(files.map((file) => file.path)), ownedFolders, dryRun)));
   for (const list of [outcome.added, outcome.changed, outcome.removed, outcome.keptHandWritten]) list.sort();
   return outcome;
 }

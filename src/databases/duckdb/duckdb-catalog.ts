@@ -1,9 +1,11 @@
 // DuckDB's own catalog: duckdb_tables() / duckdb_views() with their COMMENT ON text and
 // estimated_size, duckdb_columns() with column comments, duckdb_constraints() for primary and
-// foreign keys. Three set-based reads of the attached database, whatever its size.
-import { assembleTables, optionalCount, optionalText, text, type CatalogKey } from '../../context-sync/assemble-tables.js';
+// foreign keys. Set-based reads of the attached database: tables, keys, and columns one schema at a time.
+import { assembleTables, optionalCount, optionalText, text, type CatalogColumn, type CatalogKey } from '../../context-sync/assemble-tables.js';
 import type { CatalogReader, CatalogRow } from '../../context-sync/table-metadata.js';
 import type { JsonValue } from '../types.js';
+import { duckdbCatalogConnection } from './duckdb-catalog-memory.js';
+import { duckdbCatalogFingerprint } from './duckdb-catalog-fingerprint.js';
 
 const SYSTEM_SCHEMAS = "('information_schema', 'pg_catalog')";
 
@@ -13,9 +15,12 @@ UNION ALL
 SELECT schema_name, view_name, comment, NULL, 'view' FROM duckdb_views()
 WHERE NOT internal AND NOT temporary AND database_name = current_database() AND schema_name NOT IN ${SYSTEM_SCHEMAS}`;
 
-const COLUMNS_SQL = `SELECT schema_name, table_name, column_name, data_type, is_nullable, comment FROM duckdb_columns()
-WHERE NOT internal AND database_name = current_database() AND schema_name NOT IN ${SYSTEM_SCHEMAS}
-ORDER BY schema_name, table_name, column_index`;
+/** One schema's columns: read a schema at a time, 100,000 catalog rows are never all in memory at once. */
+function columnsSql(schema: string): string {
+  return `SELECT schema_name, table_name, column_name, data_type, is_nullable, comment FROM duckdb_columns()
+WHERE NOT internal AND database_name = current_database() AND schema_name = '${schema.replaceAll("'", "''")}'
+ORDER BY table_name, column_index`;
+}
 
 const KEYS_SQL = `SELECT schema_name, table_name, constraint_type, constraint_column_names, referenced_table, referenced_column_names
 FROM duckdb_constraints() WHERE database_name = current_database() AND constraint_type IN ('PRIMARY KEY', 'FOREIGN KEY')`;
@@ -36,8 +41,24 @@ function keysFrom(row: CatalogRow): CatalogKey[] {
 
 export const duckdbCatalogReader: CatalogReader = {
   commentsAvailable: true,
+  fingerprint: (_run, config) => duckdbCatalogFingerprint(config),
+  syncConnection: duckdbCatalogConnection,
   async readTables(run) {
-    const [tables, columns, keys] = [await run(TABLES_SQL), await run(COLUMNS_SQL), await run(KEYS_SQL)];
+    const tables = await run(TABLES_SQL);
+    const columns: CatalogColumn[] = [];
+    for (const schema of new Set(tables.map((row) => text(row.schema_name)))) {
+      for (const row of await run(columnsSql(schema))) {
+        columns.push({
+          schema: text(row.schema_name),
+          table: text(row.table_name),
+          name: text(row.column_name),
+          type: text(row.data_type).toLowerCase(),
+          nullable: row.is_nullable === true,
+          comment: optionalText(row.comment),
+        });
+      }
+    }
+    const keys = await run(KEYS_SQL);
     return assembleTables(
       tables.map((row) => ({
         schema: text(row.schema_name),
@@ -46,14 +67,7 @@ export const duckdbCatalogReader: CatalogReader = {
         comment: optionalText(row.comment),
         approximateRowCount: optionalCount(row.estimated_size),
       })),
-      columns.map((row) => ({
-        schema: text(row.schema_name),
-        table: text(row.table_name),
-        name: text(row.column_name),
-        type: text(row.data_type).toLowerCase(),
-        nullable: row.is_nullable === true,
-        comment: optionalText(row.comment),
-      })),
+      columns,
       keys.flatMap(keysFrom),
     );
   },

@@ -1,0 +1,75 @@
+// The shortcut of a re-sync: when a database's generated README carries the same catalog
+// fingerprint as now, and every table file it links to is still there, the files on disk are what
+// a full sync would write, so they are counted as unchanged without reading the catalog. One
+// directory listing checks that, not a read of every file (5,000 reads cost more than the rest);
+// the hand-written files standing where generated ones go are the ones the last full sync named.
+// Anything else (no README, another fingerprint, a missing table file, a stale generated file)
+// answers undefined and the database is synced in full.
+import { readdir, readFile } from 'node:fs/promises';
+import { join, relative, sep } from 'node:path';
+import { isGeneratedFile } from './generated-header.js';
+import { forEachLimited } from './for-each-limited.js';
+import type { WriteOutcome } from './write-generated-files.js';
+
+const FINGERPRINT_LINE_START = '<!-- catalog-fingerprint: ';
+const KEPT_LINE_START = '<!-- kept hand-written:';
+const INDEX_FILE = 'README.md';
+const PARALLEL_FILE_READS = 32;
+// A table line of the index: `- [`schema.table`](schema/table.md)`, file names made only of safe characters.
+const TABLE_LINK = /^- \[`.*?`\]\(([A-Za-z0-9._\-/]+\.md)\)(?: — |$)/;
+
+export interface UnchangedDatabase {
+  tables: number;
+  outcome: WriteOutcome;
+}
+
+/** The line the index carries right under its generated header. */
+export function fingerprintLine(fingerprint: string): string {
+  return `${FINGERPRINT_LINE_START}${fingerprint} -->`;
+}
+
+/** The line under the fingerprint: table files the last full sync left alone because they are hand-written. */
+export function keptHandWrittenLine(fileNames: string[]): string {
+  return `${KEPT_LINE_START}${fileNames.map((name) => ` ${name}`).join('')} -->`;
+}
+
+function keptFrom(line: string | undefined): string[] | undefined {
+  if (!line?.startsWith(KEPT_LINE_START) || !line.endsWith(' -->')) return undefined;
+  return line.slice(KEPT_LINE_START.length, -' -->'.length).split(' ').filter(Boolean);
+}
+
+async function readIfExists(path: string): Promise<string | undefined> {
+  try {
+    return await readFile(path, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+}
+
+async function markdownFilesUnder(folder: string): Promise<string[]> {
+  const entries = await readdir(folder, { recursive: true, withFileTypes: true });
+  return entries.filter((entry) => entry.isFile() && entry.name.endsWith('.md')).map((entry) => relative(folder, join(entry.parentPath, entry.name)).split(sep).join('/'));
+}
+
+export async function unchangedDatabase(contextPath: string, folder: string, fingerprint: string): Promise<UnchangedDatabase | undefined> {
+  const absoluteFolder = join(contextPath, folder);
+  const index = await readIfExists(join(absoluteFolder, INDEX_FILE));
+  const [, fingerprintText, keptText] = index?.split('\n', 3) ?? [];
+  const kept = keptFrom(keptText);
+  if (index === undefined || !isGeneratedFile(index) || fingerprintText !== fingerprintLine(fingerprint) || !kept) return undefined;
+  const linked = index.split('\n').flatMap((line) => TABLE_LINK.exec(line)?.[1] ?? []);
+  const onDisk = new Set(await markdownFilesUnder(absoluteFolder));
+  if (linked.some((fileName) => !onDisk.has(fileName))) return undefined;
+  // Files the index does not link are few (hand-written notes): one of them generated is stale.
+  const expected = new Set([INDEX_FILE, ...linked]);
+  let stale = false;
+  await forEachLimited([...onDisk].filter((name) => !expected.has(name)), PARALLEL_FILE_READS, async (fileName) => {
+    const text = await readIfExists(join(absoluteFolder, fileName));
+    if (text !== undefined && isGeneratedFile(text)) stale = true;
+  });
+  if (stale) return undefined;
+  const keptHandWritten = kept.map((fileName) => `${folder}/${fileName}`).sort();
+  const outcome: WriteOutcome = { added: [], changed: [], removed: [], unchanged: 1 + linked.length - kept.length, keptHandWritten };
+  return { tables: linked.length, outcome };
+}

@@ -1,0 +1,84 @@
+// The re-sync shortcut: a database whose catalog fingerprint (kept in its generated README) has not
+// changed is not read again, and any change the catalog reads would see (a comment alone, a column,
+// a type, an added or dropped table) still reaches the files. Real DuckDB files and PostgreSQL.
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { createDuckDbFile } from '../support/duckdb-fixture.js';
+import { createScratchDatabase } from '../support/postgres-database.js';
+import { columnRows, createSyncWorkspace } from './sync-test-support.js';
+
+const NOTHING_READ = 'note: catalog unchanged since the last sync (same fingerprint): nothing was read.';
+
+describe('catalog fingerprint', () => {
+  it('DuckDB: an unchanged file is not read again; a comment-only change, a new table and a deleted table file are picked up', async () => {
+    const workspace = await createSyncWorkspace('databases:\n  - name: shop\n    type: duckdb\n    path: shop.duckdb\n');
+    const database = join(workspace.folder, 'shop.duckdb');
+    await createDuckDbFile(database, ['CREATE TABLE orders (id INTEGER, amount DECIMAL(10,2))', "COMMENT ON COLUMN orders.amount IS 'Gross amount'", 'CREATE TABLE customers (id INTEGER)']);
+    const first = await workspace.sync();
+    expect(first.output).toContain('added 3, changed 0, removed 0, unchanged 0');
+    expect(first.output).not.toContain(NOTHING_READ);
+    expect((await workspace.read('databases/shop/README.md')).split('\n')[1]).toMatch(/^<!-- catalog-fingerprint: [0-9a-f]{16} -->$/);
+
+    const again = await workspace.sync();
+    expect(again.output).toContain('shop (duckdb): 2 tables and views\n  added 0, changed 0, removed 0, unchanged 3');
+    expect(again.output).toContain(NOTHING_READ);
+
+    await createDuckDbFile(database, ["COMMENT ON COLUMN orders.amount IS 'Net amount, after refunds'"]);
+    const commented = await workspace.sync();
+    expect(commented.output).toContain('added 0, changed 2, removed 0, unchanged 1');
+    expect(commented.output).not.toContain(NOTHING_READ);
+    expect(columnRows(await workspace.read('databases/shop/main/orders.md'))).toContainEqual(['`amount`', 'decimal(10,2)', 'yes', '', 'Net amount, after refunds', '']);
+
+    await createDuckDbFile(database, ['ALTER TABLE customers ADD COLUMN name VARCHAR', 'CREATE TABLE refunds (order_id INTEGER)']);
+    const grown = await workspace.sync();
+    expect(grown.output).toContain('+ databases/shop/main/refunds.md');
+    expect(grown.output).toContain('~ databases/shop/main/customers.md');
+    expect(columnRows(await workspace.read('databases/shop/main/customers.md'))).toContainEqual(['`name`', 'varchar', 'yes', '', '', '']);
+
+    await rm(join(workspace.context, 'databases/shop/main/refunds.md'));
+    const restored = await workspace.sync();
+    expect(restored.output).toContain('added 1, changed 0, removed 0, unchanged 3');
+    expect(restored.output).toContain('+ databases/shop/main/refunds.md');
+  });
+
+  it('PostgreSQL: the fingerprint is computed in the server; a comment-only change, a type change and a dropped table are picked up', async () => {
+    const scratch = await createScratchDatabase('dt_sync_fingerprint');
+    const client = new pg.Client({ connectionString: scratch.url });
+    await client.connect();
+    try {
+      await client.query("CREATE TABLE orders (id integer PRIMARY KEY, amount numeric); COMMENT ON COLUMN orders.amount IS 'Gross amount'; CREATE TABLE customers (id integer)");
+      const url = new URL(scratch.url);
+      const user = decodeURIComponent(url.username) || 'postgres';
+      const workspace = await createSyncWorkspace(
+        `databases:\n  - name: shop\n    type: postgres\n    host: ${url.hostname}\n    port: ${url.port || 5432}\n    database: ${scratch.name}\n    user: ${user}\n`,
+      );
+      const first = await workspace.sync();
+      expect(first.code).toBe(0);
+      expect(first.output).toContain('added 3, changed 0, removed 0, unchanged 0');
+
+      const again = await workspace.sync();
+      expect(again.output).toContain('added 0, changed 0, removed 0, unchanged 3');
+      expect(again.output).toContain(NOTHING_READ);
+
+      await client.query("COMMENT ON COLUMN orders.amount IS 'Net amount, after refunds'");
+      const commented = await workspace.sync();
+      expect(commented.output).toContain('added 0, changed 2, removed 0, unchanged 1');
+      expect(columnRows(await workspace.read('databases/shop/public/orders.md'))).toContainEqual(['`amount`', 'numeric', 'yes', '', 'Net amount, after refunds', '']);
+
+      await client.query('ALTER TABLE customers ALTER COLUMN id TYPE bigint');
+      const retyped = await workspace.sync();
+      expect(retyped.output).toContain('~ databases/shop/public/customers.md');
+      expect(columnRows(await workspace.read('databases/shop/public/customers.md'))).toContainEqual(['`id`', 'bigint', 'yes', '', '', '']);
+
+      await client.query('DROP TABLE customers');
+      const dropped = await workspace.sync();
+      expect(dropped.output).toContain('- databases/shop/public/customers.md');
+      expect((await workspace.sync()).output).toContain(NOTHING_READ);
+    } finally {
+      await client.end();
+      await scratch.drop();
+    }
+  });
+});
