@@ -3,8 +3,7 @@
 // when SLACK_BOT_TOKEN is set; Entra ID groups from Microsoft Graph when the Teams app's
 // credentials are set) and what that gives them (access-report.ts).
 import type { INetworkModule } from '@azure/msal-node';
-import { webApi } from '@slack/bolt';
-import { readSlackUserGroups } from '../channels/slack/groups/slack-user-groups.js';
+import { readSlackUserGroupsWithToken } from '../channels/slack/groups/slack-user-groups.js';
 import { readEntraGroups } from '../channels/teams/groups/entra-groups.js';
 import { graphMemberGroupsFrom } from '../identity/graph-from-environment.js';
 import type { Bootstrapped } from '../config/bootstrap.js';
@@ -20,7 +19,6 @@ import type { TerminalOutput } from './render-reply.js';
 
 const SLACK_USER_ID = /^[UW][A-Z0-9]{2,}$/;
 const OBJECT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const DEFAULT_SLACK_API_URL = 'https://slack.com/api/';
 
 function subjectFor(user: string): AccessSubject {
   if (SLACK_USER_ID.test(user)) return { platform: 'slack', userId: user };
@@ -54,8 +52,7 @@ export async function accessCheckCommand(user: string, started: Bootstrapped, ou
   const slackGroupIds = groupIdsWithPrefix(personEntriesOf(config), SLACK_GROUP_PREFIX);
   if (subject.platform === 'slack' && slackGroupIds.length > 0) {
     if (environment.slack.botToken && subject.email === undefined) {
-      const client = new webApi.WebClient(environment.slack.botToken, { slackApiUrl: environment.slack.apiUrl ?? DEFAULT_SLACK_API_URL, retryConfig: { retries: 0 } });
-      readSlackUserGroups(client, { membership, userGroupIds: slackGroupIds });
+      readSlackUserGroupsWithToken(environment.slack.botToken, environment.slack.apiUrl, { membership, userGroupIds: slackGroupIds });
     } else notes.push(subject.email ? 'Slack user groups are checked for a Slack user id, not an e-mail address' : 'Slack user groups are not checked: SLACK_BOT_TOKEN is not set');
   }
   const entraGroupIds = groupIdsWithPrefix(personEntriesOf(config), ENTRA_GROUP_PREFIX);

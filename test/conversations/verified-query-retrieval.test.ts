@@ -1,4 +1,4 @@
-// Verified-query retrieval, measured (issue 25): 20 verified queries, each asked 3 more times in
+// Verified-query retrieval, measured: 20 verified queries, each asked 3 more times in
 // other words, and 20 unrelated questions. The right query must be among the examples given to the
 // model for at least 54 of the 60 paraphrases, and no example may be given for at least 18 of the
 // 20 unrelated questions. The counts are printed so the README's figures can be checked.

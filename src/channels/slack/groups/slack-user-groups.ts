@@ -1,7 +1,7 @@
 // Slack user groups (`slack-group:S…` in the config) read with usergroups.users.list and the bot
 // token (scope usergroups:read). Only the groups the config names are read, each at most once per
 // refresh period (membership-cache.ts), so a change in Slack applies within that time.
-import type { webApi } from '@slack/bolt';
+import { webApi } from '@slack/bolt';
 import type { GroupMembership } from '../../../conversations/group-membership.js';
 import { SLACK_GROUP_PREFIX } from '../../../support/group-entries.js';
 
@@ -21,4 +21,11 @@ export function readSlackUserGroups(client: webApi.WebClient, options: SlackUser
     async (userGroupId) => (await client.usergroups.users.list({ usergroup: userGroupId })).users ?? [],
     options.refreshMs,
   );
+}
+
+const DEFAULT_SLACK_API_URL = 'https://slack.com/api/';
+
+/** The same reader on a client of its own, for a command that has a bot token but no running Slack app; one attempt per read. */
+export function readSlackUserGroupsWithToken(botToken: string, apiUrl: string | undefined, options: SlackUserGroupOptions): void {
+  readSlackUserGroups(new webApi.WebClient(botToken, { slackApiUrl: apiUrl ?? DEFAULT_SLACK_API_URL, retryConfig: { retries: 0 } }), options);
 }
