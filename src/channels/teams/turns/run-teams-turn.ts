@@ -99,7 +99,7 @@ export async function runTeamsTurn(job: TeamsTurnJob, dependencies: TeamsTurnDep
     postReply: async (plan) => {
       const answered = dependencies.answeredActivities;
       const feedbackAnswerId = answered ? plan.feedbackAnswerId : undefined;
-      // An answer (or the lead-in of a question) ends its stream with the whole text as the final
+      // An answer (or the opening words of a question) ends its stream with the whole text as the final
       // message, which carries the AI label, the citations and 👍/👎; cards for charts, tables and
       // buttons follow it. A failed, stopped or empty turn ends the stream with what was streamed
       // and posts its cards as before.
