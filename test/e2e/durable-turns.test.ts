@@ -81,6 +81,11 @@ async function waitUntil<T>(probe: () => T | undefined | false | Promise<T | und
 
 const sleep = (milliseconds: number) => new Promise((resolve) => setTimeout(resolve, milliseconds));
 
+// The SIGKILL tests wait for the killed process's lease to expire; a short lease (the smallest the
+// settings allow is 2 s) keeps them from idling through the 20-second default. The heartbeat stays
+// well inside it, so a live worker never loses its lease.
+const SHORT_LEASE = { DATATHREAD_TURN_LEASE_SECONDS: '6', DATATHREAD_TURN_HEARTBEAT_SECONDS: '2' };
+
 beforeAll(async () => {
   await buildDist();
   workspace = await createE2eWorkspace({ prefix: 'durable', duckdb: ['CREATE TABLE numbers (n INTEGER)', 'INSERT INTO numbers VALUES (1)'] });
@@ -112,7 +117,7 @@ describe.each([
     const question = `killed question ${threadTs}`;
     const requestsBefore = workspace.fakeModel.requests.length;
     workspace.fakeModel.enqueue({ text: 'never delivered', delayMs: 90_000 }, answerStep);
-    const first = await start(stateUrl());
+    const first = await start(stateUrl(), SHORT_LEASE);
     const envelope = mention(threadTs, question);
     expect(await deliver(first, envelope)).toBe(200);
     await waitUntil(() => workspace.fakeModel.requests.length === requestsBefore + 1, 20_000, 'the model call of the first run');
@@ -120,7 +125,7 @@ describe.each([
     await first.kill('SIGKILL');
 
     const restartedAt = Date.now();
-    const second = await start(stateUrl());
+    const second = await start(stateUrl(), SHORT_LEASE);
     await waitUntil(() => answersIn(threadTs, question).length > 0, 30_000, 'the answer after the restart');
     expect(Date.now() - restartedAt).toBeLessThan(30_000);
     // The stale "Thinking…" said it was interrupted, then went with the answer.
@@ -177,7 +182,7 @@ describe('two replicas on one PostgreSQL state store', () => {
   });
 
   it('when the replica running a turn is killed, the other answers that question within 45 s', async () => {
-    const replicas = await Promise.all([start(postgres.url), start(postgres.url)]);
+    const replicas = await Promise.all([start(postgres.url, SHORT_LEASE), start(postgres.url, SHORT_LEASE)]);
     const threadTs = newThreadTs();
     const question = `orphaned question ${threadTs}`;
     const requestsBefore = workspace.fakeModel.requests.length;

@@ -63,7 +63,9 @@ describe('datathread serve runs the scheduler', () => {
       expect(blocksText).toContain('North');
       expect(blocksText).toContain('120');
       expect(blocksText).toContain('South');
-      const upload = await waitUntil(() => slack.files.find((file) => file.filename === `${schedule.scheduleId}-1.png`), 30_000, 'the chart upload');
+      // A file exists from files.getUploadURLExternal on; it is shared into the channel only by the
+      // completeUploadExternal call after its bytes, so wait for that.
+      const upload = await waitUntil(() => slack.files.find((file) => file.filename === `${schedule.scheduleId}-1.png` && file.channelId !== undefined), 30_000, 'the completed chart upload');
       expect(upload.channelId).toBe('C_REPORTS');
       expect(upload.bytes.subarray(0, 8)).toEqual(PNG_SIGNATURE);
     } catch (error) {
