@@ -19,6 +19,8 @@ export interface RenderOptions {
   chartImages?: HostedChartImages;
   /** Verifiers are configured: an answer whose query can be verified gets a Verify button. */
   offerVerify?: boolean;
+  /** The turn's sentence (failed, stopped, empty) ended the streamed message already: the cards do not repeat it; Retry stays. */
+  sentenceShown?: boolean;
 }
 
 export async function renderReply(plan: ReplyPlan, options: RenderOptions = {}): Promise<AdaptiveCard[]> {
@@ -27,7 +29,9 @@ export async function renderReply(plan: ReplyPlan, options: RenderOptions = {}):
 }
 
 async function renderReplyCards(plan: ReplyPlan, options: RenderOptions): Promise<AdaptiveCard[]> {
-  if (!hasContentBeside(plan, { stories: options.storiesAsCards === true }, { verify: options.offerVerify === true })) return [];
+  const { sentence: _said, ...withoutSentence } = plan;
+  const shown = options.sentenceShown ? withoutSentence : plan;
+  if (!hasContentBeside(shown, { stories: options.storiesAsCards === true }, { verify: options.offerVerify === true })) return [];
   const stories = options.storiesAsCards ? [] : plan.stories;
   const { controls } = plan;
   const answer = {
@@ -38,7 +42,7 @@ async function renderReplyCards(plan: ReplyPlan, options: RenderOptions): Promis
     followUps: controls.followUps,
     queryActions: controls,
     offerCsv: options.offerCsv === true,
-    ...sentenceContent(plan),
+    ...(options.sentenceShown ? retryAfterStreamedSentence(plan) : sentenceContent(plan)),
     ...(plan.verifiedQuery ? { verifiedBadge: verifiedBadgeText(plan.verifiedQuery) } : {}),
     ...(options.offerVerify && plan.verifyAnswerId ? { verifyAnswerId: plan.verifyAnswerId } : {}),
   };
@@ -64,6 +68,11 @@ function sentenceContent(plan: ReplyPlan): { sentence?: CardElement; closingSent
     default:
       return {};
   }
+}
+
+/** After the stream said why the turn failed, Retry needs a card of its own, and a card needs a line of text. */
+function retryAfterStreamedSentence(plan: ReplyPlan): { sentence?: CardElement; retry?: boolean } {
+  return plan.controls.retry ? { sentence: textBlock('Retry asks the same question again.', { isSubtle: true }), retry: true } : {};
 }
 
 function prepareCharts(threadId: string, charts: ChartArtifact[], options: RenderOptions): Promise<PreparedChart[]> {

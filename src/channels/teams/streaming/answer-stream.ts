@@ -123,7 +123,7 @@ export class TeamsAnswerStream {
    * `activityId`); false when nothing was streamed or Teams refused the stream, and the caller
    * posts the answer the usual way.
    */
-  async finish(final: { text?: string; marks?: AnswerMarks } = {}): Promise<{ shown: true; activityId: string | undefined } | { shown: false }> {
+  async finish(final: { text?: string; marks?: AnswerMarks; whenNothingStreamed?: string } = {}): Promise<{ shown: true; activityId: string | undefined; placeholderShown: boolean } | { shown: false }> {
     this.clearTimer();
     if (this.state === 'streaming' && this.text !== this.sentText) this.queue({ kind: 'text' });
     await this.chain;
@@ -141,20 +141,27 @@ export class TeamsAnswerStream {
     // After a rollover the earlier streams show the beginning: this one ends with the rest.
     const earlier = this.text.slice(0, this.streamTextStart);
     const rest = this.streamTextStart > 0 && whole.startsWith(earlier) ? whole.slice(earlier.length) : this.streamTextStart > 0 ? this.text.slice(this.streamTextStart) : whole;
-    const activity = finalActivity(this.streamId, rest.trim() === '' ? '…' : rest);
+    // Teams needs words to end a stream with: a turn that streamed none ends it with the sentence it
+    // has to say (a failure, Stop) when the caller gives one, so no bare "…" stays in the chat.
+    const placeholderShown = rest.trim() === '' && final.whenNothingStreamed !== undefined;
+    const activity = finalActivity(this.streamId, rest.trim() === '' ? (final.whenNothingStreamed ?? '…') : rest);
     try {
       await this.options.outbox.sendStreamActivity(activity, final.marks);
-      return { shown: true, activityId: this.streamId };
+      return { shown: true, activityId: this.streamId, placeholderShown };
     } catch (error) {
       this.refuse('end the streamed answer', error);
       return { shown: false };
     }
   }
 
-  /** Closes a stream whose turn broke before its reply: what was streamed stays as a message. */
-  async abandon(): Promise<void> {
-    if (this.state !== 'streaming' && this.state !== 'waiting') return;
-    await this.finish();
+  /**
+   * Closes a stream whose turn broke before its reply: what was streamed stays as a message, or
+   * `sentence` when nothing was. True when the stream now shows that sentence.
+   */
+  async abandon(sentence?: string): Promise<boolean> {
+    if (this.state !== 'streaming' && this.state !== 'waiting') return false;
+    const ended = await this.finish(sentence === undefined ? {} : { whenNothingStreamed: sentence });
+    return ended.shown && ended.placeholderShown;
   }
 
   private accepting(): boolean {

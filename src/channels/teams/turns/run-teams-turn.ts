@@ -105,16 +105,22 @@ export async function runTeamsTurn(job: TeamsTurnJob, dependencies: TeamsTurnDep
       // and posts its cards as before.
       const plainAnswer = streamedAnswerStays(plan);
       const ended = await stream.finish(
-        plainAnswer ? { text: plan.answer, marks: { queries: plan.controls.queries, feedbackLoop: feedbackAnswerId !== undefined } } : {},
+        plainAnswer
+          ? { text: plan.answer, marks: { queries: plan.controls.queries, feedbackLoop: feedbackAnswerId !== undefined } }
+          : plan.sentence
+            ? { whenNothingStreamed: plan.sentence.text }
+            : {},
       );
       const streamedAnswer = ended.shown && plainAnswer;
+      // The stream ended saying the turn's sentence: the cards after it do not say it again.
+      const sentenceStreamed = ended.shown && ended.placeholderShown;
       if (streamedAnswer && ended.activityId && answered && feedbackAnswerId) {
         await answered.remember(threadId, ended.activityId, feedbackAnswerId).catch((error: unknown) => logger.error('Teams answer not remembered; feedback on it is stored without its question and SQL', { threadId, error }));
       }
       const stories = dependencies.stories && plan.stories.length > 0 ? dependencies.stories : undefined;
       if (stories) await postTurnStories(plan.threadId, plan.stories, { ...stories, outbox, logger });
       const offerVerify = dependencies.offerVerify === true;
-      const renderOptions = { storiesAsCards: stories !== undefined, offerCsv: dependencies.offerCsv === true, offerVerify, ...(dependencies.chartImages ? { chartImages: dependencies.chartImages } : {}) };
+      const renderOptions = { storiesAsCards: stories !== undefined, offerCsv: dependencies.offerCsv === true, offerVerify, sentenceShown: sentenceStreamed, ...(dependencies.chartImages ? { chartImages: dependencies.chartImages } : {}) };
       const rest = streamedAnswer ? afterStreamedAnswer(plan) : plan;
       const cards = await renderReply(rest, renderOptions);
       typing.stop();
@@ -142,6 +148,8 @@ export async function runTeamsTurn(job: TeamsTurnJob, dependencies: TeamsTurnDep
     ...(signIn ? { promptSignIn: (plan) => signIn.onSignInRequired(plan.signInRequired) } : {}),
     postInterrupted: async (sentence) => {
       typing.stop();
+      // An open stream that showed nothing ends with the sentence itself; otherwise a card says it.
+      if (await stream.abandon(sentence)) return;
       await outbox.post(buildFailureCard({ kind: 'internal', message: sentence, retryable: false }));
     },
     finish: async () => {
@@ -177,3 +185,4 @@ function describeChoice(job: Pick<TeamsTurnJob, 'action' | 'request'>): string {
       return `${who} asked: ${job.action?.text ?? job.request.text}`;
   }
 }
+
