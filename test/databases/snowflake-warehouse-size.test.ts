@@ -6,6 +6,8 @@ import { databaseConfigSchema } from '../../src/databases/database-config.js';
 import { SnowflakeAdapter } from '../../src/databases/snowflake/snowflake-adapter.js';
 import { warehouseSizeRank, WarehouseSizeRefusedError } from '../../src/databases/snowflake/snowflake-warehouse-size.js';
 import { startFakeSnowflake, type FakeSnowflake } from '../fakes/snowflake-server.js';
+import { runCli } from '../../src/cli/main.js';
+import { captureOutput, createE2eWorkspace, SCRIPTED_MODEL } from '../support/e2e-workspace.js';
 import { databaseConfig, failureOf, QUERY_OPTIONS } from './database-test-helpers.js';
 
 const PASSWORD = 'service-snowflake-password';
@@ -55,6 +57,27 @@ describe('Snowflake max_warehouse_size', () => {
   test('a warehouse whose size cannot be read is refused too: a cap nobody can check is no cap', async () => {
     const failure = await failureOf(adapterFor('missing_wh', 'SMALL').runQuery('SELECT 1 AS one', QUERY_OPTIONS));
     expect(failure.message).toContain('the session has no current warehouse, so its size cannot be checked against max_warehouse_size (SMALL)');
+  });
+
+  test('datathread check reports the database as refused, with the warehouse, its size and the fix', async () => {
+    const snow = { name: 'snow', type: 'snowflake', host: '127.0.0.1', port: server.port, account_id: 'contoso', database: 'SHOP', schema_name: 'PUBLIC', role: 'ANALYST_READ', user: 'DATATHREAD', password: PASSWORD };
+    const workspace = await createE2eWorkspace({
+      prefix: 'warehouse-size',
+      duckdb: ['CREATE TABLE t (x INTEGER)'],
+      config: { databases: [{ ...snow, warehouse: 'etl_big', max_warehouse_size: 'MEDIUM' }, { ...snow, name: 'snow_small', warehouse: 'reporting', max_warehouse_size: 'MEDIUM' }], agent: { model: SCRIPTED_MODEL } },
+    });
+    try {
+      // The model check passes, so the exit code is the refused warehouse's.
+      workspace.fakeModel.enqueue({ text: 'OK' });
+      const captured = captureOutput();
+      const code = await runCli(['check'], { variables: workspace.variables, output: captured.output, errors: captured.output });
+      expect(code).not.toBe(0);
+      expect(captured.text()).toMatch(/Model: .* OK/);
+      expect(captured.text()).toContain('Database snow (snowflake): FAILED — Database "snow" refused: warehouse ETL_BIG is 2X-Large, larger than max_warehouse_size (MEDIUM)');
+      expect(captured.text()).toContain('Database snow_small (snowflake, read-only): OK — ');
+    } finally {
+      await workspace.close();
+    }
   });
 
   test('reads every spelling of a size, and the config refuses an unknown size or the key on another type', () => {
