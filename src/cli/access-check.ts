@@ -53,7 +53,7 @@ export async function accessCheckCommand(user: string, started: Bootstrapped, ou
   const membership = new GroupMembership({ namedGroups: started.config.groups, clock: systemClock, logger });
   // The same person as each platform knows them: a Slack user id, a Teams object id or, by e-mail, both.
   const asSlack = await slackSubjectOf(named, started, membership, notes);
-  const asTeams = teamsSubjectOf(named, started, membership, notes, options);
+  const asTeams = teamsSubjectOf(named, started, membership, { logger, notes, ...options });
   if (named.email) notes.push('an e-mail address is checked as a Slack asker; rules limited to Teams by platforms: do not apply');
   const platformSubjects = [asSlack, asTeams].filter((subject): subject is AccessSubject => subject !== undefined);
   const groups = new Set<string>();
@@ -84,7 +84,9 @@ async function slackSubjectOf(named: AccessSubject, started: Bootstrapped, membe
       userId = found;
       notes.push(`Slack user ${found} has this e-mail address (users.lookupByEmail)`);
     } catch (error) {
-      notes.push(`Slack user groups are not checked: looking the e-mail address up failed (${errorMessage(error)}); the bot token needs the users:read.email scope`);
+      const reason = errorMessage(error);
+      const fix = reason.includes('missing_scope') ? '; add the users:read.email scope to the Slack app' : '';
+      notes.push(`Slack user groups are not checked: looking the e-mail address up failed (${reason})${fix}`);
       return undefined;
     }
   }
@@ -93,13 +95,13 @@ async function slackSubjectOf(named: AccessSubject, started: Bootstrapped, membe
 }
 
 /** The Teams side of the person: their object id, or their e-mail address as Graph's user principal name; Entra ID groups read when the config names any. */
-function teamsSubjectOf(named: AccessSubject, started: Bootstrapped, membership: GroupMembership, notes: string[], options: AccessCheckOptions): AccessSubject | undefined {
+function teamsSubjectOf(named: AccessSubject, started: Bootstrapped, membership: GroupMembership, options: AccessCheckOptions & { logger: Logger; notes: string[] }): AccessSubject | undefined {
   const { config, environment } = started;
   const entraGroupIds = groupIdsWithPrefix(personEntriesOf(config), ENTRA_GROUP_PREFIX);
   if ((named.platform !== 'teams' && named.email === undefined) || entraGroupIds.length === 0) return undefined;
-  const checkMemberGroups = graphMemberGroupsFrom(environment, { logger: notingLogger(notes), ...(options.entraNetworkClient ? { networkClient: options.entraNetworkClient } : {}) });
+  const checkMemberGroups = graphMemberGroupsFrom(environment, { logger: options.logger, ...(options.entraNetworkClient ? { networkClient: options.entraNetworkClient } : {}) });
   if (!checkMemberGroups) {
-    notes.push('Entra ID groups are not checked: set clientId, clientSecret and tenantId (the Teams app, granted GroupMember.Read.All)');
+    options.notes.push('Entra ID groups are not checked: set clientId, clientSecret and tenantId (the Teams app, granted GroupMember.Read.All)');
     return undefined;
   }
   // Always Graph here: a sign-in token's groups claim is only as fresh as the token.

@@ -100,12 +100,13 @@ describe('datathread check --access', () => {
     const revoked = await check('ben@example.com', true, 'xoxb-revoked');
     expect(revoked.text).toContain('Slack user groups are not checked: looking the e-mail address up failed');
     expect(revoked.text).toContain('invalid_auth');
+    expect(revoked.text).not.toContain('users:read.email');
     expect(revoked.text).toContain('  ledger — no access');
     slack.setEmailScope(false);
     try {
       const withoutScope = await check('ben@example.com');
       expect(withoutScope.text).toContain('missing_scope');
-      expect(withoutScope.text).toContain('users:read.email');
+      expect(withoutScope.text).toContain('add the users:read.email scope to the Slack app');
       expect(withoutScope.text).toContain('Groups: none');
     } finally {
       slack.setEmailScope(true);
