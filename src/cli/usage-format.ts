@@ -1,12 +1,13 @@
 // `datathread usage` output: an aligned table to read, CSV for a spreadsheet, JSON for tools.
 import { formatByteCount } from '../databases/format-byte-count.js';
-import { totalOf, type UsageGrouping, type UsageRow } from '../governance/usage-summary.js';
+import { groupsScheduleRuns, totalOf, type UsageGrouping, type UsageRow } from '../governance/usage-summary.js';
 import { textRowsToCsv } from '../tables/result-csv.js';
 
 export const USAGE_FORMATS = ['table', 'csv', 'json'] as const;
 export type UsageFormat = (typeof USAGE_FORMATS)[number];
 
 const HEADER = ['Group', 'Questions', 'Answered', 'Clarifications', 'Failed', 'Input tokens', 'Output tokens', 'Cost (USD)', 'Queries', 'Scanned', '👍', '👎'];
+const SCHEDULES_HEADER = 'Schedules run';
 const formatCount = new Intl.NumberFormat('en-US');
 
 function failedText(row: UsageRow): string {
@@ -21,7 +22,14 @@ function costText(row: UsageRow): string {
   return row.unpricedTurns === 0 ? known : `${known} + unknown price (${row.unpricedTurns} turn${row.unpricedTurns === 1 ? '' : 's'})`;
 }
 
-function cells(row: UsageRow): string[] {
+/** `3 (posted 1, failed 1, skipped 1)`: how the runs ended, the outcomes that happened only. */
+function scheduleRunsText(row: UsageRow): string {
+  const { runs, ...ended } = row.scheduleRuns;
+  const parts = (['posted', 'failed', 'skipped'] as const).filter((key) => ended[key] > 0).map((key) => `${key} ${formatCount.format(ended[key])}`);
+  return parts.length === 0 ? formatCount.format(runs) : `${formatCount.format(runs)} (${parts.join(', ')})`;
+}
+
+function cells(row: UsageRow, withSchedules: boolean): string[] {
   return [
     row.group,
     formatCount.format(row.questions),
@@ -35,7 +43,15 @@ function cells(row: UsageRow): string[] {
     row.bytesScanned > 0 ? formatByteCount(row.bytesScanned) : '—',
     formatCount.format(row.positiveFeedback),
     formatCount.format(row.negativeFeedback),
+    ...(withSchedules ? [scheduleRunsText(row)] : []),
   ];
+}
+
+/** By database or model, scheduled runs are not counted: the JSON leaves them out rather than show zeros. */
+function jsonRow(row: UsageRow, withSchedules: boolean): Omit<UsageRow, 'scheduleRuns'> & Partial<Pick<UsageRow, 'scheduleRuns'>> {
+  if (withSchedules) return row;
+  const { scheduleRuns: _notCounted, ...rest } = row;
+  return rest;
 }
 
 function alignedTable(rows: string[][]): string {
@@ -45,9 +61,15 @@ function alignedTable(rows: string[][]): string {
 
 export function renderUsage(rows: readonly UsageRow[], options: { by: UsageGrouping; since: Date; format: UsageFormat }): string {
   const total = totalOf(rows);
-  if (options.format === 'json') return `${JSON.stringify({ since: options.since.toISOString(), by: options.by, groups: rows, total }, null, 2)}\n`;
-  if (options.format === 'csv') return textRowsToCsv([HEADER, ...[...rows, total].map(cells)]);
+  const withSchedules = groupsScheduleRuns(options.by);
+  if (options.format === 'json') {
+    const report = { since: options.since.toISOString(), by: options.by, groups: rows.map((row) => jsonRow(row, withSchedules)), total: jsonRow(total, withSchedules) };
+    return `${JSON.stringify(report, null, 2)}\n`;
+  }
+  const header = withSchedules ? [...HEADER, SCHEDULES_HEADER] : HEADER;
+  const rowCells = (row: UsageRow) => cells(row, withSchedules);
+  if (options.format === 'csv') return textRowsToCsv([header, ...[...rows, total].map(rowCells)]);
   const title = `Usage since ${options.since.toISOString().slice(0, 16).replace('T', ' ')} UTC, by ${options.by}:\n`;
-  if (rows.length === 0) return `${title}  no questions or queries recorded\n`;
-  return `${title}${alignedTable([HEADER, ...rows.map(cells), cells(total)])}\n`;
+  if (rows.length === 0) return `${title}  no questions, queries or scheduled runs recorded\n`;
+  return `${title}${alignedTable([header, ...rows.map(rowCells), rowCells(total)])}\n`;
 }

@@ -8,6 +8,7 @@ interface GroupReferences {
   access: { rules: Array<{ users?: string[] | undefined; groups?: string[] | undefined }> };
   verification: { verifiers: string[] };
   admins: string[];
+  budgets?: { overrides: Array<{ users?: string[] | undefined }> } | undefined;
 }
 
 export function checkGroupReferences(value: GroupReferences, context: z.core.$RefinementCtx): void {
@@ -25,5 +26,6 @@ export function checkGroupReferences(value: GroupReferences, context: z.core.$Re
   });
   check(value.verification.verifiers, ['verification', 'verifiers']);
   check(value.admins, ['admins']);
+  value.budgets?.overrides.forEach((override, index) => check(override.users, ['budgets', 'overrides', index, 'users']));
   for (const [name, members] of Object.entries(value.groups)) check(members, ['groups', name]);
 }

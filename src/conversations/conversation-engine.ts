@@ -132,7 +132,7 @@ export class ConversationEngine implements TurnHandler {
       await this.persist(request.threadId, [userMessage]);
       return failedOutcome(request.threadId, { kind: 'not_configured', message: this.options.modelUnavailableReason ?? 'No AI model is configured.', retryable: false });
     }
-    const charge = { turnId: this.options.createId('turn_'), threadId: request.threadId, subject: budgetSubjectOf(request) };
+    const charge = { turnId: this.options.createId('turn_'), threadId: request.threadId, subject: budgetSubjectOf(request, subject) };
     const admission = await this.admit(charge);
     if (!admission.admitted) {
       logger.info('turn refused: budget used up', { threadId: request.threadId });
@@ -378,8 +378,9 @@ function pendingSignInKey(userId: string): string {
   return `pending-sign-in:${userId}`;
 }
 
-function budgetSubjectOf(request: TurnRequest): BudgetSubject {
-  return { platform: request.platform, userId: request.actor.userId, email: request.actor.email, channelId: request.place.channelId };
+/** The asker's groups come along, so a budget override may name a group instead of each person. */
+function budgetSubjectOf(request: TurnRequest, asker: AccessSubject): BudgetSubject {
+  return { platform: request.platform, userId: request.actor.userId, email: request.actor.email, channelId: request.place.channelId, groups: asker.groups };
 }
 
 function tokensOf(usage: LanguageModelUsage): StepTokens {

@@ -18,8 +18,8 @@ const databaseTypeSchema = z
   .transform((value) => DIALECT_ALIASES[value] ?? value)
   .pipe(z.enum(DIALECT_NAMES, { error: `must be one of: ${acceptedTypes()}` }));
 
-/** The engines that stop a query by the bytes it reads: BigQuery (maximum_bytes_billed, after a dry run) and ClickHouse (max_bytes_to_read). */
-const SCAN_CAPPED_TYPES: readonly string[] = ['bigquery', 'clickhouse'];
+/** The engines that stop a query by the bytes it reads: BigQuery (maximum_bytes_billed, after a dry run), ClickHouse (max_bytes_to_read) and Trino (query_max_scan_physical_bytes). */
+const SCAN_CAPPED_TYPES: readonly string[] = ['bigquery', 'clickhouse', 'trino'];
 /** Column-name globs never sampled by `datathread sync` unless `sync.exclude_columns` gives its own list. */
 export const DEFAULT_SYNC_EXCLUDED_COLUMNS = ['*email*', '*ssn*', '*phone*', '*password*', '*token*', '*secret*'];
 
@@ -52,7 +52,7 @@ export const databaseConfigSchema = z
     // datathread additions
     ssl: z.boolean().default(false),
     dangerously_allow_writes: z.boolean().default(false),
-    /** Bytes one query may read, where the engine itself can stop a query by it (BigQuery, ClickHouse; see README "Warehouse cost caps"). */
+    /** Bytes one query may read, where the engine itself can stop a query by it (BigQuery, ClickHouse, Trino; see README "Warehouse cost caps"). */
     max_scan_bytes: z.coerce.number().int().positive().optional(),
     /** The resource scope for the on-behalf-of exchange, e.g. https://ossrdbms-aad.database.windows.net/.default */
     entra_scope: z.string().min(1).optional(),

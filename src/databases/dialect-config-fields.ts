@@ -7,7 +7,7 @@ import { bigqueryConfigFields } from './bigquery/bigquery-config.js';
 import { databricksConfigFields } from './databricks/databricks-config.js';
 import type { Dialect } from './dialects.js';
 import { DUCKDB_ONLY_FIELDS, duckdbConfigFields } from './duckdb/duckdb-config.js';
-import { snowflakeConfigFields } from './snowflake/snowflake-config.js';
+import { SNOWFLAKE_ONLY_FIELDS, snowflakeConfigFields } from './snowflake/snowflake-config.js';
 
 export const DIALECT_CONFIG_FIELDS = {
   ...snowflakeConfigFields,
@@ -20,4 +20,5 @@ export const DIALECT_CONFIG_FIELDS = {
 /** Keys that another type refuses, by the one dialect they apply to. */
 export const DIALECT_ONLY_FIELDS: Partial<Record<Dialect, readonly (keyof typeof DIALECT_CONFIG_FIELDS)[]>> = {
   duckdb: DUCKDB_ONLY_FIELDS,
+  snowflake: SNOWFLAKE_ONLY_FIELDS,
 };

@@ -14,7 +14,7 @@ const limitsSchema = z
 
 const overrideSchema = z
   .object({
-    /** Slack user ids, Teams AAD object ids or e-mail addresses this override applies to. */
+    /** Slack user ids, Teams AAD object ids, e-mail addresses or groups (`group:<name>`, `slack-group:<id>`, `entra-group:<id>`) this override applies to. */
     users: z.array(z.string().min(1)).optional(),
     /** Slack or Teams channel ids. */
     channels: z.array(z.string().min(1)).optional(),

@@ -13,6 +13,8 @@ export interface BudgetSubject {
   userId: string;
   email?: string | undefined;
   channelId?: string | undefined;
+  /** The group entries the person belongs to (`group:finance`, `slack-group:S…`, `entra-group:…`), so an override may name a group. */
+  groups?: readonly string[] | undefined;
 }
 
 export interface ApplicableLimit {
@@ -65,7 +67,7 @@ function limitsOf(limits: BudgetLimits | undefined, scope: SpendScope, keyPrefix
 export function applicableLimits(config: BudgetsConfig, subject: BudgetSubject): ApplicableLimit[] {
   const userKey = userKeyOf(subject);
   const channelKey = channelKeyOf(subject);
-  // The last override that names the person (or channel) wins, so a later entry can refine an earlier one.
+  // The last override that names the person (or one of their groups), or the channel, wins, so a later entry can refine an earlier one.
   const userOverride = config.overrides.filter((override) => override.per_user && personListMatches(override.users ?? [], subject)).at(-1);
   const channelOverride = config.overrides.filter((override) => override.per_channel && subject.channelId && (override.channels ?? []).includes(subject.channelId)).at(-1);
   return [

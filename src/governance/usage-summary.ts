@@ -1,10 +1,25 @@
-// `datathread usage`: the ledger's turns, the query audit and the feedback of a period, summed per
-// person, channel, database or model. Pure: the command reads the store, this adds it up.
+// `datathread usage`: the ledger's turns, the query audit, the feedback and the scheduled runs of a
+// period, summed per person, channel, database or model. Pure: the command reads the store, this
+// adds it up.
 import type { AnswerFeedbackRecord, QueryAuditRecord } from '../store/types.js';
 import type { LedgerTurn } from '../store/turn-ledger-types.js';
+import type { ScheduleRunUsage } from './schedule-run-usage.js';
 
 export const usageGroupings = ['user', 'channel', 'database', 'model'] as const;
 export type UsageGrouping = (typeof usageGroupings)[number];
+
+/** Scheduled runs: all of them, and how the finished ones ended (queued or running ones count in `runs` only). */
+export interface ScheduleRunCounts {
+  runs: number;
+  posted: number;
+  failed: number;
+  skipped: number;
+}
+
+/** Scheduled runs belong to a person (the owner) and a channel (where they post); not to one model or database. */
+export function groupsScheduleRuns(by: UsageGrouping): boolean {
+  return by === 'user' || by === 'channel';
+}
 
 export interface UsageRow {
   group: string;
@@ -25,12 +40,14 @@ export interface UsageRow {
   bytesScanned: number;
   positiveFeedback: number;
   negativeFeedback: number;
+  scheduleRuns: ScheduleRunCounts;
 }
 
 export interface UsageSources {
   turns: LedgerTurn[];
   queries: QueryAuditRecord[];
   feedback: AnswerFeedbackRecord[];
+  scheduleRuns: ScheduleRunUsage[];
 }
 
 /** Terminal, MCP and eval turns have no person or channel behind them. */
@@ -43,7 +60,7 @@ function personKey(platform: string, userId: string): string {
 }
 
 function emptyRow(group: string): UsageRow {
-  return { group, questions: 0, answered: 0, clarifications: 0, cancelled: 0, failedByReason: {}, inputTokens: 0, cachedInputTokens: 0, outputTokens: 0, costUsd: 0, unpricedTurns: 0, queries: 0, refusedQueries: 0, bytesScanned: 0, positiveFeedback: 0, negativeFeedback: 0 };
+  return { group, questions: 0, answered: 0, clarifications: 0, cancelled: 0, failedByReason: {}, inputTokens: 0, cachedInputTokens: 0, outputTokens: 0, costUsd: 0, unpricedTurns: 0, queries: 0, refusedQueries: 0, bytesScanned: 0, positiveFeedback: 0, negativeFeedback: 0, scheduleRuns: { runs: 0, posted: 0, failed: 0, skipped: 0 } };
 }
 
 export function summarizeUsage(sources: UsageSources, by: UsageGrouping): UsageRow[] {
@@ -96,6 +113,13 @@ export function summarizeUsage(sources: UsageSources, by: UsageGrouping): UsageR
       else target.negativeFeedback += 1;
     }
   }
+  if (groupsScheduleRuns(by)) {
+    for (const run of sources.scheduleRuns) {
+      const counts = row(by === 'user' ? run.ownerKey : run.channelKey).scheduleRuns;
+      counts.runs += 1;
+      if (run.result !== 'unfinished') counts[run.result] += 1;
+    }
+  }
   return [...rows.values()].sort((left, right) => right.questions - left.questions || right.queries - left.queries || left.group.localeCompare(right.group));
 }
 
@@ -105,6 +129,7 @@ export function totalOf(rows: readonly UsageRow[]): UsageRow {
     for (const key of ['questions', 'answered', 'clarifications', 'cancelled', 'inputTokens', 'cachedInputTokens', 'outputTokens', 'costUsd', 'unpricedTurns', 'queries', 'refusedQueries', 'bytesScanned', 'positiveFeedback', 'negativeFeedback'] as const) {
       total[key] += each[key];
     }
+    for (const key of ['runs', 'posted', 'failed', 'skipped'] as const) total.scheduleRuns[key] += each.scheduleRuns[key];
     for (const [reason, count] of Object.entries(each.failedByReason)) total.failedByReason[reason] = (total.failedByReason[reason] ?? 0) + count;
   }
   return total;

@@ -1,7 +1,8 @@
 // `datathread check --access USER` on a real config: the databases and features a person gets and
 // the rule or list entry that gives them, for a Slack id (user groups read from the local Slack
-// API with the bot token), an e-mail address and a Teams object id (Entra ID groups read from a local
-// Microsoft Graph with the Teams app's credentials).
+// API with the bot token), an e-mail address (looked up as a Slack user with users.lookupByEmail
+// and as an Entra user principal name in Graph) and a Teams object id (Entra ID groups read from a
+// local Microsoft Graph with the Teams app's credentials).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessCheckCommand } from '../../src/cli/access-check.js';
 import { runCli } from '../../src/cli/main.js';
@@ -33,12 +34,15 @@ const CONFIG = {
   admins: ['UADMIN'],
 };
 
+const BOT_TOKEN = 'xoxb-check-access';
+
 let workspace: E2eWorkspace;
 let slack: FakeSlackApi;
 
 beforeAll(async () => {
-  slack = await startFakeSlackApi();
-  slack.setUserGroup('SFIN', ['UANA']);
+  slack = await startFakeSlackApi({ botToken: BOT_TOKEN });
+  slack.setUserGroup('SFIN', ['UANA', 'UBEN']);
+  slack.addUser({ id: 'UBEN', name: 'ben', email: 'ben@example.com' });
   workspace = await createE2eWorkspace({ prefix: 'check-access', config: CONFIG, duckdb: ['CREATE TABLE t (x INTEGER)'] });
 });
 
@@ -47,9 +51,9 @@ afterAll(async () => {
   await slack.close();
 });
 
-async function check(user: string, withSlack = true): Promise<{ code: number; text: string }> {
+async function check(user: string, withSlack = true, botToken = BOT_TOKEN): Promise<{ code: number; text: string }> {
   const captured = captureOutput();
-  const variables = { ...workspace.variables, ...(withSlack ? { SLACK_BOT_TOKEN: 'xoxb-check-access', SLACK_API_URL: slack.apiUrl } : {}) };
+  const variables = { ...workspace.variables, ...(withSlack ? { SLACK_BOT_TOKEN: botToken, SLACK_API_URL: slack.apiUrl } : {}) };
   const code = await runCli(['check', '--access', user], { variables, output: captured.output, errors: captured.output });
   return { code, text: captured.text() };
 }
@@ -78,6 +82,37 @@ describe('datathread check --access', () => {
     expect(teams.text).toContain('  ledger — no access');
   });
 
+  it('an e-mail address of a Slack user: the Slack user found by e-mail and their Slack user groups', async () => {
+    const { code, text } = await check('Ben@Example.com');
+    expect(code).toBe(0);
+    expect(text).toContain('Access for UBEN (Ben@Example.com) on slack');
+    expect(text).toContain('note: Slack user UBEN has this e-mail address (users.lookupByEmail)');
+    expect(text).toContain('Groups: slack-group:SFIN, group:finance');
+    expect(text).toContain('  ledger — granted by access.rules[1] (groups: finance)');
+    expect(slack.callsOf('users.lookupByEmail').at(-1)?.args.email).toBe('Ben@Example.com');
+    // Someone Slack does not know by that address gets no Slack group, and the report says so.
+    const unknown = await check('nobody@example.com');
+    expect(unknown.text).toContain('Slack has no user with this e-mail address');
+    expect(unknown.text).toContain('Groups: none');
+  });
+
+  it('a bot token Slack refuses, or one without users:read.email, reads no Slack group and says why', async () => {
+    const revoked = await check('ben@example.com', true, 'xoxb-revoked');
+    expect(revoked.text).toContain('Slack user groups are not checked: looking the e-mail address up failed');
+    expect(revoked.text).toContain('invalid_auth');
+    expect(revoked.text).not.toContain('users:read.email');
+    expect(revoked.text).toContain('  ledger — no access');
+    slack.setEmailScope(false);
+    try {
+      const withoutScope = await check('ben@example.com');
+      expect(withoutScope.text).toContain('missing_scope');
+      expect(withoutScope.text).toContain('add the users:read.email scope to the Slack app');
+      expect(withoutScope.text).toContain('Groups: none');
+    } finally {
+      slack.setEmailScope(true);
+    }
+  });
+
   it('without a bot token the Slack user groups are not read, and the report says so', async () => {
     const { text } = await check('UANA', false);
     expect(text).toContain('Slack user groups are not checked: SLACK_BOT_TOKEN is not set');
@@ -99,6 +134,28 @@ describe('datathread check --access', () => {
       const without = await check(TEAMS_OBJECT_ID, false);
       expect(without.text).toContain('Entra ID groups are not checked: set clientId, clientSecret and tenantId');
       expect(without.text).toContain('  payroll — no access');
+    } finally {
+      await graph.close();
+      await entra.close();
+    }
+  });
+
+  it('an e-mail address of an Entra user: their Entra ID groups read from Graph by user principal name', async () => {
+    const entra = await startFakeEntra();
+    const graph = await startFakeGraph(entra, { [TEAMS_OBJECT_ID]: [PAYROLL_GROUP] });
+    graph.setUserPrincipalName(TEAMS_OBJECT_ID, 'olu@example.com');
+    try {
+      const variables = { ...workspace.variables, clientId: entra.clientId, clientSecret: entra.clientSecret, tenantId: entra.tenantId, DATATHREAD_ENTRA_AUTHORITY: entra.authority, GRAPH_API_URL: graph.url };
+      const captured = captureOutput();
+      expect(await accessCheckCommand('Olu@Example.com', bootstrap(variables), captured.output, { entraNetworkClient: entra.networkClient })).toBe(0);
+      expect(captured.text()).toContain(`Groups: entra-group:${PAYROLL_GROUP}`);
+      expect(captured.text()).toContain(`  payroll — granted by access.rules[3] (groups: entra-group:${PAYROLL_GROUP})`);
+      expect(graph.requests.map((request) => [request.path, request.status])).toEqual([['/v1.0/users/Olu%40Example.com/checkMemberGroups', 200]]);
+      // An address Entra does not know: Graph answers 404, no group, and the report says so.
+      const stranger = captureOutput();
+      await accessCheckCommand('stranger@example.com', bootstrap(variables), stranger.output, { entraNetworkClient: entra.networkClient });
+      expect(stranger.text()).toContain('Could not read the groups of a person');
+      expect(stranger.text()).toContain('  payroll — no access');
     } finally {
       await graph.close();
       await entra.close();

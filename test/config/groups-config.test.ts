@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError } from '../../src/config/config-error.js';
 import { readEnvironment } from '../../src/config/environment.js';
 import { parseConfigText } from '../../src/config/load-config.js';
+import { personEntriesOf } from '../../src/config/person-entries.js';
 
 const DATABASES = 'databases:\n  - { name: ledger, type: duckdb, path: ":memory:" }\n';
 
@@ -34,5 +35,12 @@ describe('groups in the config', () => {
     expect(attempt).toThrow(ConfigError);
     expect(attempt).toThrow(/access\.rules\[0\]\.groups.*names the group "fnance", which is not defined under groups:/);
     expect(attempt).toThrow(/admins.*names the group "ops"/);
+  });
+
+  it('refuses a budget override naming an undefined group, and reads the Slack groups overrides name', () => {
+    const attempt = () => parse(['groups: { finance: [U1] }', 'budgets:', '  overrides:', '    - { users: ["group:fin"], per_user: { usd_per_month: 5 } }'].join('\n'));
+    expect(attempt).toThrow(/budgets\.overrides\[0\]\.users.*names the group "fin"/);
+    const config = parse(['groups: { finance: [U1] }', 'budgets:', '  overrides:', '    - { users: ["group:finance", "slack-group:S0INTERNS"], per_user: { usd_per_month: 5 } }'].join('\n'));
+    expect(personEntriesOf(config)).toContain('slack-group:S0INTERNS');
   });
 });

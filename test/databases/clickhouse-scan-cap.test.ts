@@ -56,7 +56,7 @@ describe('max_scan_bytes in the config', () => {
     const parsed = databaseConfigSchema.safeParse({ name: 'pg', type: 'postgres', host: 'db', max_scan_bytes: 1_000_000 });
     expect(parsed.success).toBe(false);
     expect(parsed.error?.issues).toEqual([
-      expect.objectContaining({ path: ['max_scan_bytes'], message: expect.stringContaining('is enforced for type bigquery, clickhouse only; postgres cannot stop a query') }),
+      expect.objectContaining({ path: ['max_scan_bytes'], message: expect.stringContaining('is enforced for type bigquery, clickhouse, trino only; postgres cannot stop a query') }),
     ]);
     expect(databaseConfigSchema.safeParse({ name: 'ch', type: 'clickhouse', host: 'db', max_scan_bytes: 1_000_000 }).success).toBe(true);
   });

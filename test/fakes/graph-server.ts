@@ -3,6 +3,8 @@
 // https://graph.microsoft.com, else 401 InvalidAuthenticationToken; an app without the
 // GroupMember.Read.All permission gets 403 Authorization_RequestDenied; an unknown user 404
 // Request_ResourceNotFound; more than 20 group ids 400. `down()` makes it answer 503 until `up()`.
+// As Graph does, `/users/{id | userPrincipalName}` also finds a user by their user principal name
+// (without case), set with setUserPrincipalName.
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -23,6 +25,8 @@ export interface FakeGraph {
   requests: RecordedGraphRequest[];
   /** Replaces the groups (object ids) a user (object id) is a member of. */
   setMemberships(userObjectId: string, groupIds: readonly string[]): void;
+  /** The user principal name (sign-in name, usually the e-mail address) of a user (object id). */
+  setUserPrincipalName(userObjectId: string, userPrincipalName: string): void;
   /** Whether the app was granted GroupMember.Read.All (default true). */
   grantPermission(granted: boolean): void;
   down(): void;
@@ -32,6 +36,7 @@ export interface FakeGraph {
 
 export async function startFakeGraph(entra: Pick<FakeEntra, 'verifyToken'>, memberships: Record<string, readonly string[]> = {}): Promise<FakeGraph> {
   const members = new Map(Object.entries(memberships).map(([user, groups]) => [user.toLowerCase(), new Set(groups.map((group) => group.toLowerCase()))]));
+  const objectIdOfPrincipalName = new Map<string, string>();
   const requests: RecordedGraphRequest[] = [];
   let permitted = true;
   let isDown = false;
@@ -65,7 +70,8 @@ export async function startFakeGraph(entra: Pick<FakeEntra, 'verifyToken'>, memb
       if (!Array.isArray(body.groupIds) || body.groupIds.some((id) => typeof id !== 'string')) return refuse(400, 'Request_BadRequest', 'groupIds must be a collection of strings.');
       record.groupIds = body.groupIds as string[];
       if (record.groupIds.length > 20) return refuse(400, 'Request_BadRequest', 'Too many group ids: at most 20 per request.');
-      const user = decodeURIComponent(match[1]!).toLowerCase();
+      const segment = decodeURIComponent(match[1]!).toLowerCase();
+      const user = segment.includes('@') ? (objectIdOfPrincipalName.get(segment) ?? segment) : segment;
       const groups = members.get(user);
       if (!groups) return refuse(404, 'Request_ResourceNotFound', `Resource '${user}' does not exist or one of its queried reference-property objects are not present.`);
       answer(200, { '@odata.context': 'https://graph.microsoft.com/v1.0/$metadata#Collection(Edm.String)', value: record.groupIds.filter((id) => groups.has(id.toLowerCase())) });
@@ -77,6 +83,7 @@ export async function startFakeGraph(entra: Pick<FakeEntra, 'verifyToken'>, memb
     url: `http://127.0.0.1:${port}/`,
     requests,
     setMemberships: (user, groups) => void members.set(user.toLowerCase(), new Set(groups.map((group) => group.toLowerCase()))),
+    setUserPrincipalName: (user, principalName) => void objectIdOfPrincipalName.set(principalName.toLowerCase(), user.toLowerCase()),
     grantPermission: (granted) => {
       permitted = granted;
     },

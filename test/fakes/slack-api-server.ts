@@ -11,6 +11,9 @@
 // in each interaction payload) and used within Slack's three seconds, once.
 // usergroups.users.list answers the members of a user group set with setUserGroup: a bot token
 // without usergroups:read gets missing_scope, an unknown group no_such_subteam, as Slack answers.
+// users.lookupByEmail finds a user added with addUser by e-mail (without case), users_not_found
+// otherwise, missing_scope without users:read.email. Given `botToken`, only that exact bot token
+// is accepted (another `xoxb-` token gets invalid_auth, as a revoked or mistyped one does).
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { parse as parseQueryString } from 'node:querystring';
 import { createStreamMethods, type FakeStreamingOptions } from './slack-stream-methods.js';
@@ -87,6 +90,8 @@ export interface FakeSlackApi {
   setUserGroup(userGroupId: string, memberIds: string[]): void;
   /** Takes the usergroups:read scope away from (or gives it back to) the bot token. */
   setUserGroupScope(granted: boolean): void;
+  /** Takes the users:read.email scope away from (or gives it back to) the bot token. */
+  setEmailScope(granted: boolean): void;
   /** A trigger id as Slack puts in an interaction payload; views.open accepts it once, within three seconds. */
   issueTriggerId(): string;
   /** Modals opened with views.open, in order. */
@@ -136,6 +141,8 @@ export interface FakeSlackApiOptions {
    * workspace or app that cannot stream (the adapter then posts as before); pass `{}` to stream.
    */
   streaming?: FakeStreamingOptions;
+  /** The one bot token the workspace accepts; default: any `xoxb-` token. */
+  botToken?: string;
 }
 
 /** Methods that take an app-level token (`xapp-…`) instead of the bot token. */
@@ -151,6 +158,7 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
   const users = new Map<string, FakeSlackUser>();
   const userGroups = new Map<string, string[]>();
   let userGroupScope = true;
+  let emailScope = true;
   const failures = new Map<string, ScriptedFailure[]>();
   const bot = { userId: 'UBOT', botId: 'BBOT', teamId: 'T1' };
   const triggerIssuedAtMs = new Map<string, number>();
@@ -173,6 +181,13 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
       const user = users.get(String(args.user));
       if (!user) return { ok: false, error: 'user_not_found' };
       return { ok: true, user: { id: user.id, name: user.name, real_name: user.realName ?? user.name, profile: { display_name: user.name, real_name: user.realName ?? user.name, email: user.email } } };
+    },
+    'users.lookupByEmail': (args) => {
+      if (!emailScope) return { ok: false, error: 'missing_scope', needed: 'users:read.email', provided: 'chat:write,users:read' };
+      const email = String(args.email ?? '').toLowerCase();
+      const user = [...users.values()].find((candidate) => candidate.email?.toLowerCase() === email);
+      if (!user) return { ok: false, error: 'users_not_found' };
+      return { ok: true, user: { id: user.id, team_id: bot.teamId, name: user.name, deleted: false, real_name: user.realName ?? user.name, profile: { display_name: user.name, real_name: user.realName ?? user.name, email: user.email } } };
     },
     'usergroups.users.list': (args) => {
       if (!userGroupScope) return { ok: false, error: 'missing_scope', needed: 'usergroups:read', provided: 'chat:write,users:read' };
@@ -314,6 +329,10 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
       calls.push({ method, args, failedWith: 'not_authed' });
       return send(response, { ok: false, error: 'not_authed' });
     }
+    if (!APP_TOKEN_METHODS.has(method) && options.botToken !== undefined && authorization !== `Bearer ${options.botToken}`) {
+      calls.push({ method, args, failedWith: 'invalid_auth' });
+      return send(response, { ok: false, error: 'invalid_auth' });
+    }
     const result = handler(args);
     calls.push({ method, args, ...(result.ok ? {} : { failedWith: String(result.error) }) });
     send(response, result);
@@ -334,6 +353,9 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
     setUserGroup: (userGroupId, memberIds) => void userGroups.set(userGroupId, [...memberIds]),
     setUserGroupScope: (granted) => {
       userGroupScope = granted;
+    },
+    setEmailScope: (granted) => {
+      emailScope = granted;
     },
     issueTriggerId() {
       const triggerId = `${Date.now()}.${++triggerCounter}.${Math.random().toString(16).slice(2, 14)}`;

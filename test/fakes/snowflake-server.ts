@@ -11,7 +11,10 @@
 // as Snowflake sends them. STATEMENT_TIMEOUT_IN_SECONDS is honoured (code 000630), set by ALTER
 // SESSION or in a query request's own `parameters`, which override the session's for that
 // statement. SHOW GRANTS TO ROLE answers from `grants`. `sessionSetup(user)` runs on each session's
-// own DuckDB connection (a per-user row filter). `resultParameters` are reported with each result,
+// own DuckDB connection (a per-user row filter). SELECT CURRENT_WAREHOUSE() answers the warehouse the
+// login named (upper-cased, as Snowflake resolves an unquoted name; NULL when `warehouses` is given
+// and does not list it), and SHOW WAREHOUSES LIKE '<pattern>' lists `warehouses` whose name matches
+// (without case, % and _ as wildcards) with their size spelled as Snowflake prints it (`X-Small`). `resultParameters` are reported with each result,
 // as Snowflake reports the session's output formats. INFORMATION_SCHEMA.TABLES and COLUMNS carry
 // Snowflake's columns and type names, with comments from COMMENT ON (snowflake-catalog-views.ts).
 import { randomUUID } from 'node:crypto';
@@ -34,6 +37,8 @@ export interface FakeSnowflakeOptions {
   /** Role name -> privileges SHOW GRANTS lists for it. */
   grants?: Record<string, string[]>;
   sessionSetup?: (user: string) => string[];
+  /** Warehouse name -> size as SHOW WAREHOUSES prints it (`X-Small`, `Large`, `2X-Large`). */
+  warehouses?: Record<string, string>;
   /** Session parameters reported with every result, as an account's settings are (DATE_OUTPUT_FORMAT …). */
   resultParameters?: Record<string, string>;
 }
@@ -67,6 +72,7 @@ export interface FakeSnowflake {
 interface Session {
   user: string;
   role: string;
+  warehouse: string | undefined;
   connection: DuckDBConnection;
   statementTimeoutSeconds: number;
   /** Logged out; its DuckDB connection closes once no statement runs on it. */
@@ -123,7 +129,7 @@ export async function startFakeSnowflake(options: FakeSnowflakeOptions): Promise
     const connection = await instance.connect();
     for (const statement of options.sessionSetup?.(user) ?? []) await connection.run(statement);
     const token = `session-${randomUUID()}`;
-    sessions.set(token, { user, role, connection, statementTimeoutSeconds: 172_800, ended: false });
+    sessions.set(token, { user, role, warehouse: record.warehouse, connection, statementTimeoutSeconds: 172_800, ended: false });
     return {
       success: true,
       code: null,
@@ -149,6 +155,20 @@ export async function startFakeSnowflake(options: FakeSnowflakeOptions): Promise
     }
     if (/^SELECT CURRENT_ROLE\(\) AS role$/i.test(sql.trim())) {
       return statementResult(queryId, [{ name: 'ROLE', type: 'text', scale: 0, precision: 0, nullable: false, length: 100, byteLength: 100 }], [[session.role]], 1, []);
+    }
+    const text = (name: string) => ({ name, type: 'text', scale: 0, precision: 0, nullable: true, length: 100, byteLength: 100 });
+    if (/^SELECT CURRENT_WAREHOUSE\(\) AS warehouse$/i.test(sql.trim())) {
+      const current = session.warehouse?.toUpperCase();
+      const known = options.warehouses === undefined || Object.keys(options.warehouses).some((name) => name.toUpperCase() === current);
+      return statementResult(queryId, [text('WAREHOUSE')], [[known ? (current ?? null) : null]], 1, []);
+    }
+    const showWarehouses = /^SHOW WAREHOUSES LIKE '((?:[^']|'')*)'$/i.exec(sql.trim());
+    if (showWarehouses) {
+      const pattern = new RegExp(`^${showWarehouses[1]!.replaceAll("''", "'").replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replaceAll('%', '.*').replaceAll('_', '.')}$`, 'i');
+      const rows = Object.entries(options.warehouses ?? {})
+        .filter(([name]) => pattern.test(name))
+        .map(([name, size]) => [name.toUpperCase(), 'STARTED', 'STANDARD', size]);
+      return statementResult(queryId, [text('name'), text('state'), text('type'), text('size')], rows, rows.length, []);
     }
     const grantsFor = /^SHOW GRANTS TO ROLE "(.+)"$/i.exec(sql.trim());
     if (grantsFor) {

@@ -6,7 +6,11 @@
 // /v1/query/{id} cancels. Requests must name a user (X-Trino-User); with `tokens` or `passwords`
 // configured a request needs `Authorization: Bearer <token>` or Basic credentials whose principal
 // is that user, as Trino's JWT and password authenticators without impersonation rules demand. The session property
-// query_max_execution_time is enforced. `readOnly` plays a read-only access-control rule: any
+// query_max_execution_time is enforced, and so is query_max_scan_physical_bytes (a data size, `10GB`):
+// a query whose plan scans tables larger together than it fails with EXCEEDED_SCAN_LIMIT, as Trino
+// fails a query once its physical input passes the limit. A table's size on storage is what
+// `tableBytes` says (DuckDB's own in-memory size says nothing about a lake's files); unlisted
+// tables count as empty. `readOnly` plays a read-only access-control rule: any
 // statement DuckDB does not classify as a query is denied, as Trino's access control would.
 //
 // Transactions as Trino's protocol has them: `START TRANSACTION [READ ONLY | READ WRITE]` needs a
@@ -33,6 +37,8 @@ export interface FakeTrinoOptions {
   passwords?: Record<string, string>;
   readOnly?: boolean;
   pageRows?: number;
+  /** `schema.table` (`shop.sales`) -> its physical size in bytes, for query_max_scan_physical_bytes. */
+  tableBytes?: Record<string, number>;
 }
 
 export interface RecordedTrinoRequest {
@@ -112,6 +118,7 @@ function transactionControl(sql: string): TransactionControl | undefined {
 
 export async function startFakeTrino(options: FakeTrinoOptions): Promise<FakeTrino> {
   const instance = await DuckDBInstance.create(':memory:');
+  const tableBytes = new Map(Object.entries(options.tableBytes ?? {}));
   const setupConnection = await instance.connect();
   for (const statement of options.setup) await setupConnection.run(statement);
   const requests: RecordedTrinoRequest[] = [];
@@ -190,6 +197,13 @@ export async function startFakeTrino(options: FakeTrinoOptions): Promise<FakeTri
     // Access control is checked while the statement is analysed, before the transaction manager sees a write.
     if (query.record.transactionId && transactions.get(query.record.transactionId)?.readOnly && !QUERY_READS.has(prepared.statementType)) {
       throw { message: 'Cannot execute write in a read-only transaction', errorCode: 16, errorName: 'READ_ONLY_VIOLATION', errorType: 'USER_ERROR' } satisfies TrinoError;
+    }
+    const scanLimit = query.session.get('query_max_scan_physical_bytes');
+    if (scanLimit && prepared.statementType === StatementType.SELECT) {
+      const limitBytes = parseDataSize(scanLimit);
+      const scanned = await scannedTables(connection, withTrinoCatalogViews(query.record.sql));
+      const bytes = scanned.reduce((sum, table) => sum + (tableBytes.get(table) ?? 0), 0);
+      if (bytes > limitBytes) throw { message: `Exceeded scan limit of ${scanLimit}`, errorCode: 131081, errorName: 'EXCEEDED_SCAN_LIMIT', errorType: 'INSUFFICIENT_RESOURCES' } satisfies TrinoError;
     }
     query.result = await prepared.stream();
     const names = query.result.columnNames();
@@ -362,6 +376,28 @@ function trinoErrorFor(error: unknown): TrinoError {
 
 function isTrinoError(error: unknown): error is TrinoError {
   return typeof error === 'object' && error !== null && 'errorName' in error;
+}
+
+const DATA_SIZE_UNITS: Record<string, number> = { B: 1, kB: 1024, MB: 1024 ** 2, GB: 1024 ** 3, TB: 1024 ** 4, PB: 1024 ** 5 };
+
+/** Trino's data-size format: a number and a binary unit (`10GB`, `1.5TB`, `512B`). */
+function parseDataSize(text: string): number {
+  const match = /^(\d+(?:\.\d+)?)\s*(B|kB|MB|GB|TB|PB)$/.exec(text.trim());
+  if (!match) throw { message: `Invalid data size: '${text}'`, errorCode: 0, errorName: 'INVALID_SESSION_PROPERTY', errorType: 'USER_ERROR' } satisfies TrinoError;
+  return Number(match[1]) * DATA_SIZE_UNITS[match[2]!]!;
+}
+
+/** The tables (`schema.table`) a query's plan scans, from DuckDB's JSON plan. */
+async function scannedTables(connection: DuckDBConnection, sql: string): Promise<string[]> {
+  const plan = await connection.runAndReadAll(`EXPLAIN (FORMAT json) ${sql}`);
+  const tables: string[] = [];
+  const visit = (node: { name?: string; children?: unknown[]; extra_info?: { Table?: string } }) => {
+    // The plan names a table `catalog.schema.table`.
+    if (node.name?.trim() === 'SEQ_SCAN' && node.extra_info?.Table) tables.push(node.extra_info.Table.split('.').slice(-2).join('.'));
+    for (const child of node.children ?? []) visit(child as typeof node);
+  };
+  for (const row of plan.getRows()) for (const node of JSON.parse(String(row[1])) as unknown[]) visit(node as Parameters<typeof visit>[0]);
+  return tables;
 }
 
 function parseSession(text: string | undefined): Map<string, string> {

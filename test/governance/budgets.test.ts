@@ -3,7 +3,10 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ConversationEngine } from '../../src/conversations/conversation-engine.js';
 import type { TurnOutcome, TurnRequest } from '../../src/conversations/types.js';
+import { GroupMembership } from '../../src/conversations/group-membership.js';
 import { budgetsSchema, type BudgetsConfig } from '../../src/governance/budget-config.js';
+import { silentLogger } from '../../src/logging/logger.js';
+import { SLACK_GROUP_PREFIX } from '../../src/support/group-entries.js';
 import { createEngineHarness, slackLikeRequest, type EngineHarness } from '../support/engine-harness.js';
 import { createScratchDatabase, type ScratchDatabase } from '../support/postgres-database.js';
 import { createScriptedModel, type ModelStep } from '../support/scripted-model.js';
@@ -154,6 +157,28 @@ describe.each(['sqlite', 'postgres'] as const)('budgets on the %s store', (store
     for (let index = 0; index < 3; index += 1) expect((await outcomeOf(engine, ask())).status).toBe('answered');
     expect((await outcomeOf(engine, ask(bob))).status).toBe('answered');
     expect((await outcomeOf(engine, ask(bob))).failure?.kind).toBe('budget');
+  });
+
+  it('gives the members of a named group its override, and nobody else', async () => {
+    const membership = new GroupMembership({ namedGroups: { finance: ['ana@example.com'] }, clock, logger: silentLogger });
+    const config = budgets({ per_user: { tokens_per_day: TOKENS_PER_STEP }, overrides: [{ users: ['group:finance'], per_user: { tokens_per_day: 100 } }], turn_estimate_tokens: 1 });
+    const engine = harness.createEngine({ model: createScriptedModel(Array.from({ length: 5 }, () => answer)).model, clock, budgets: config, groupMembership: membership });
+    // Ana is in finance: three turns of 2 tokens pass her raised limit of 100.
+    for (let index = 0; index < 3; index += 1) expect((await outcomeOf(engine, ask())).status).toBe('answered');
+    // Bob is not: the default of one turn applies to him.
+    expect((await outcomeOf(engine, ask(bob))).status).toBe('answered');
+    expect((await outcomeOf(engine, ask(bob))).failure?.message).toContain('your daily token budget (2 tokens) is used up');
+  });
+
+  it('lowers the limit of the members of a Slack user group named in an override', async () => {
+    const membership = new GroupMembership({ namedGroups: {}, clock, logger: silentLogger });
+    membership.addMemberListReader('slack', SLACK_GROUP_PREFIX, ['S_INTERNS'], async (groupId) => (groupId === 'S_INTERNS' ? ['U_BOB'] : []));
+    const config = budgets({ per_user: { tokens_per_day: 100 }, overrides: [{ users: ['slack-group:S_INTERNS'], per_user: { tokens_per_day: TOKENS_PER_STEP } }], turn_estimate_tokens: 1 });
+    const engine = harness.createEngine({ model: createScriptedModel(Array.from({ length: 5 }, () => answer)).model, clock, budgets: config, groupMembership: membership });
+    expect((await outcomeOf(engine, ask(bob))).status).toBe('answered');
+    expect((await outcomeOf(engine, ask(bob))).failure?.message).toContain('your daily token budget (2 tokens) is used up');
+    // Ana is not an intern: the default of 100 tokens still lets her ask.
+    for (let index = 0; index < 3; index += 1) expect((await outcomeOf(engine, ask())).status).toBe('answered');
   });
 
   it('admits twenty turns started at once only as far as the budget goes, overshooting by at most one turn', async () => {

@@ -8,6 +8,7 @@ import { toolNames, type AgentSettings } from '../../src/config/agent-settings.j
 import type { AccessRule } from '../../src/config/config-schema.js';
 import type { BudgetsConfig } from '../../src/governance/budget-config.js';
 import { ConversationEngine } from '../../src/conversations/conversation-engine.js';
+import type { GroupMembership } from '../../src/conversations/group-membership.js';
 import type { TurnRequest } from '../../src/conversations/types.js';
 import { createDatabaseAdapter } from '../../src/databases/create-database-adapter.js';
 import type { DatabaseAdapter } from '../../src/databases/types.js';
@@ -24,7 +25,7 @@ export interface EngineHarness {
   storeUrl: string;
   store: Store;
   databases: DatabaseAdapter[];
-  createEngine(options: { model: LanguageModel | undefined; settings?: Partial<AgentSettings>; accessRules?: AccessRule[]; logger?: Logger; toolRuntime?: ToolRuntime; budgets?: BudgetsConfig; clock?: () => Date }): ConversationEngine;
+  createEngine(options: { model: LanguageModel | undefined; settings?: Partial<AgentSettings>; accessRules?: AccessRule[]; logger?: Logger; toolRuntime?: ToolRuntime; budgets?: BudgetsConfig; clock?: () => Date; groupMembership?: GroupMembership }): ConversationEngine;
   close(): Promise<void>;
 }
 
@@ -59,7 +60,7 @@ export async function createEngineHarness(options: { storeUrl?: string } = {}): 
     storeUrl,
     store,
     databases,
-    createEngine: ({ model, settings, accessRules, logger, toolRuntime, budgets, clock }) =>
+    createEngine: ({ model, settings, accessRules, logger, toolRuntime, budgets, clock, groupMembership }) =>
       new ConversationEngine({
         store,
         databases,
@@ -72,6 +73,7 @@ export async function createEngineHarness(options: { storeUrl?: string } = {}): 
         createId: randomIdFactory,
         toolRuntime,
         budgets,
+        groupMembership,
       }),
     close: async () => {
       await Promise.all(databases.map((database) => database.close()));

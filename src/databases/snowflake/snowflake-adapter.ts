@@ -9,6 +9,8 @@
 //
 // Snowflake has no read-only session: the statement gate and the role are the boundary. At the
 // first connection the adapter asks which privileges the role holds and warns when it can write.
+// With max_warehouse_size, every session first checks its current warehouse's size (SHOW
+// WAREHOUSES) and runs nothing on a larger one (snowflake-warehouse-size.ts).
 import type { Connection, ConnectionOptions, RowStatement } from 'snowflake-sdk';
 import type { DatabaseConfig } from '../database-config.js';
 import type { ConnectionTarget } from '../connection-failure-detail.js';
@@ -18,6 +20,7 @@ import { INTROSPECTION_ROW_CAP, INTROSPECTION_TIMEOUT_MS, schemaSummaryFromRows 
 import type { DatabaseAdapter, JsonValue, QueryColumn, QueryRows, RunQueryOptions, SchemaSummary, UserDatabaseCredential } from '../types.js';
 import { snowflakeConnectError, snowflakeQueryError } from './snowflake-errors.js';
 import { snowflakeValueConverter } from './snowflake-values.js';
+import { checkWarehouseSize } from './snowflake-warehouse-size.js';
 
 /** Snowflake's own timeout normally ends the query; the client-side cancel is only the backstop. */
 const CANCEL_GRACE_MS = 1_000;
@@ -79,6 +82,7 @@ export class SnowflakeAdapter implements DatabaseAdapter {
     const connection = await openUnlessAborted(options.signal, () => this.connect(options.credential), (opened) => opened.destroy(() => undefined));
     const cancelling: Promise<void>[] = [];
     try {
+      await this.checkWarehouseSize(connection);
       await this.checkRoleOnce(connection);
       return await this.readRows(connection, sql, options, cancelling);
     } finally {
@@ -109,6 +113,16 @@ export class SnowflakeAdapter implements DatabaseAdapter {
         else resolve(connection);
       });
     });
+  }
+
+  /** Each session, because ALTER WAREHOUSE can resize the warehouse between two queries. */
+  private async checkWarehouseSize(connection: Connection): Promise<void> {
+    const maxSize = this.config.max_warehouse_size;
+    if (maxSize === undefined) return;
+    const current = (await execute(connection, 'SELECT CURRENT_WAREHOUSE() AS warehouse'))[0]?.WAREHOUSE;
+    const warehouse = typeof current === 'string' && current ? current : undefined;
+    const listed = warehouse ? await execute(connection, `SHOW WAREHOUSES LIKE '${warehouse.replaceAll("'", "''")}'`) : [];
+    checkWarehouseSize(this.name, maxSize, warehouse, listed);
   }
 
   /** Warns once when the role can change data: the README asks for a SELECT-only role. */

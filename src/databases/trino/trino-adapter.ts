@@ -1,7 +1,8 @@
 // Trino adapter over its client REST protocol (trino-client). A query is posted once and its
 // result read page by page through nextUri until rowCap + 1 rows have arrived; then the query is
 // cancelled (DELETE), so a ten-million-row result costs a few pages. query_max_execution_time is
-// set per query; a timeout or the caller's abort cancels the query the same way. With
+// set per query, and with max_scan_bytes query_max_scan_physical_bytes too, so Trino itself fails
+// a query that reads more; a timeout or the caller's abort cancels the query the same way. With
 // auth_mode azure_entra_id the query runs as the asker: X-Trino-User is their name and their
 // token is the Bearer credential on every request of the query.
 //
@@ -16,6 +17,7 @@ import { DatabaseUnavailableError, QueryFailedError, QueryTimeoutError, UserCred
 import { createStopSignal, cancellationError, openUnlessAborted, startQueryDeadline } from '../query-deadline.js';
 import { INTROSPECTION_ROW_CAP, INTROSPECTION_TIMEOUT_MS, schemaSummaryFromRows } from '../schema-summary.js';
 import type { DatabaseAdapter, JsonValue, QueryColumn, QueryRows, RunQueryOptions, SchemaSummary, UserDatabaseCredential } from '../types.js';
+import { trinoDataSize } from './trino-data-size.js';
 import { trinoPageError, trinoTransportError } from './trino-errors.js';
 import { parseTrinoResponse } from './trino-json.js';
 import { rollbackTransaction, startReadOnlyTransaction, TRANSACTION_ID_HEADER, type TrinoEndpoint } from './trino-transaction.js';
@@ -109,7 +111,7 @@ export class TrinoAdapter implements DatabaseAdapter {
         const page = next.value;
         queryId ??= page.id;
         if (deadline.reason) throw cancellationError(deadline.reason, options.timeoutMs, options.signal);
-        if (page.error) throw trinoPageError(page.error, options.timeoutMs);
+        if (page.error) throw trinoPageError(page.error, options.timeoutMs, this.config.max_scan_bytes);
         if (page.columns && columns.length === 0) {
           columns = page.columns.map((column) => ({ name: column.name, type: column.type.toLowerCase() }));
           converters = columns.map((column) => trinoValueConverter(column.type));
@@ -148,10 +150,12 @@ export class TrinoAdapter implements DatabaseAdapter {
   private endpointFor(credential: UserDatabaseCredential | undefined, timeoutMs: number): TrinoEndpoint {
     if (this.requiresUserCredential && !credential) throw new UserCredentialRequiredError(this.name);
     const user = this.requiresUserCredential ? credential!.userName : (this.config.user ?? 'datathread');
+    const session = [`query_max_execution_time=${Math.max(1, Math.ceil(timeoutMs / 1000))}s`];
+    if (this.config.max_scan_bytes !== undefined) session.push(`query_max_scan_physical_bytes=${trinoDataSize(this.config.max_scan_bytes)}`);
     const headers: Record<string, string> = {
       'X-Trino-User': user,
       'X-Trino-Source': 'datathread',
-      'X-Trino-Session': `query_max_execution_time=${Math.max(1, Math.ceil(timeoutMs / 1000))}s`,
+      'X-Trino-Session': session.join(', '),
     };
     if (this.config.database) headers['X-Trino-Catalog'] = this.config.database;
     if (this.config.schema_name) headers['X-Trino-Schema'] = this.config.schema_name;

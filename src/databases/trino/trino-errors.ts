@@ -3,6 +3,7 @@
 // mean the database cannot be reached with these credentials.
 import { connectionFailureDetail, type ConnectionTarget } from '../connection-failure-detail.js';
 import { DatabaseUnavailableError, QueryFailedError, QueryTimeoutError } from '../errors.js';
+import { formatByteCount } from '../format-byte-count.js';
 
 export interface TrinoErrorObject {
   message: string;
@@ -13,9 +14,19 @@ export interface TrinoErrorObject {
 /** Trino's own limits on time (query_max_execution_time, query_max_run_time). */
 const TIME_LIMIT_ERRORS = new Set(['EXCEEDED_TIME_LIMIT']);
 
-export function trinoPageError(error: TrinoErrorObject, timeoutMs: number): Error {
+/** query_max_scan_physical_bytes (max_scan_bytes) stopped the query. */
+const SCAN_LIMIT_ERROR = 'EXCEEDED_SCAN_LIMIT';
+
+export function trinoPageError(error: TrinoErrorObject, timeoutMs: number, maxScanBytes?: number): Error {
   if (TIME_LIMIT_ERRORS.has(error.errorName)) return new QueryTimeoutError(timeoutMs);
-  return new QueryFailedError(`${error.message} (${error.errorName})`);
+  const detail = `${error.message} (${error.errorName})`;
+  if (error.errorName === SCAN_LIMIT_ERROR && maxScanBytes !== undefined) {
+    // Said so the model can repair the query rather than retry it as it was.
+    return new QueryFailedError(
+      `Trino stopped this query: it would read more than this database's max_scan_bytes of ${formatByteCount(maxScanBytes)}. Read less: filter by the table's partition columns (a date range, a region), select only the columns needed, or aggregate over a narrower range. (${detail})`,
+    );
+  }
+  return new QueryFailedError(detail);
 }
 
 interface HttpFailure {

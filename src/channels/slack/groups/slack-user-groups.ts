@@ -4,6 +4,7 @@
 import { webApi } from '@slack/bolt';
 import type { GroupMembership } from '../../../conversations/group-membership.js';
 import { SLACK_GROUP_PREFIX } from '../../../support/group-entries.js';
+import { slackErrorCode } from '../outbox/slack-api-errors.js';
 
 export interface SlackUserGroupOptions {
   membership: GroupMembership;
@@ -25,7 +26,25 @@ export function readSlackUserGroups(client: webApi.WebClient, options: SlackUser
 
 const DEFAULT_SLACK_API_URL = 'https://slack.com/api/';
 
+function clientWithToken(botToken: string, apiUrl: string | undefined): webApi.WebClient {
+  return new webApi.WebClient(botToken, { slackApiUrl: apiUrl ?? DEFAULT_SLACK_API_URL, retryConfig: { retries: 0 } });
+}
+
 /** The same reader on a client of its own, for a command that has a bot token but no running Slack app; one attempt per read. */
 export function readSlackUserGroupsWithToken(botToken: string, apiUrl: string | undefined, options: SlackUserGroupOptions): void {
-  readSlackUserGroups(new webApi.WebClient(botToken, { slackApiUrl: apiUrl ?? DEFAULT_SLACK_API_URL, retryConfig: { retries: 0 } }), options);
+  readSlackUserGroups(clientWithToken(botToken, apiUrl), options);
+}
+
+/**
+ * The Slack user id behind an e-mail address (users.lookupByEmail, scope users:read.email), so a
+ * person named by e-mail gets their Slack user groups too; undefined when the workspace has no
+ * such user. Any other failure (missing scope, bad token) is thrown for the caller to report.
+ */
+export async function slackUserIdByEmailWithToken(botToken: string, apiUrl: string | undefined, email: string): Promise<string | undefined> {
+  try {
+    return (await clientWithToken(botToken, apiUrl).users.lookupByEmail({ email })).user?.id;
+  } catch (error) {
+    if (slackErrorCode(error) === 'users_not_found') return undefined;
+    throw error;
+  }
 }
