@@ -43,6 +43,8 @@ describe('Trino max_scan_bytes', () => {
   test('is sent as query_max_scan_physical_bytes on every query, and a query reading less runs', async () => {
     const result = await capped.runQuery('SELECT region FROM regions ORDER BY region', QUERY_OPTIONS);
     expect(result.rows).toEqual([['North'], ['South']]);
+    // Trino's own figure of what the query read (its physicalInputBytes) is what the model is told.
+    expect(result.bytesScanned).toEqual({ bytes: 4_096, estimated: false });
     expect(lastSessionHeader()).toBe('query_max_execution_time=10s, query_max_scan_physical_bytes=9765625kB');
   });
 

@@ -99,6 +99,8 @@ interface RunningQuery {
   control?: TransactionControl;
   /** Headers for the answer that finishes the query (started or cleared transaction). */
   finishHeaders?: Record<string, string>;
+  /** Bytes the plan's tables hold on storage (`tableBytes`), reported as `physicalInputBytes` once the query finished. */
+  physicalInputBytes?: number;
   /** The value of X-Trino-Transaction-Id on the POST, if any. */
   transactionHeader?: string;
 }
@@ -128,7 +130,7 @@ export async function startFakeTrino(options: FakeTrinoOptions): Promise<FakeTri
   let counter = 0;
   let baseUrl = '';
 
-  const stats = (state: string) => ({ state, queued: state === 'QUEUED', scheduled: state !== 'QUEUED', nodes: 1, totalSplits: 0, queuedSplits: 0, runningSplits: 0, completedSplits: 0, cpuTimeMillis: 0, wallTimeMillis: 0, queuedTimeMillis: 0, elapsedTimeMillis: 0, processedRows: 0, processedBytes: 0, physicalInputBytes: 0, peakMemoryBytes: 0, spilledBytes: 0 });
+  const stats = (state: string, physicalInputBytes = 0) => ({ state, queued: state === 'QUEUED', scheduled: state !== 'QUEUED', nodes: 1, totalSplits: 0, queuedSplits: 0, runningSplits: 0, completedSplits: 0, cpuTimeMillis: 0, wallTimeMillis: 0, queuedTimeMillis: 0, elapsedTimeMillis: 0, processedRows: 0, processedBytes: 0, physicalInputBytes, peakMemoryBytes: 0, spilledBytes: 0 });
 
   const failedPage = (query: RunningQuery, error: TrinoError) => {
     query.record.state = 'FAILED';
@@ -199,11 +201,11 @@ export async function startFakeTrino(options: FakeTrinoOptions): Promise<FakeTri
       throw { message: 'Cannot execute write in a read-only transaction', errorCode: 16, errorName: 'READ_ONLY_VIOLATION', errorType: 'USER_ERROR' } satisfies TrinoError;
     }
     const scanLimit = query.session.get('query_max_scan_physical_bytes');
-    if (scanLimit && prepared.statementType === StatementType.SELECT) {
-      const limitBytes = parseDataSize(scanLimit);
+    if (tableBytes.size > 0 && prepared.statementType === StatementType.SELECT) {
       const scanned = await scannedTables(connection, withTrinoCatalogViews(query.record.sql));
       const bytes = scanned.reduce((sum, table) => sum + (tableBytes.get(table) ?? 0), 0);
-      if (bytes > limitBytes) throw { message: `Exceeded scan limit of ${scanLimit}`, errorCode: 131081, errorName: 'EXCEEDED_SCAN_LIMIT', errorType: 'INSUFFICIENT_RESOURCES' } satisfies TrinoError;
+      if (scanLimit && bytes > parseDataSize(scanLimit)) throw { message: `Exceeded scan limit of ${scanLimit}`, errorCode: 131081, errorName: 'EXCEEDED_SCAN_LIMIT', errorType: 'INSUFFICIENT_RESOURCES' } satisfies TrinoError;
+      query.physicalInputBytes = bytes;
     }
     query.result = await prepared.stream();
     const names = query.result.columnNames();
@@ -254,7 +256,8 @@ export async function startFakeTrino(options: FakeTrinoOptions): Promise<FakeTri
     infoUri: `${baseUrl}/ui/query.html?${query.record.id}`,
     columns: query.columns,
     ...(rows.length > 0 ? { data: rows } : {}),
-    stats: stats(query.record.state),
+    // Like Trino, the figure is whole once the query finished.
+    stats: stats(query.record.state, query.record.state === 'FINISHED' ? (query.physicalInputBytes ?? 0) : 0),
     warnings: [],
   });
 

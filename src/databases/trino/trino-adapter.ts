@@ -105,6 +105,7 @@ export class TrinoAdapter implements DatabaseAdapter {
       let converters: ((value: unknown) => JsonValue)[] = [];
       const rows: JsonValue[][] = [];
       let truncated = false;
+      let physicalInputBytes: number | undefined;
       reading: while (true) {
         const next = await Promise.race([pages.next(), stopped]);
         if (next.done) break;
@@ -112,6 +113,8 @@ export class TrinoAdapter implements DatabaseAdapter {
         queryId ??= page.id;
         if (deadline.reason) throw cancellationError(deadline.reason, options.timeoutMs, options.signal);
         if (page.error) throw trinoPageError(page.error, options.timeoutMs, this.config.max_scan_bytes);
+        // The stats grow while the query runs; the last page's are the whole query's.
+        if (typeof page.stats?.physicalInputBytes === 'number') physicalInputBytes = page.stats.physicalInputBytes;
         if (page.columns && columns.length === 0) {
           columns = page.columns.map((column) => ({ name: column.name, type: column.type.toLowerCase() }));
           converters = columns.map((column) => trinoValueConverter(column.type));
@@ -126,7 +129,9 @@ export class TrinoAdapter implements DatabaseAdapter {
       }
       if (truncated) cancel();
       finished = true;
-      return { columns, rows, rowCount: rows.length, truncated, durationMs: performance.now() - startedAt };
+      // A query stopped at the row cap read only part of what it would: no figure is better than a wrong one.
+      const scanned = !truncated && physicalInputBytes !== undefined && physicalInputBytes > 0 ? { bytesScanned: { bytes: physicalInputBytes, estimated: false } } : {};
+      return { columns, rows, rowCount: rows.length, truncated, durationMs: performance.now() - startedAt, ...scanned };
     } catch (error) {
       if (deadline.reason) throw cancellationError(deadline.reason, options.timeoutMs, options.signal);
       if (error instanceof QueryFailedError || error instanceof QueryTimeoutError || error instanceof DatabaseUnavailableError) throw error;
