@@ -8,7 +8,8 @@
 // with Retry-After, or a Slack error code such as not_in_channel). Given a `socketModeUrl`, it also
 // answers apps.connections.open (app-level `xapp-` tokens only) with that URL, for Socket Mode.
 // views.open opens a modal only for a trigger id the fake issued (issueTriggerId, as Slack puts one
-// in each interaction payload) and used within Slack's three seconds, once.
+// in each interaction payload) and used within Slack's three seconds, once, and only a view with a
+// type, a title and blocks. users.info of a deactivated account answers `deleted: true`.
 // usergroups.users.list answers the members of a user group set with setUserGroup: a bot token
 // without usergroups:read gets missing_scope, an unknown group no_such_subteam, as Slack answers.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -60,6 +61,8 @@ export interface FakeSlackUser {
   name: string;
   realName?: string;
   email?: string;
+  /** A deactivated account: users.info still answers, with `deleted: true`, as Slack does. */
+  deleted?: boolean;
 }
 
 export interface OpenedView {
@@ -172,7 +175,7 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
     'users.info': (args) => {
       const user = users.get(String(args.user));
       if (!user) return { ok: false, error: 'user_not_found' };
-      return { ok: true, user: { id: user.id, name: user.name, real_name: user.realName ?? user.name, profile: { display_name: user.name, real_name: user.realName ?? user.name, email: user.email } } };
+      return { ok: true, user: { id: user.id, name: user.name, deleted: user.deleted === true, real_name: user.realName ?? user.name, profile: { display_name: user.name, real_name: user.realName ?? user.name, email: user.email } } };
     },
     'usergroups.users.list': (args) => {
       if (!userGroupScope) return { ok: false, error: 'missing_scope', needed: 'usergroups:read', provided: 'chat:write,users:read' };
@@ -221,6 +224,8 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
       const triggerId = typeof args.trigger_id === 'string' ? args.trigger_id : '';
       const view = (typeof args.view === 'string' ? JSON.parse(args.view) : args.view) as Record<string, unknown> | undefined;
       if (!triggerId || !view) return { ok: false, error: 'invalid_arguments' };
+      // Slack refuses a view without its type, title or blocks before looking at the trigger.
+      if (view.type !== 'modal' || typeof view.title !== 'object' || !Array.isArray(view.blocks) || view.blocks.length === 0) return { ok: false, error: 'invalid_arguments' };
       const issuedAtMs = triggerIssuedAtMs.get(triggerId);
       if (issuedAtMs === undefined) return { ok: false, error: 'invalid_trigger_id' };
       if (Date.now() - issuedAtMs > TRIGGER_ID_LIFETIME_MS) return { ok: false, error: 'expired_trigger_id' };
