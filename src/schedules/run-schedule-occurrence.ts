@@ -61,6 +61,7 @@ async function deliver(run: ScheduleRunRecord, schedule: ScheduleRecord, results
     alertText,
     results,
     charts,
+    time: { cron: schedule.cron, timeZone: schedule.timeZone },
   };
   await lease.confirm();
   const messageId = await deps.delivery.post(schedule, post);

@@ -27,6 +27,8 @@ export interface ScheduledPost {
   alertText?: string | undefined;
   results: ScheduledResult[];
   charts: ScheduledChart[];
+  /** The timetable at the time of the run, for the Edit time form a channel draws on the post. */
+  time?: { cron: string; timeZone: string } | undefined;
 }
 
 /**

@@ -21,7 +21,7 @@ function isGone(error: unknown): boolean {
   return typeof status === 'number' && GONE_STATUSES.has(status);
 }
 
-type DeliveryContext = Pick<ChannelContext, 'adapter' | 'logger'>;
+type DeliveryContext = Pick<ChannelContext, 'adapter' | 'logger' | 'scheduleCards'>;
 
 async function inConversation<T>(context: DeliveryContext, schedule: ScheduleRecord, work: (outbox: TeamsOutbox) => Promise<T>): Promise<T> {
   // Stored as a turn job's reply target is: `{ target, identity }`, the claims and never a token.
@@ -46,7 +46,10 @@ export function createTeamsScheduleDelivery(context: DeliveryContext): ScheduleD
   return {
     async post(schedule, post) {
       try {
-        const activityId = await inConversation(context, schedule, (outbox) => outbox.post(scheduledPostCard(post)));
+        const card = scheduledPostCard(post);
+        const activityId = await inConversation(context, schedule, (outbox) => outbox.post(card));
+        // Kept so a click on this post can redraw it with new buttons (a failure only costs that).
+        if (activityId) await context.scheduleCards.remember(schedule.scheduleId, { activityId, card }).catch((error: unknown) => context.logger.warn('A scheduled post card was not kept; a click on it will answer with a card of its own.', { scheduleId: schedule.scheduleId, error }));
         return activityId ?? `teams:${schedule.scheduleId}`;
       } catch (error) {
         if (isGone(error)) throw new DeliveryTargetGoneError('the bot can no longer post in that Teams conversation (removed, or the conversation was deleted)', { cause: error });
