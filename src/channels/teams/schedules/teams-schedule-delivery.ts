@@ -2,7 +2,8 @@
 // reference and request claims stored when the schedule was made (a channel thread, a group chat or
 // a personal chat), the report as an Adaptive Card with its charts inline, and notices to the owner
 // in their one-to-one chat with the bot. A conversation the bot can no longer post to (403, 404)
-// pauses the schedule. Mirrors slack/schedules/slack-schedule-delivery.ts.
+// pauses the schedule, and so does an owner the conversation no longer has as a member (404 on
+// the member lookup before a run). Mirrors slack/schedules/slack-schedule-delivery.ts.
 import type { ConnectorClient } from '@microsoft/agents-hosting';
 import { DeliveryTargetGoneError } from '../../../schedules/schedule-errors.js';
 import type { ScheduleDelivery } from '../../../schedules/scheduled-post.js';
@@ -23,7 +24,7 @@ function isGone(error: unknown): boolean {
 
 type DeliveryContext = Pick<ChannelContext, 'adapter' | 'logger' | 'scheduleCards'>;
 
-async function inConversation<T>(context: DeliveryContext, schedule: ScheduleRecord, work: (outbox: TeamsOutbox) => Promise<T>): Promise<T> {
+async function inConversation<T>(context: DeliveryContext, schedule: ScheduleRecord, work: (outbox: TeamsOutbox, connector: ConnectorClient) => Promise<T>): Promise<T> {
   // Stored as a turn job's reply target is: `{ target, identity }`, the claims and never a token.
   const { target, identity } = teamsTurnReplySchema.parse(schedule.delivery);
   const reference = { channelId: target.channelId, serviceUrl: target.serviceUrl, conversation: target.conversation, agent: target.bot, user: target.user };
@@ -33,7 +34,7 @@ async function inConversation<T>(context: DeliveryContext, schedule: ScheduleRec
   await context.adapter.continueConversation(identity, reference, async (turnContext) => {
     const connector = turnContext.turnState.get<ConnectorClient>(context.adapter.ConnectorClientKey);
     try {
-      outcome = { result: await work(new TeamsOutbox(connector, target, undefined, undefined, context.logger)) };
+      outcome = { result: await work(new TeamsOutbox(connector, target, undefined, undefined, context.logger), connector) };
     } catch (error) {
       outcome = { error };
     }
@@ -59,6 +60,19 @@ export function createTeamsScheduleDelivery(context: DeliveryContext): ScheduleD
     async tellOwner(schedule, text) {
       // The stored reference's user is the owner: the one-to-one chat with them.
       await inConversation(context, schedule, (outbox) => outbox.postPrivately(createCard([textBlock(text)])));
+    },
+    async ownerGoneReason(schedule) {
+      const { target } = teamsTurnReplySchema.parse(schedule.delivery);
+      const ownerId = target.user?.id;
+      if (!ownerId) return undefined;
+      try {
+        await inConversation(context, schedule, (_outbox, connector) => connector.getConversationMember(ownerId, target.conversation.id));
+        return undefined;
+      } catch (error) {
+        // 404: the owner is not a member any more (left the team or the organisation, account removed).
+        if ((error as { status?: unknown } | null)?.status === 404) return 'the owner is no longer a member of that Teams conversation (left the team or the organisation)';
+        return undefined;
+      }
     },
   };
 }
