@@ -27,8 +27,8 @@ export interface EditScheduleTimeDeps {
   clock: Clock;
 }
 
-/** The timetable of a schedule in plain words, as the form shows it and the post says after saving. */
-export function scheduleTimeSummary(schedule: Pick<ScheduleRecord, 'title'>, time: ScheduleTime, now: Date): string {
+/** The new timetable in plain words, as the post says it after saving. */
+function scheduleTimeSummary(schedule: Pick<ScheduleRecord, 'title'>, time: ScheduleTime, now: Date): string {
   return describeSchedule({ cron: time.cron, timeZone: time.timeZone, what: schedule.title, where: 'posted here', now });
 }
 

@@ -17,6 +17,8 @@ import { escapeMrkdwn } from '../render/escape-mrkdwn.js';
 import { SCHEDULE_ACTION_IDS, SCHEDULE_TIME_VIEW_ID, withScheduleStatus } from './schedule-manage-controls.js';
 import { readScheduleTimeFormState, readTypedTime, SCHEDULE_TIME_BLOCK_IDS, scheduleTimeModal, type ScheduleTimeFormState } from './schedule-manage-time-form.js';
 
+const SAVE_FAILED_TEXT = 'The new time could not be saved just now. Try again in a minute.';
+
 const CONTROLS: Array<[string, ScheduleControl]> = [
   [SCHEDULE_ACTION_IDS.pause, 'pause'],
   [SCHEDULE_ACTION_IDS.resume, 'resume'],
@@ -121,7 +123,7 @@ export function registerScheduleManageListeners(app: App, context: ChannelContex
     if ('reason' in checked) return tellClicker(context, click, checked.reason);
     const state: ScheduleTimeFormState = { scheduleId: click.scheduleId, channel: click.channel, message: click.messageTs };
     await context.client.views
-      .open({ trigger_id: click.triggerId, view: scheduleTimeModal(checked.schedule, state, management.clock()) })
+      .open({ trigger_id: click.triggerId, view: scheduleTimeModal(checked.schedule, state) })
       .catch((error: unknown) => context.logger.warn(explainSlackError('open the Edit time form', error), { scheduleId: click.scheduleId }));
   });
 
@@ -132,8 +134,14 @@ export function registerScheduleManageListeners(app: App, context: ChannelContex
       context.logger.warn('Edit time submitted without its schedule, or schedules are not wired to this channel; nothing changed.', { viewId: view.id });
       return;
     }
-    const changer = await changerOf(context, management, body.user.id);
-    const outcome = await editScheduleTime(state.scheduleId, readTypedTime(view.state.values), changer, management);
+    let outcome: Awaited<ReturnType<typeof editScheduleTime>>;
+    try {
+      outcome = await editScheduleTime(state.scheduleId, readTypedTime(view.state.values), await changerOf(context, management, body.user.id), management);
+    } catch (error) {
+      // Slack waits three seconds for the answer: the form stays open and says so instead.
+      context.logger.error('Edit time could not be saved.', { scheduleId: state.scheduleId, error });
+      return ack({ response_action: 'errors', errors: { [SCHEDULE_TIME_BLOCK_IDS.cron]: SAVE_FAILED_TEXT } });
+    }
     if (outcome.kind === 'invalid') return ack({ response_action: 'errors', errors: { [SCHEDULE_TIME_BLOCK_IDS[outcome.field]]: outcome.message } });
     if (outcome.kind === 'refused') return ack({ response_action: 'errors', errors: { [SCHEDULE_TIME_BLOCK_IDS.cron]: outcome.reason } });
     await ack();

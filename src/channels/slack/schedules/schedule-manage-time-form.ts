@@ -2,7 +2,8 @@
 // schedule's current values and with the current timetable in plain words as the hint. What the
 // modal needs at submission (which schedule, which post) travels in private_metadata.
 import type { types } from '@slack/bolt';
-import { scheduleTimeSummary, type ScheduleTimeField } from '../../../schedules/edit-schedule-time.js';
+import { describeTimetableInZone } from '../../../schedules/describe-schedule.js';
+import type { ScheduleTimeField } from '../../../schedules/edit-schedule-time.js';
 import type { ScheduleRecord } from '../../../schedules/schedule-types.js';
 import { SCHEDULE_TIME_VIEW_ID } from './schedule-manage-controls.js';
 
@@ -31,8 +32,7 @@ function input(field: ScheduleTimeField, label: string, value: string, hint: str
   };
 }
 
-export function scheduleTimeModal(schedule: ScheduleRecord, state: ScheduleTimeFormState, now: Date): types.ModalView {
-  const current = scheduleTimeSummary(schedule, schedule, now);
+export function scheduleTimeModal(schedule: ScheduleRecord, state: ScheduleTimeFormState): types.ModalView {
   return {
     type: 'modal',
     callback_id: SCHEDULE_TIME_VIEW_ID,
@@ -41,7 +41,7 @@ export function scheduleTimeModal(schedule: ScheduleRecord, state: ScheduleTimeF
     submit: { type: 'plain_text', text: 'Save' },
     close: { type: 'plain_text', text: 'Cancel' },
     blocks: [
-      input('cron', 'When (cron: minute hour day-of-month month day-of-week)', schedule.cron, `Now: ${current}`.slice(0, 2_000), '0 9 * * 1 (Mondays at 09:00)'),
+      input('cron', 'When (cron: minute hour day-of-month month day-of-week)', schedule.cron, `Now: ${describeTimetableInZone(schedule.cron, schedule.timeZone)}`.slice(0, 2_000), '0 9 * * 1 (Mondays at 09:00)'),
       input('timeZone', 'Time zone (IANA name)', schedule.timeZone, 'For example Europe/Berlin, America/New_York or UTC.', 'Europe/Berlin'),
     ],
   };

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { DeliveryTargetGoneError } from '../../../schedules/schedule-errors.js';
 import type { ScheduleDelivery } from '../../../schedules/scheduled-post.js';
-import { explainSlackError, isUnreachableChannel, slackErrorCode } from '../outbox/slack-api-errors.js';
+import { explainSlackError, isUnreachableChannel } from '../outbox/slack-api-errors.js';
 import type { SlackWebClient } from '../types.js';
 import { scheduledPostBlocks } from './scheduled-post-blocks.js';
 
@@ -38,11 +38,10 @@ export function createSlackScheduleDelivery(client: SlackWebClient): ScheduleDel
       try {
         const { user } = await client.users.info({ user: schedule.owner.userId });
         return user?.deleted === true ? "the owner's Slack account is deactivated" : undefined;
-      } catch (error) {
-        // A Slack error (user_not_found for a Slack Connect owner, a rate limit) says nothing certain
-        // about the owner: the run goes ahead rather than pausing a working schedule. A broken
-        // connection is thrown on and fails the run like any outage.
-        if (slackErrorCode(error) === undefined) throw error;
+      } catch {
+        // An error (user_not_found for a Slack Connect owner, a rate limit, an outage) says nothing
+        // certain about the owner: the run goes ahead rather than pausing a working schedule, and
+        // an outage then shows in the post itself.
         return undefined;
       }
     },

@@ -3,6 +3,7 @@
 // gone and the line says who deleted it. Edit time opens a form under the card (Action.ShowCard:
 // cron and zone, prefilled, and Save); Delete opens a confirm step the same way, so nothing is
 // deleted by one stray click. Mirrors slack/schedules/schedule-manage-controls.ts.
+import { describeTimetableInZone } from '../../../schedules/describe-schedule.js';
 import type { AdaptiveCard, CardAction, ScheduleActionData, SubmitAction, TextBlockElement } from '../render/adaptive-card-types.js';
 
 /** Where the Edit time form's fields come back in the submit's data. */
@@ -21,6 +22,7 @@ function editTimeAction(scheduleId: string, time: { cron: string; timeZone: stri
     card: {
       type: 'AdaptiveCard',
       body: [
+        ...(time ? [{ type: 'TextBlock' as const, text: `Now: ${describeTimetableInZone(time.cron, time.timeZone)}`, isSubtle: true as const, wrap: true as const }] : []),
         { type: 'Input.Text', id: SCHEDULE_TIME_INPUT_IDS.cron, label: 'When (cron: minute hour day-of-month month day-of-week)', placeholder: '0 9 * * 1 (Mondays at 09:00)', maxLength: 100, isRequired: true, errorMessage: 'Type a cron expression with five fields.', ...(time ? { value: time.cron } : {}) },
         { type: 'Input.Text', id: SCHEDULE_TIME_INPUT_IDS.timeZone, label: 'Time zone (IANA name, e.g. Europe/Berlin)', placeholder: 'Europe/Berlin', maxLength: 100, isRequired: true, errorMessage: 'Type a time zone such as Europe/Berlin.', ...(time ? { value: time.timeZone } : {}) },
       ],

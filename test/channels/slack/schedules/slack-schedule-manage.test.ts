@@ -144,7 +144,7 @@ describe('managing a schedule from its Slack post', () => {
       ['datathread_schedule_cron', '0 9 * * 1'],
       ['datathread_schedule_time_zone', 'Europe/Berlin'],
     ]);
-    expect(blocks[0]!.hint.text).toBe('Now: Every Monday at 09:00 Europe/Berlin, starting 14 Dec: Revenue by region, posted here');
+    expect(blocks[0]!.hint.text).toBe('Now: Every Monday at 09:00 Europe/Berlin');
 
     expect(await submitTime(opened, 'U_OWNER', 'every monday', 'Europe/Berlin')).toEqual({
       response_action: 'errors',

@@ -145,7 +145,8 @@ describe('managing a schedule from its Teams card', () => {
   it('Edit time: the form is prefilled; a bad cron or zone is refused naming the field, a good one moves the next run', async () => {
     const { schedule, cardId } = await postedSchedule();
     const form = cardOf(connector.messages()[0]!.activity).actions!.find((action) => action.title === 'Edit time')!.card!;
-    expect(form.body.map((element) => [element.type, element.id, element.value])).toEqual([
+    expect(form.body.map((element) => [element.type, element.id, element.value ?? element.text])).toEqual([
+      ['TextBlock', undefined, 'Now: Every Monday at 09:00 Europe/Berlin'],
       ['Input.Text', 'scheduleCron', '0 9 * * 1'],
       ['Input.Text', 'scheduleTimeZone', 'Europe/Berlin'],
     ]);
@@ -163,6 +164,10 @@ describe('managing a schedule from its Teams card', () => {
     expect(await running.application.store.getSchedule(schedule.scheduleId)).toMatchObject({ cron: '30 8 * * 1-5', timeZone: 'America/New_York', nextRunAt: new Date('2026-12-07T13:30:00Z') });
     const changed = latestCard(cardId);
     expect(statusLine(changed)).toBe('New time set by Ada Lovelace: Every weekday at 08:30 America/New_York, starting 7 Dec: Revenue by region, posted here');
-    expect(changed.actions!.find((action) => action.title === 'Edit time')!.card!.body.map((element) => element.value)).toEqual(['30 8 * * 1-5', 'America/New_York']);
+    expect(changed.actions!.find((action) => action.title === 'Edit time')!.card!.body.map((element) => element.value ?? element.text)).toEqual([
+      'Now: Every weekday at 08:30 America/New_York',
+      '30 8 * * 1-5',
+      'America/New_York',
+    ]);
   });
 });
