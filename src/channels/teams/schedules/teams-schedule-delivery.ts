@@ -66,7 +66,9 @@ export function createTeamsScheduleDelivery(context: DeliveryContext): ScheduleD
       const ownerId = target.user?.id;
       if (!ownerId) return undefined;
       try {
-        await inConversation(context, schedule, (_outbox, connector) => connector.getConversationMember(ownerId, target.conversation.id));
+        // Members belong to the channel or chat, not to one thread of it: the `;messageid=` part goes.
+        const conversationId = target.conversation.id.split(';')[0] ?? target.conversation.id;
+        await inConversation(context, schedule, (_outbox, connector) => connector.getConversationMember(ownerId, conversationId));
         return undefined;
       } catch (error) {
         // 404: the owner is not a member any more (left the team or the organisation, account removed).
