@@ -5,12 +5,17 @@
 import { Cron } from 'croner';
 import { InvalidScheduleError } from './schedule-errors.js';
 
-function cronIn(expression: string, timeZone: string): Cron {
+/** Throws InvalidScheduleError when the zone is not an IANA time zone name. */
+export function validateTimeZone(timeZone: string): void {
   try {
     new Intl.DateTimeFormat('en-GB', { timeZone });
   } catch (cause) {
     throw new InvalidScheduleError(`"${timeZone}" is not an IANA time zone; use a name such as Europe/Berlin or America/New_York.`, { cause });
   }
+}
+
+function cronIn(expression: string, timeZone: string): Cron {
+  validateTimeZone(timeZone);
   try {
     // Five fields (minute precision): a schedule never runs more than once a minute.
     return new Cron(expression, { timezone: timeZone, paused: true, mode: '5-part' });

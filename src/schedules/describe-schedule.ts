@@ -43,6 +43,11 @@ function describeTimetable(cron: string): string | undefined {
   return undefined;
 }
 
+/** The timetable with its zone, without the first run or what is posted: "Every Monday at 09:00 Europe/Berlin". */
+export function describeTimetableInZone(cron: string, timeZone: string): string {
+  return `${describeTimetable(cron) ?? `On the cron schedule "${cron}"`} ${timeZone}`;
+}
+
 export interface ScheduleSummaryInput {
   cron: string;
   timeZone: string;

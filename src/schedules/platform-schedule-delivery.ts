@@ -23,5 +23,8 @@ export function platformScheduleDelivery(deliveries: ScheduleDeliveries, logger:
       if (!delivery) return logger.warn('a schedule owner could not be told: their platform is not started', { scheduleId: schedule.scheduleId, platform: schedule.owner.platform });
       await delivery.tellOwner(schedule, text);
     },
+    async ownerGoneReason(schedule) {
+      return deliveryOf(schedule)?.ownerGoneReason?.(schedule);
+    },
   };
 }

@@ -2,6 +2,7 @@
 // the alert condition or the unchanged check, the charts drawn again, one post with a header. What
 // it learns (digest, alert state, failures in a row) is saved on the schedule for the next run.
 import { DEFAULT_PAUSE_AFTER_FAILURES } from '../config/schedules-settings-schema.js';
+import type { Logger } from '../logging/logger.js';
 import type { Store } from '../store/types.js';
 import type { Clock } from '../support/clock-and-ids.js';
 import { errorMessage } from '../support/errors.js';
@@ -22,6 +23,8 @@ export interface OccurrenceExecutorDeps extends ScheduledQueryDeps {
   delivery: ScheduleDelivery;
   renderCharts(schedule: ScheduleRecord, results: ScheduledResult[]): Promise<ScheduledChart[]>;
   pauseAfterFailures?: number;
+  /** Says when a schedule pauses itself (owner gone, access lost, delivery target gone). */
+  logger?: Logger;
 }
 
 function memoryOf(schedule: ScheduleRecord): ScheduleRunMemory {
@@ -29,9 +32,16 @@ function memoryOf(schedule: ScheduleRecord): ScheduleRunMemory {
   return { lastResultDigest, lastAlertValue, alertHolding, consecutiveFailures, failureReported };
 }
 
+/** Paused, not counted as a failure: running again cannot help until someone fixes the cause. */
 async function pauseAndTell(schedule: ScheduleRecord, reason: string, text: string, deps: OccurrenceExecutorDeps): Promise<OccurrenceOutcome> {
   await deps.store.pauseSchedule(schedule.scheduleId, reason, deps.clock());
-  await deps.delivery.tellOwner(schedule, text);
+  deps.logger?.warn('a schedule paused itself', { scheduleId: schedule.scheduleId, owner: schedule.owner.userId, platform: schedule.owner.platform, reason });
+  try {
+    await deps.delivery.tellOwner(schedule, text);
+  } catch (error) {
+    // A deactivated owner often cannot receive a message at all: the log is then the only witness.
+    deps.logger?.warn('the owner of a paused schedule could not be told', { scheduleId: schedule.scheduleId, owner: schedule.owner.userId, error });
+  }
   return { state: 'done', outcome: `paused: ${reason}` };
 }
 
@@ -61,6 +71,7 @@ async function deliver(run: ScheduleRunRecord, schedule: ScheduleRecord, results
     alertText,
     results,
     charts,
+    time: { cron: schedule.cron, timeZone: schedule.timeZone },
   };
   await lease.confirm();
   const messageId = await deps.delivery.post(schedule, post);
@@ -71,6 +82,8 @@ async function runOccurrence(run: ScheduleRunRecord, schedule: ScheduleRecord, l
   if (schedule.state === 'paused' && !run.manual) return { state: 'done', outcome: 'skipped: paused' };
   // A rerun after a crash that came after the post: the occurrence was delivered.
   if (run.postedMessageId) return { state: 'done', outcome: 'posted' };
+  const ownerGone = await deps.delivery.ownerGoneReason?.(schedule);
+  if (ownerGone) return pauseAndTell(schedule, ownerGone, SCHEDULE_SENTENCES.ownerGone(schedule.title, ownerGone), deps);
   const queried = await runScheduledQueries(schedule, deps);
   if (queried.kind === 'no_access') return pauseAndTell(schedule, `the owner has no access to ${queried.databaseName}`, SCHEDULE_SENTENCES.lostAccess(schedule.title, queried.databaseName), deps);
   if (queried.kind === 'sign_in_required') {

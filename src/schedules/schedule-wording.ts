@@ -34,4 +34,12 @@ export const SCHEDULE_SENTENCES = {
   failed: (title: string, reason: string) => `Your schedule "${title}" failed: ${reason} I will tell you again only if it recovers and then fails anew.`,
   pausedAfterFailures: (title: string, failures: number, reason: string) =>
     `Your schedule "${title}" failed ${failures} times in a row and is now paused. The last error: ${reason} Resume it once the cause is fixed.`,
+  ownerGone: (title: string, reason: string) => `Your schedule "${title}" is paused: ${reason}. Resume it once that is fixed.`,
+  /** A click on a post whose schedule is no longer in the store. */
+  alreadyDeleted: 'This schedule no longer exists: it was deleted, so there is nothing to change.',
+  /** The line that replaces or sits above a post's buttons after a click; `person` as the platform shows a person. */
+  pausedBy: (person: string) => `Paused by ${person}`,
+  resumedBy: (person: string) => `Resumed by ${person}`,
+  deletedBy: (person: string) => `Deleted by ${person}`,
+  timeChangedBy: (person: string, summary: string) => `New time set by ${person}: ${summary}`,
 } as const;

@@ -27,13 +27,21 @@ export interface ScheduledPost {
   alertText?: string | undefined;
   results: ScheduledResult[];
   charts: ScheduledChart[];
+  /** The timetable at the time of the run, for the Edit time form a channel draws on the post. */
+  time?: { cron: string; timeZone: string } | undefined;
 }
 
 /**
  * Where a schedule's posts and notices go; a channel (Slack, Teams) provides one. `post` returns the
  * platform message id. `tellOwner` sends the owner a direct message (paused, failed, sign in).
+ * `ownerGoneReason` asks the platform whether the owner still exists there.
  */
 export interface ScheduleDelivery {
   post(schedule: ScheduleRecord, post: ScheduledPost): Promise<string>;
   tellOwner(schedule: ScheduleRecord, text: string): Promise<void>;
+  /**
+   * Why the owner can no longer own the schedule (account deactivated, gone from the organisation),
+   * checked before each run; undefined while they can, or when the platform cannot tell right now.
+   */
+  ownerGoneReason?(schedule: ScheduleRecord): Promise<string | undefined>;
 }

@@ -36,6 +36,7 @@ export function createServerScheduleRunner(options: ServerScheduleRunnerOptions)
     delivery: platformScheduleDelivery(options.deliveries, logger),
     renderCharts: (schedule, results) => renderScheduledCharts(schedule.queries, results),
     pauseAfterFailures: config.schedules.pauseAfterFailures,
+    logger,
   });
   return new ScheduleRunner({ store, clock, createId, logger, execute, ...(options.tickMs ? { tickMs: options.tickMs } : {}) });
 }

@@ -14,6 +14,7 @@ import { createExecuteSandboxedCodeTool } from './execute-sandboxed-code.js';
 import { createExecuteSqlTool } from './execute-sql.js';
 import { createGrepFilesTool } from './grep-files.js';
 import { createListFilesTool } from './list-files.js';
+import { createListSchedulesTool } from './list-schedules.js';
 import { createReadFileTool } from './read-file.js';
 import { createReadQueryResultTool } from './read-query-result.js';
 import { createRememberTool } from './remember.js';
@@ -52,6 +53,7 @@ export const builtInTools: Record<ToolName, ToolOffer> = {
   clarification: ({ interactive }) => (interactive ? createClarificationTool : undefined),
   suggest_follow_ups: always(createSuggestFollowUpsTool),
   remember: always(createRememberTool),
+  list_schedules: ({ runtime }) => (context) => createListSchedulesTool(context, runtime?.scheduleAdmins ?? []),
   read: withContextFolder(createReadFileTool),
   list: withContextFolder(createListFilesTool),
   search: withContextFolder(createSearchFilesTool),

@@ -26,6 +26,8 @@ export interface ToolRuntime {
   /** The configured model provider: which web tools exist, whether tool results may carry images. */
   modelProvider?: ModelProvider;
   mcp?: McpConnections;
+  /** `admins` from the config: list_schedules shows them every schedule when they ask for all. */
+  scheduleAdmins?: readonly string[];
 }
 
 export interface ToolSetOptions {

@@ -55,6 +55,7 @@ export async function startToolRuntime(config: LoadedConfig, logger: Logger): Pr
       modelProvider,
       sandbox,
       mcp,
+      scheduleAdmins: config.featureLists.admin,
     },
     close: async () => {
       await mcp.close();

@@ -17,7 +17,7 @@
 // POST /v3/conversations opens (or finds) the one-to-one chat of the bot and one person, as Teams
 // does: it needs the bot, exactly one member and the tenant, and answers the same conversation id
 // for the same person; `refusePrivateChats()` answers 403 as Teams does for a person who does not
-// have the app as a personal app.
+// have the app as a personal app. GET …/members/{id} answers a member, or 404 for one `removeMember` names.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 
 export interface RecordedConnectorCall {
@@ -51,6 +51,8 @@ export interface FakeBotConnector {
   createdConversations(): CreatedConversation[];
   /** Every later POST /v3/conversations is refused with HTTP 403, as for a person without the app. */
   refusePrivateChats(): void;
+  /** GET …/members/{id} of this person answers 404 from now on, as for someone who left the organisation or the team. */
+  removeMember(memberId: string): void;
   /** The next POST or PUT of a message (typing is left alone) is answered with this failure, once per call, and not recorded in `calls`. */
   failNext(failure: ConnectorFailure): void;
   /** Every later streaming activity is refused with HTTP 403 ContentStreamNotAllowed. */
@@ -170,6 +172,8 @@ function citationProblem(activity: Record<string, unknown>): string | undefined 
 
 const ROUTE = /^\/v3\/conversations\/([^/]+)\/activities(?:\/([^/]+))?\/?$/;
 const CREATE_CONVERSATION_ROUTE = /^\/v3\/conversations\/?$/;
+/** GET /v3/conversations/{conversationId}/members/{memberId}: one member of a conversation. */
+const MEMBER_ROUTE = /^\/v3\/conversations\/[^/]+\/members\/([^/]+)$/;
 
 /** Why Teams would refuse to open this one-to-one chat, or undefined when the request is complete. */
 function conversationRequestProblem(body: Record<string, unknown>): string | undefined {
@@ -196,6 +200,15 @@ export async function startFakeBotConnector(options: FakeBotConnectorOptions = {
   const streams = new Map<string, StreamState>();
   const created: CreatedConversation[] = [];
   let refusingPrivateChats = false;
+  const departed = new Set<string>();
+
+  const getMember = (memberId: string, response: ServerResponse) => {
+    if (departed.has(memberId)) {
+      response.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { code: 'MemberNotFoundInConversation', message: 'The member was not found in the conversation.' } }));
+      return;
+    }
+    response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ id: memberId }));
+  };
 
   const createConversation = (body: Record<string, unknown>, response: ServerResponse) => {
     const problem = conversationRequestProblem(body);
@@ -217,6 +230,8 @@ export async function startFakeBotConnector(options: FakeBotConnectorOptions = {
       .then((body) => {
         const path = new URL(request.url ?? '/', 'http://connector.local').pathname;
         if (request.method === 'POST' && CREATE_CONVERSATION_ROUTE.test(path)) return createConversation(body, response);
+        const member = MEMBER_ROUTE.exec(path);
+        if (request.method === 'GET' && member) return getMember(decodeURIComponent(member[1] ?? ''), response);
         const match = ROUTE.exec(path);
         const method = request.method as RecordedConnectorCall['method'];
         if (!match || !['POST', 'PUT', 'DELETE'].includes(method)) {
@@ -286,6 +301,7 @@ export async function startFakeBotConnector(options: FakeBotConnectorOptions = {
     refusePrivateChats: () => {
       refusingPrivateChats = true;
     },
+    removeMember: (memberId) => void departed.add(memberId),
     failNext: (failure) => void failures.push(failure),
     failedCalls: () => failed,
     refuseStreaming: () => {
@@ -319,6 +335,7 @@ export async function startFakeBotConnector(options: FakeBotConnectorOptions = {
       refusingStreams = false;
       created.length = 0;
       refusingPrivateChats = false;
+      departed.clear();
     },
     close: () =>
       new Promise((resolve) => {

@@ -8,7 +8,8 @@
 // with Retry-After, or a Slack error code such as not_in_channel). Given a `socketModeUrl`, it also
 // answers apps.connections.open (app-level `xapp-` tokens only) with that URL, for Socket Mode.
 // views.open opens a modal only for a trigger id the fake issued (issueTriggerId, as Slack puts one
-// in each interaction payload) and used within Slack's three seconds, once.
+// in each interaction payload) and used within Slack's three seconds, once, and only a view with a
+// type, a title and blocks. users.info of a deactivated account answers `deleted: true`.
 // usergroups.users.list answers the members of a user group set with setUserGroup: a bot token
 // without usergroups:read gets missing_scope, an unknown group no_such_subteam, as Slack answers.
 // users.lookupByEmail finds a user added with addUser by e-mail (without case), users_not_found
@@ -63,6 +64,8 @@ export interface FakeSlackUser {
   name: string;
   realName?: string;
   email?: string;
+  /** A deactivated account: users.info still answers, with `deleted: true`, as Slack does. */
+  deleted?: boolean;
 }
 
 export interface OpenedView {
@@ -180,7 +183,7 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
     'users.info': (args) => {
       const user = users.get(String(args.user));
       if (!user) return { ok: false, error: 'user_not_found' };
-      return { ok: true, user: { id: user.id, name: user.name, real_name: user.realName ?? user.name, profile: { display_name: user.name, real_name: user.realName ?? user.name, email: user.email } } };
+      return { ok: true, user: { id: user.id, name: user.name, deleted: user.deleted === true, real_name: user.realName ?? user.name, profile: { display_name: user.name, real_name: user.realName ?? user.name, email: user.email } } };
     },
     'users.lookupByEmail': (args) => {
       if (!emailScope) return { ok: false, error: 'missing_scope', needed: 'users:read.email', provided: 'chat:write,users:read' };
@@ -236,6 +239,8 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
       const triggerId = typeof args.trigger_id === 'string' ? args.trigger_id : '';
       const view = (typeof args.view === 'string' ? JSON.parse(args.view) : args.view) as Record<string, unknown> | undefined;
       if (!triggerId || !view) return { ok: false, error: 'invalid_arguments' };
+      // Slack refuses a view without its type, title or blocks before looking at the trigger.
+      if (view.type !== 'modal' || typeof view.title !== 'object' || !Array.isArray(view.blocks) || view.blocks.length === 0) return { ok: false, error: 'invalid_arguments' };
       const issuedAtMs = triggerIssuedAtMs.get(triggerId);
       if (issuedAtMs === undefined) return { ok: false, error: 'invalid_trigger_id' };
       if (Date.now() - issuedAtMs > TRIGGER_ID_LIFETIME_MS) return { ok: false, error: 'expired_trigger_id' };

@@ -1,9 +1,10 @@
 // A scheduled run on real engines (SQLite warehouse and state store): the stored SQL runs again
 // with fresh rows, charts are real PNGs, alerts post once per incident, unchanged reports skip,
-// lost access and repeated failures pause the schedule and tell the owner once.
+// lost access, an owner who is gone and repeated failures pause the schedule and tell the owner once.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { closeSharedChartRenderPool } from '../../src/charts/chart-render-pool.js';
 import type { DatabaseAdapter } from '../../src/databases/types.js';
+import { silentLogger } from '../../src/logging/logger.js';
 import { newSchedule } from './schedule-fixtures.js';
 import { openScheduleBench, type ScheduleBench } from './schedule-harness.js';
 
@@ -169,6 +170,27 @@ describe('who a schedule runs as', () => {
     expect(bench.delivery.posts).toHaveLength(1);
     const audit = await bench.store.listQueryAudit({ threadId: schedule.sourceThreadId });
     expect(audit.at(-1)).toMatchObject({ ranAs: 'aad-owner@example.com', databaseName: 'warehouse', detail: `schedule ${schedule.scheduleId}` });
+  });
+});
+
+describe('an owner who is gone', () => {
+  it('pauses before the query runs, counts no failure, logs it, and still pauses when the owner cannot be told', async () => {
+    const schedule = newSchedule();
+    await bench.store.createSchedule(schedule);
+    const logged: Array<{ message: string; fields: unknown }> = [];
+    const logger = { ...silentLogger, warn: (message: string, fields?: unknown) => void logged.push({ message, fields }) };
+    const delivery = {
+      ...bench.delivery,
+      ownerGoneReason: async () => "the owner's Slack account is deactivated",
+      tellOwner: async () => {
+        throw new Error('cannot_dm_deactivated_user');
+      },
+    };
+    await bench.runDue({ delivery, logger });
+    expect(bench.delivery.posts).toEqual([]);
+    expect(await bench.store.getSchedule(schedule.scheduleId)).toMatchObject({ state: 'paused', pausedReason: "the owner's Slack account is deactivated", consecutiveFailures: 0, failureReported: false });
+    expect(logged.map((line) => line.message)).toEqual(['a schedule paused itself', 'the owner of a paused schedule could not be told']);
+    expect(logged[0]!.fields).toMatchObject({ scheduleId: schedule.scheduleId, reason: "the owner's Slack account is deactivated" });
   });
 });
 

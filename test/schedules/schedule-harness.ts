@@ -8,7 +8,7 @@ import type { AccessRule } from '../../src/config/config-schema.js';
 import { createDatabaseAdapter } from '../../src/databases/create-database-adapter.js';
 import type { DatabaseAdapter } from '../../src/databases/types.js';
 import type { CredentialProvider } from '../../src/identity/credential-provider.js';
-import { silentLogger } from '../../src/logging/logger.js';
+import { silentLogger, type Logger } from '../../src/logging/logger.js';
 import { queueDueOccurrences } from '../../src/schedules/queue-due-occurrences.js';
 import { runClaimedOccurrences } from '../../src/schedules/run-claimed-occurrences.js';
 import { createOccurrenceExecutor } from '../../src/schedules/run-schedule-occurrence.js';
@@ -52,7 +52,7 @@ export interface ScheduleBench {
   /** Runs SQL on the warehouse file directly (the test changing the data). */
   changeData(sql: string): Promise<void>;
   /** Queues what is due at the clock's time and runs it. */
-  runDue(options?: { credentialFor?: CredentialProvider; databases?: DatabaseAdapter[]; delivery?: ScheduleDelivery }): Promise<void>;
+  runDue(options?: { credentialFor?: CredentialProvider; databases?: DatabaseAdapter[]; delivery?: ScheduleDelivery; logger?: Logger }): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -96,6 +96,7 @@ export async function openScheduleBench(startIso: string): Promise<ScheduleBench
         queryTimeoutMs: 10_000,
         delivery: options.delivery ?? delivery,
         renderCharts: (schedule, results) => renderScheduledCharts(schedule.queries, results),
+        ...(options.logger ? { logger: options.logger } : {}),
       });
       await runClaimedOccurrences({ store, clock, createId, logger: silentLogger, execute });
     },

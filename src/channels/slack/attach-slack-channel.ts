@@ -26,6 +26,7 @@ import { readSlackUserGroups } from './groups/slack-user-groups.js';
 import { createUserDirectory } from './inbound/user-directory.js';
 import { checkSlackSettings, fetchBotIdentity } from './inbound/verify-credentials.js';
 import { createSlackScheduleDelivery } from './schedules/slack-schedule-delivery.js';
+import { registerScheduleManageListeners } from './schedules/schedule-manage-clicks.js';
 
 export const DEFAULT_SLACK_API_URL = 'https://slack.com/api/';
 
@@ -84,6 +85,7 @@ export async function attachSlackChannel(options: SlackChannelOptions): Promise<
     verification: options.verification,
     mayReadResult: options.mayReadResult,
     memories: options.memories,
+    schedules: options.schedules,
     groupMembership: options.groups?.membership,
     stories: options.stories,
     identity: options.identity,
@@ -102,6 +104,7 @@ export async function attachSlackChannel(options: SlackChannelOptions): Promise<
   registerMemoryListeners(app, context);
   registerVerifyListener(app, context);
   registerStoryActionListeners(app, context);
+  registerScheduleManageListeners(app, context);
   registerAppHome(app, context);
   const stopResumingAfterSignIn = registerAccountLinking(app, context);
 

@@ -1,6 +1,7 @@
 // Slack as a Channel (../channel.ts): its pieces, and how the environment starts it. Slack needs its
 // bot token and signing secret (HTTP mode) or app token (Socket Mode).
 import { personEntriesOf } from '../../config/person-entries.js';
+import { randomIdFactory, systemClock } from '../../support/clock-and-ids.js';
 import { groupIdsWithPrefix, SLACK_GROUP_PREFIX } from '../../support/group-entries.js';
 import { createResultReadCheck } from '../../conversations/result-access.js';
 import type { Channel, ChannelStartOptions, StartedChannel } from '../channel.js';
@@ -42,6 +43,7 @@ async function startSlack({ app, environment, application, logger }: ChannelStar
     stories: application.store,
     feedback: application.feedback,
     memories: application.memories,
+    schedules: { store: application.store, admins: application.config.featureLists.admin, clock: systemClock, createId: randomIdFactory },
     verification: application.verification,
     groups: {
       membership: application.groupMembership,

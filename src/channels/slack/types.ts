@@ -7,6 +7,7 @@ import type { AnswerVerifier } from '../../conversations/answer-verification.js'
 import type { TurnJobs } from '../../conversations/turn-jobs.js';
 import type { TurnHandler } from '../../conversations/types.js';
 import type { SlackAccountLinking } from '../../identity/slack-account-linking.js';
+import type { ScheduleManagement } from '../../schedules/schedule-controls.js';
 import type { ScheduleDelivery } from '../../schedules/scheduled-post.js';
 import type { Store, StoredQueryResult } from '../../store/types.js';
 import type { ChannelLogger } from '../channel-logger.js';
@@ -56,6 +57,8 @@ export interface SlackChannelOptions {
   mayReadResult?: ResultReadCheck;
   /** Undo / Approve / Reject under memory notes (`application.memories`); without it those clicks are ignored. */
   memories?: Pick<MemoryDecisions, 'decide'>;
+  /** The store and the config's `admins`, for the buttons under scheduled posts; without it those clicks are ignored. */
+  schedules?: ScheduleManagement;
   /**
    * Stories and their versions (normally the application's store). With it, a story is posted as a
    * rich message (header, text, chart images, tables) with a Versions button, and older story

@@ -13,6 +13,7 @@ import { createTeamsTurnExecutor } from './turns/teams-turn-jobs.js';
 import { createInProcessTurnJobs } from '../in-process-turn-jobs.js';
 import type { TeamsChannel, TeamsChannelOptions } from './types.js';
 import { createTeamsScheduleDelivery } from './schedules/teams-schedule-delivery.js';
+import { createScheduleCardLedger } from './schedules/schedule-card-ledger.js';
 
 export async function attachTeamsChannel(options: TeamsChannelOptions): Promise<TeamsChannel> {
   const { logger } = options;
@@ -40,6 +41,8 @@ export async function attachTeamsChannel(options: TeamsChannelOptions): Promise<
     chartImages: options.chartImages,
     mayReadResult: options.mayReadResult,
     memories: options.memories,
+    schedules: options.schedules,
+    scheduleCards: createScheduleCardLedger(threadValues),
     verification: options.verification,
     groupMembership: options.groups?.membership,
     feedback: options.feedback ? { recorder: options.feedback, activities: createAnsweredActivities(threadValues) } : undefined,

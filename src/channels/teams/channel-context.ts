@@ -14,6 +14,8 @@ import type { TeamsSignIn } from './sign-in/teams-sign-in.js';
 import type { TeamsStoryStore } from './stories/render-story-cards.js';
 import type { StoryCardLedger } from './stories/story-card-ledger.js';
 import type { BackgroundWork } from './turns/background-work.js';
+import type { ScheduleManagement } from '../../schedules/schedule-controls.js';
+import type { ScheduleCardLedger } from './schedules/schedule-card-ledger.js';
 
 export interface ChannelContext {
   adapter: CloudAdapter;
@@ -47,6 +49,10 @@ export interface ChannelContext {
   memories?: Pick<MemoryDecisions, 'decide'> | undefined;
   /** Resolves a clicker's groups for `mayReadResult`; undefined when access by group is not set up. */
   groupMembership: GroupMembership | undefined;
+  /** Pause / Resume / Edit time / Delete under scheduled posts; absent: those clicks are logged and ignored. */
+  schedules?: ScheduleManagement | undefined;
+  /** The latest card of each schedule, so a click can redraw it. */
+  scheduleCards: ScheduleCardLedger;
 }
 
 /** The token service client the SDK put on this turn's context (undefined in local mode). */

@@ -1,6 +1,7 @@
 // Teams as a Channel (../channel.ts): its pieces, and how the environment starts it. Teams runs with
 // the app registration, or in local unauthenticated mode for the Agents Playground outside production.
 import { personEntriesOf } from '../../config/person-entries.js';
+import { randomIdFactory, systemClock } from '../../support/clock-and-ids.js';
 import { createResultReadCheck } from '../../conversations/result-access.js';
 import { graphMemberGroupsFrom } from '../../identity/graph-from-environment.js';
 import { ENTRA_GROUP_PREFIX, groupIdsWithPrefix } from '../../support/group-entries.js';
@@ -39,6 +40,7 @@ async function startTeams({ app, environment, application, logger, csvLinks, cha
     storyCardValues: { get: (threadId, key) => store.getThreadValue(threadId, key), set: (threadId, key, value) => store.setThreadValue(threadId, key, value, new Date()) },
     feedback: application.feedback,
     memories: application.memories,
+    schedules: { store, admins: application.config.featureLists.admin, clock: systemClock, createId: randomIdFactory },
     verification: application.verification,
     groups: {
       membership: application.groupMembership,

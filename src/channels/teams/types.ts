@@ -15,6 +15,7 @@ import type { TeamsAuthOptions } from './inbound/create-teams-adapter.js';
 import type { TeamsSsoTokenStore } from './sign-in/sso-token-exchange.js';
 import type { TeamsStoryStore } from './stories/render-story-cards.js';
 import type { ThreadValues } from './stories/story-card-ledger.js';
+import type { ScheduleManagement } from '../../schedules/schedule-controls.js';
 import type { ScheduleDelivery } from '../../schedules/scheduled-post.js';
 
 export interface TeamsChannelOptions {
@@ -69,6 +70,8 @@ export interface TeamsChannelOptions {
   mayReadResult?: ResultReadCheck;
   /** Undo / Approve / Reject under memory notes (`application.memories`); without it those clicks are ignored. */
   memories?: Pick<MemoryDecisions, 'decide'>;
+  /** The store and the config's `admins`, for the buttons under scheduled posts; without it those clicks are ignored. */
+  schedules?: ScheduleManagement;
   /**
    * Access by group (`application.groupMembership`): a click that shows stored data checks the
    * clicker's groups too (named groups of the config, and Entra ID groups read by groups/entra-groups.ts

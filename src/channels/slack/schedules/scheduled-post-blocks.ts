@@ -3,15 +3,10 @@
 // and Pause / Edit time / Delete. The charts travel beside it as file uploads (files.uploadV2),
 // which is how Slack shows a PNG inline in a thread.
 import type { ScheduledPost } from '../../../schedules/scheduled-post.js';
-import type { SlackBlock, SlackButton, SlackMessage } from '../render/block-kit.js';
+import type { SlackBlock, SlackMessage } from '../render/block-kit.js';
 import { escapeMrkdwn } from '../render/escape-mrkdwn.js';
 import { buildTableBlock, fitsTableBlock, renderTableAsText } from '../render/table-blocks.js';
-
-export const SCHEDULE_ACTION_IDS = {
-  pause: 'datathread_schedule_pause',
-  editTime: 'datathread_schedule_edit_time',
-  remove: 'datathread_schedule_delete',
-} as const;
+import { scheduleControlsBlock } from './schedule-manage-controls.js';
 
 /** Slack's header block takes at most 150 characters of plain text. */
 const MAX_HEADER_CHARACTERS = 150;
@@ -31,10 +26,6 @@ function cellText(value: unknown): string {
   return typeof value === 'object' ? JSON.stringify(value) : String(value);
 }
 
-function button(text: string, actionId: string, scheduleId: string, style?: 'danger'): SlackButton {
-  return { type: 'button', text: { type: 'plain_text', text }, action_id: actionId, value: scheduleId, ...(style ? { style } : {}) };
-}
-
 export function scheduledPostBlocks(post: ScheduledPost): ScheduledSlackMessage {
   const icon = post.kind === 'alert' ? '🔔' : '📅';
   const header = `${icon} ${post.title}`.slice(0, MAX_HEADER_CHARACTERS);
@@ -49,11 +40,7 @@ export function scheduledPostBlocks(post: ScheduledPost): ScheduledSlackMessage 
     const table = { header: result.columns.map((column) => column.name), rows: result.rows.map((row) => row.map(cellText)) };
     blocks.push(fitsTableBlock(table) ? buildTableBlock(table) : { type: 'section', text: { type: 'mrkdwn', text: `\`\`\`${renderTableAsText(table).slice(0, 2_900)}\`\`\`` } });
   }
-  blocks.push({
-    type: 'actions',
-    block_id: `datathread_schedule_${post.scheduleId}`,
-    elements: [button('Pause', SCHEDULE_ACTION_IDS.pause, post.scheduleId), button('Edit time', SCHEDULE_ACTION_IDS.editTime, post.scheduleId), button('Delete', SCHEDULE_ACTION_IDS.remove, post.scheduleId, 'danger')],
-  });
+  blocks.push(scheduleControlsBlock(post.scheduleId, 'active'));
   const uploads = post.charts.map((chart, index) => ({ filename: `${post.scheduleId}-${index + 1}.png`, title: chart.title, png: chart.png }));
   const text = post.alertText ? `${post.title}: ${post.alertText}` : `${post.title} (as of ${post.asOf})`;
   return { text, blocks, uploads };

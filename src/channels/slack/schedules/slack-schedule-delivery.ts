@@ -1,6 +1,7 @@
 // Posts a schedule's runs into Slack with the bot token: the message into the stored channel (and
 // thread, when the schedule posts into one), its charts as PNG uploads beside it, and notices to the
-// owner as a direct message. A channel the bot can no longer post to pauses the schedule.
+// owner as a direct message. A channel the bot can no longer post to pauses the schedule, and so
+// does an owner whose account users.info reports deactivated (`deleted: true`) before a run.
 import { z } from 'zod';
 import { DeliveryTargetGoneError } from '../../../schedules/schedule-errors.js';
 import type { ScheduleDelivery } from '../../../schedules/scheduled-post.js';
@@ -32,6 +33,17 @@ export function createSlackScheduleDelivery(client: SlackWebClient): ScheduleDel
     async tellOwner(schedule, text) {
       // A user id as the channel: the app's direct message with the owner.
       await client.chat.postMessage({ channel: schedule.owner.userId, text });
+    },
+    async ownerGoneReason(schedule) {
+      try {
+        const { user } = await client.users.info({ user: schedule.owner.userId });
+        return user?.deleted === true ? "the owner's Slack account is deactivated" : undefined;
+      } catch {
+        // An error (user_not_found for a Slack Connect owner, a rate limit, an outage) says nothing
+        // certain about the owner: the run goes ahead rather than pausing a working schedule, and
+        // an outage then shows in the post itself.
+        return undefined;
+      }
     },
   };
 }

@@ -7,6 +7,7 @@ import { answerCardExecuteInvoke, isCardExecuteInvoke } from '../actions/card-ex
 import { startCsvClick } from '../actions/csv-click.js';
 import { startMemoryClick } from '../actions/memory-click.js';
 import { startVerifyClick } from '../actions/verify-click.js';
+import { startScheduleManageClick } from '../schedules/schedule-manage-clicks.js';
 import { answerFeedbackInvoke, isFeedbackInvoke } from '../actions/feedback-invoke.js';
 import { runThreadCommand } from '../actions/thread-commands.js';
 import type { ChannelContext } from '../channel-context.js';
@@ -48,6 +49,7 @@ export function registerActivityRoute(app: Express, context: ChannelContext): Ac
       if (startCsvClick(context, activity, turnContext.identity)) return;
       if (startMemoryClick(context, activity, turnContext.identity)) return;
       if (startVerifyClick(context, activity, turnContext.identity)) return;
+      if (startScheduleManageClick(context, activity, turnContext.identity)) return;
       const decision = await routeActivity(activity, handler).catch((error: unknown) => notTaken(error));
       if (decision.kind === 'not_taken') {
         tellNotTaken(context, replyTargetOf(activity), turnContext.identity, decision.error, response);

@@ -9,6 +9,8 @@ export type Spacing = 'None' | 'Small' | 'Medium' | 'Large';
 
 export interface TextBlockElement {
   type: 'TextBlock';
+  /** Names the block so a later update can find it (a scheduled post's status line). */
+  id?: string;
   text: string;
   wrap?: true;
   size?: 'Small' | 'Medium' | 'Large' | 'ExtraLarge';
@@ -82,7 +84,19 @@ export interface ActionSetElement {
   spacing?: Spacing;
 }
 
-export type CardElement = TextBlockElement | ImageElement | TableElement | FactSetElement | ContainerElement | ColumnSetElement | ActionSetElement;
+/** A one-line text field (a form inside an Action.ShowCard); its value comes back under `id` in the submit's data. */
+export interface InputTextElement {
+  type: 'Input.Text';
+  id: string;
+  label: string;
+  value?: string;
+  placeholder?: string;
+  maxLength?: number;
+  isRequired?: true;
+  errorMessage?: string;
+}
+
+export type CardElement = TextBlockElement | ImageElement | TableElement | FactSetElement | ContainerElement | ColumnSetElement | ActionSetElement | InputTextElement;
 
 /** What a button click carries back to the bot (Teams puts it in `activity.value`). */
 export interface CardActionData {
@@ -116,7 +130,7 @@ export interface VerifyActionData {
 
 /** A scheduled post's Pause / Edit time / Delete (the owner and admins only). */
 export interface ScheduleActionData {
-  datathread: 'schedule_pause' | 'schedule_edit_time' | 'schedule_delete';
+  datathread: 'schedule_pause' | 'schedule_resume' | 'schedule_edit_time' | 'schedule_delete';
   scheduleId: string;
 }
 
@@ -143,7 +157,7 @@ export interface OpenUrlAction {
 export interface ShowCardAction {
   type: 'Action.ShowCard';
   title: string;
-  card: { type: 'AdaptiveCard'; body: CardElement[] };
+  card: { type: 'AdaptiveCard'; body: CardElement[]; actions?: CardAction[] };
   mode?: ActionMode;
 }
 

@@ -2,16 +2,13 @@
 // zone, a link to the thread it came from), the alert or catch-up note, the charts inline, each
 // result as a table, and Pause / Edit time / Delete. Mirrors slack/schedules/scheduled-post-blocks.ts.
 import type { ScheduledPost } from '../../../schedules/scheduled-post.js';
-import { ADAPTIVE_CARD_SCHEMA_URL, ADAPTIVE_CARD_VERSION, type AdaptiveCard, type CardElement, type ScheduleActionData, type SubmitAction } from '../render/adaptive-card-types.js';
+import { ADAPTIVE_CARD_SCHEMA_URL, ADAPTIVE_CARD_VERSION, type AdaptiveCard, type CardElement } from '../render/adaptive-card-types.js';
 import { fittedTableElements } from '../render/table-element.js';
+import { scheduleControlActions } from './schedule-manage-controls.js';
 
 function cellText(value: unknown): string {
   if (value === null || value === undefined) return '';
   return typeof value === 'object' ? JSON.stringify(value) : String(value);
-}
-
-function action(title: string, datathread: ScheduleActionData['datathread'], scheduleId: string): SubmitAction {
-  return { type: 'Action.Submit', title, data: { datathread, scheduleId } };
 }
 
 export function scheduledPostCard(post: ScheduledPost): AdaptiveCard {
@@ -32,7 +29,7 @@ export function scheduledPostCard(post: ScheduledPost): AdaptiveCard {
     $schema: ADAPTIVE_CARD_SCHEMA_URL,
     version: ADAPTIVE_CARD_VERSION,
     body,
-    actions: [action('Pause', 'schedule_pause', post.scheduleId), action('Edit time', 'schedule_edit_time', post.scheduleId), action('Delete', 'schedule_delete', post.scheduleId)],
+    actions: scheduleControlActions(post.scheduleId, 'active', post.time),
     msteams: { width: 'Full' },
   };
 }

@@ -2,7 +2,8 @@
 // reference and request claims stored when the schedule was made (a channel thread, a group chat or
 // a personal chat), the report as an Adaptive Card with its charts inline, and notices to the owner
 // in their one-to-one chat with the bot. A conversation the bot can no longer post to (403, 404)
-// pauses the schedule. Mirrors slack/schedules/slack-schedule-delivery.ts.
+// pauses the schedule, and so does an owner the conversation no longer has as a member (404 on
+// the member lookup before a run). Mirrors slack/schedules/slack-schedule-delivery.ts.
 import type { ConnectorClient } from '@microsoft/agents-hosting';
 import { DeliveryTargetGoneError } from '../../../schedules/schedule-errors.js';
 import type { ScheduleDelivery } from '../../../schedules/scheduled-post.js';
@@ -21,9 +22,9 @@ function isGone(error: unknown): boolean {
   return typeof status === 'number' && GONE_STATUSES.has(status);
 }
 
-type DeliveryContext = Pick<ChannelContext, 'adapter' | 'logger'>;
+type DeliveryContext = Pick<ChannelContext, 'adapter' | 'logger' | 'scheduleCards'>;
 
-async function inConversation<T>(context: DeliveryContext, schedule: ScheduleRecord, work: (outbox: TeamsOutbox) => Promise<T>): Promise<T> {
+async function inConversation<T>(context: DeliveryContext, schedule: ScheduleRecord, work: (outbox: TeamsOutbox, connector: ConnectorClient) => Promise<T>): Promise<T> {
   // Stored as a turn job's reply target is: `{ target, identity }`, the claims and never a token.
   const { target, identity } = teamsTurnReplySchema.parse(schedule.delivery);
   const reference = { channelId: target.channelId, serviceUrl: target.serviceUrl, conversation: target.conversation, agent: target.bot, user: target.user };
@@ -33,7 +34,7 @@ async function inConversation<T>(context: DeliveryContext, schedule: ScheduleRec
   await context.adapter.continueConversation(identity, reference, async (turnContext) => {
     const connector = turnContext.turnState.get<ConnectorClient>(context.adapter.ConnectorClientKey);
     try {
-      outcome = { result: await work(new TeamsOutbox(connector, target, undefined, undefined, context.logger)) };
+      outcome = { result: await work(new TeamsOutbox(connector, target, undefined, undefined, context.logger), connector) };
     } catch (error) {
       outcome = { error };
     }
@@ -46,7 +47,10 @@ export function createTeamsScheduleDelivery(context: DeliveryContext): ScheduleD
   return {
     async post(schedule, post) {
       try {
-        const activityId = await inConversation(context, schedule, (outbox) => outbox.post(scheduledPostCard(post)));
+        const card = scheduledPostCard(post);
+        const activityId = await inConversation(context, schedule, (outbox) => outbox.post(card));
+        // Kept so a click on this post can redraw it with new buttons (a failure only costs that).
+        if (activityId) await context.scheduleCards.remember(schedule.scheduleId, { activityId, card }).catch((error: unknown) => context.logger.warn('A scheduled post card was not kept; a click on it will answer with a card of its own.', { scheduleId: schedule.scheduleId, error }));
         return activityId ?? `teams:${schedule.scheduleId}`;
       } catch (error) {
         if (isGone(error)) throw new DeliveryTargetGoneError('the bot can no longer post in that Teams conversation (removed, or the conversation was deleted)', { cause: error });
@@ -56,6 +60,21 @@ export function createTeamsScheduleDelivery(context: DeliveryContext): ScheduleD
     async tellOwner(schedule, text) {
       // The stored reference's user is the owner: the one-to-one chat with them.
       await inConversation(context, schedule, (outbox) => outbox.postPrivately(createCard([textBlock(text)])));
+    },
+    async ownerGoneReason(schedule) {
+      const { target } = teamsTurnReplySchema.parse(schedule.delivery);
+      const ownerId = target.user?.id;
+      if (!ownerId) return undefined;
+      try {
+        // Members belong to the channel or chat, not to one thread of it: the `;messageid=` part goes.
+        const conversationId = target.conversation.id.split(';')[0] ?? target.conversation.id;
+        await inConversation(context, schedule, (_outbox, connector) => connector.getConversationMember(ownerId, conversationId));
+        return undefined;
+      } catch (error) {
+        // 404: the owner is not a member any more (left the team or the organisation, account removed).
+        if ((error as { status?: unknown } | null)?.status === 404) return 'the owner is no longer a member of that Teams conversation (left the team or the organisation)';
+        return undefined;
+      }
     },
   };
 }

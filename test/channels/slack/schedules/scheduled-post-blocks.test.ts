@@ -28,7 +28,21 @@ describe('scheduled post blocks', () => {
         elements: [
           { type: 'button', text: { type: 'plain_text', text: 'Pause' }, action_id: 'datathread_schedule_pause', value: 'sched_revenue' },
           { type: 'button', text: { type: 'plain_text', text: 'Edit time' }, action_id: 'datathread_schedule_edit_time', value: 'sched_revenue' },
-          { type: 'button', text: { type: 'plain_text', text: 'Delete' }, action_id: 'datathread_schedule_delete', value: 'sched_revenue', style: 'danger' },
+          {
+            type: 'button',
+            text: { type: 'plain_text', text: 'Delete' },
+            action_id: 'datathread_schedule_delete',
+            value: 'sched_revenue',
+            style: 'danger',
+            // Delete asks first, in Slack's own confirmation dialog.
+            confirm: {
+              title: { type: 'plain_text', text: 'Delete this schedule?' },
+              text: { type: 'mrkdwn', text: 'It stops posting for everyone, and it cannot be undone.' },
+              confirm: { type: 'plain_text', text: 'Delete' },
+              deny: { type: 'plain_text', text: 'Keep it' },
+              style: 'danger',
+            },
+          },
         ],
       },
     ]);

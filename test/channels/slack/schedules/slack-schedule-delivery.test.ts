@@ -1,6 +1,6 @@
 // Scheduled runs posted to the local Slack Web API server with the bot token: the report in its
 // thread with a real chart PNG uploaded beside it; an archived channel pauses the schedule and the
-// owner hears it in a direct message.
+// owner hears it in a direct message; a deactivated owner pauses it before anything runs.
 import { webApi } from '@slack/bolt';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createSlackScheduleDelivery } from '../../../../src/channels/slack/schedules/slack-schedule-delivery.js';
@@ -67,5 +67,18 @@ describe('Slack delivery of scheduled runs', () => {
       'Your schedule "Revenue by region" is paused: Slack refused to post the scheduled report (is_archived): the channel is archived. Unarchive it or ask in another channel.',
     ]);
     expect(await bench.store.getSchedule(schedule.scheduleId)).toMatchObject({ state: 'paused' });
+  });
+
+  it('pauses the schedule before it runs when users.info says the owner is deactivated: nothing posted, no failure counted', async () => {
+    slack.addUser({ id: 'U_GONE', name: 'gone', deleted: true });
+    const schedule = newSchedule({ owner: { platform: 'slack', userId: 'U_GONE', displayName: 'Gus Gone' }, delivery: { channelId: 'C_GONE' } });
+    await bench.store.createSchedule(schedule);
+    await bench.runDue({ delivery: delivery() });
+    expect(slack.messages.filter((message) => message.channel === 'C_GONE')).toEqual([]);
+    expect(await bench.store.getSchedule(schedule.scheduleId)).toMatchObject({ state: 'paused', pausedReason: "the owner's Slack account is deactivated", consecutiveFailures: 0 });
+    expect((await bench.store.listScheduleRuns(schedule.scheduleId))[0]).toMatchObject({ state: 'done', outcome: "paused: the owner's Slack account is deactivated" });
+    expect(slack.messages.filter((message) => message.channel === 'U_GONE').map((message) => message.text)).toEqual([
+      'Your schedule "Revenue by region" is paused: the owner\'s Slack account is deactivated. Resume it once that is fixed.',
+    ]);
   });
 });

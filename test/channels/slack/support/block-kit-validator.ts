@@ -28,6 +28,10 @@ const LIMITS = {
   privateMetadata: 3_000,
   inputLabel: 2_000,
   plainTextInput: 3_000,
+  inputHint: 2_000,
+  confirmTitle: 100,
+  confirmText: 300,
+  confirmButton: 30,
 };
 
 /** Slack file ids as Slack's schema checks them (`invalid_blocks` otherwise). */
@@ -190,6 +194,7 @@ export function validateModalView(args: Json): string[] {
     const element = block.element as Json | undefined;
     if (element?.type !== 'plain_text_input') problems.push(`${where}: only plain_text_input elements are expected`);
     else if (typeof element.max_length === 'number' && element.max_length > LIMITS.plainTextInput) problems.push(`${where}: max_length over ${LIMITS.plainTextInput}`);
+    if (block.hint !== undefined) problems.push(...validateTextObject(block.hint, `${where} hint`, LIMITS.inputHint, ['plain_text']));
     if (view.submit === undefined) problems.push(`${where}: a modal with inputs needs a submit button`);
   });
   return problems;
@@ -204,11 +209,25 @@ function validateButton(element: Json, at: string, actionIds: Set<string>): stri
   else actionIds.add(actionId);
   if (element.value !== undefined && (typeof element.value !== 'string' || element.value.length > LIMITS.buttonValue)) problems.push(`${at}: value longer than ${LIMITS.buttonValue}`);
   if (element.style !== undefined && element.style !== 'primary' && element.style !== 'danger') problems.push(`${at}: bad style`);
+  if (element.confirm !== undefined) problems.push(...validateConfirm(element.confirm as Json, `${at} confirm`));
   if (element.url !== undefined) {
     // A URL button opens the browser; Slack accepts http(s) URLs up to 3,000 characters.
     if (typeof element.url !== 'string' || !/^https?:\/\/[^\s]+$/.test(element.url)) problems.push(`${at}: url must be an http(s) URL`);
     else if (element.url.length > LIMITS.buttonUrl) problems.push(`${at}: url longer than ${LIMITS.buttonUrl}`);
   }
+  return problems;
+}
+
+/** A confirmation dialog object: title, text, confirm and deny with Slack's lengths. */
+function validateConfirm(confirm: Json, at: string): string[] {
+  if (typeof confirm !== 'object' || confirm === null) return [`${at}: must be an object`];
+  const problems = [
+    ...validateTextObject(confirm.title, `${at} title`, LIMITS.confirmTitle, ['plain_text']),
+    ...validateTextObject(confirm.text, `${at} text`, LIMITS.confirmText, ['plain_text', 'mrkdwn']),
+    ...validateTextObject(confirm.confirm, `${at} confirm`, LIMITS.confirmButton, ['plain_text']),
+    ...validateTextObject(confirm.deny, `${at} deny`, LIMITS.confirmButton, ['plain_text']),
+  ];
+  if (confirm.style !== undefined && confirm.style !== 'primary' && confirm.style !== 'danger') problems.push(`${at}: bad style`);
   return problems;
 }
 

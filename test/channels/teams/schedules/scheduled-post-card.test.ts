@@ -1,5 +1,5 @@
 // A scheduled post in Teams: the same header, notes, chart and rows as an Adaptive Card that passes
-// the Adaptive Cards validator, with Pause / Edit time / Delete as submit actions.
+// the Adaptive Cards validator, with Pause as a submit action and Edit time / Delete as cards that open under it.
 import { describe, expect, it } from 'vitest';
 import { scheduledPostCard } from '../../../../src/channels/teams/schedules/scheduled-post-card.js';
 import { scheduledAlert, scheduledReport } from '../../../schedules/scheduled-post-sample.js';
@@ -16,11 +16,16 @@ describe('scheduled post card', () => {
       { type: 'Image', url: `data:image/png;base64,${png.toString('base64')}`, altText: 'Revenue by region' },
     ]);
     expect(JSON.stringify(card.body[3])).toContain('"North"');
-    expect(card.actions).toEqual([
-      { type: 'Action.Submit', title: 'Pause', data: { datathread: 'schedule_pause', scheduleId: 'sched_revenue' } },
-      { type: 'Action.Submit', title: 'Edit time', data: { datathread: 'schedule_edit_time', scheduleId: 'sched_revenue' } },
-      { type: 'Action.Submit', title: 'Delete', data: { datathread: 'schedule_delete', scheduleId: 'sched_revenue' } },
+    // Pause submits at once; Edit time opens a form under the card, Delete a confirm step, each with its own submit.
+    expect(card.actions!.map((action) => [action.type, action.title])).toEqual([
+      ['Action.Submit', 'Pause'],
+      ['Action.ShowCard', 'Edit time'],
+      ['Action.ShowCard', 'Delete'],
     ]);
+    expect(card.actions![0]).toEqual({ type: 'Action.Submit', title: 'Pause', data: { datathread: 'schedule_pause', scheduleId: 'sched_revenue' } });
+    const [, editTime, remove] = card.actions as Array<{ card: { actions: Array<{ title: string; data: unknown; style?: string }> } }>;
+    expect(editTime!.card.actions).toEqual([{ type: 'Action.Submit', title: 'Save', data: { datathread: 'schedule_edit_time', scheduleId: 'sched_revenue' }, style: 'positive' }]);
+    expect(remove!.card.actions).toEqual([{ type: 'Action.Submit', title: 'Delete for good', data: { datathread: 'schedule_delete', scheduleId: 'sched_revenue' }, style: 'destructive' }]);
   });
 
   it('renders an alert with the condition that holds and the catch-up note', async () => {

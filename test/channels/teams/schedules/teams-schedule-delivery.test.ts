@@ -1,7 +1,8 @@
 // Scheduled runs posted proactively into Teams through the real Agents SDK (continueConversation
 // with the stored conversation reference) to the local Bot Framework connector: the report card in
 // the channel thread with its chart inline; a conversation the bot was removed from (403) pauses the
-// schedule and the owner hears it in their one-to-one chat with the bot.
+// schedule and the owner hears it in their one-to-one chat with the bot; so does an owner who is no
+// longer a member of the conversation, checked before the run.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { closeSharedChartRenderPool } from '../../../../src/charts/chart-render-pool.js';
 import { startFakeBotConnector, type FakeBotConnector } from '../../../fakes/bot-connector-server.js';
@@ -98,5 +99,18 @@ describe('Teams delivery of scheduled runs', () => {
     expect(created[0]!.memberId).toBe(ADA.id);
     const notice = connector.messages().find((message) => message.conversationId === created[0]!.conversationId);
     expect(JSON.stringify(cardOf(notice!.activity).body)).toContain('Your schedule \\"Revenue by region\\" is paused: the bot can no longer post in that Teams conversation');
+  });
+
+  it('pauses the schedule before it runs when the owner is no longer a member of the conversation (404), and tells them where possible', async () => {
+    const schedule = newSchedule({ owner: { platform: 'teams', userId: ADA.aadObjectId, displayName: ADA.name }, delivery: teamsDelivery(THREAD_CONVERSATION) });
+    await bench.store.createSchedule(schedule);
+    connector.removeMember(ADA.id);
+    await bench.runDue({ delivery: running!.channel.scheduleDelivery });
+    const reason = 'the owner is no longer a member of that Teams conversation (left the team or the organisation)';
+    expect(await bench.store.getSchedule(schedule.scheduleId)).toMatchObject({ state: 'paused', pausedReason: reason, consecutiveFailures: 0 });
+    expect(connector.messages().filter((message) => message.conversationId === THREAD_CONVERSATION)).toEqual([]);
+    const created = connector.createdConversations();
+    const notice = connector.messages().find((message) => message.conversationId === created[0]?.conversationId);
+    expect(JSON.stringify(cardOf(notice!.activity).body)).toContain(`Your schedule \\"Revenue by region\\" is paused: ${reason}.`);
   });
 });

@@ -4,6 +4,7 @@ import { createApplication, type Application } from '../../../../src/application
 import { attachTeamsChannel, type TeamsChannel, type TeamsChannelOptions } from '../../../../src/channels/teams/index.js';
 import type { EntraGroupOptions } from '../../../../src/channels/teams/groups/entra-groups.js';
 import type { Clock } from '../../../../src/support/clock-and-ids.js';
+import type { ScheduleManagement } from '../../../../src/schedules/schedule-controls.js';
 import { readEnvironment } from '../../../../src/config/environment.js';
 import { loadConfig } from '../../../../src/config/load-config.js';
 import { createResultReadCheck } from '../../../../src/conversations/result-access.js';
@@ -33,10 +34,12 @@ export interface TeamsBotExtras extends Pick<TeamsChannelOptions, 'postRetry' | 
   entraGroups?: Omit<EntraGroupOptions, 'membership'>;
   /** The application's clock (turns, group refresh). */
   clock?: Clock;
+  /** Handles the buttons on scheduled posts with the application's store, these admins, clock and ids. */
+  schedules?: Omit<ScheduleManagement, 'store'>;
 }
 
 export async function startTeamsBot(variables: Record<string, string>, extras: TeamsBotExtras = {}): Promise<RunningTeamsBot> {
-  const { csvLinks, chartImageLinks, checkClickAccess, entraGroups, clock, ...overrides } = extras;
+  const { csvLinks, chartImageLinks, checkClickAccess, entraGroups, clock, schedules, ...overrides } = extras;
   const environment = readEnvironment(variables);
   const logger = createLogger({ level: 'error', write: (line) => void process.stdout.write(`${line}\n`) });
   const application = await createApplication({ environment, config: loadConfig(environment), logger, ...(clock ? { clock } : {}) });
@@ -67,6 +70,7 @@ export async function startTeamsBot(variables: Record<string, string>, extras: T
     ...(csvLinks ? { csv: { linkFor: (threadId: string, queryId: string, userId: string) => csvLinks.linkFor(threadId, queryId, userId), ttlMs: csvLinks.ttlMs, getQueryResult, ...(mayReadResult ? { mayReadResult } : {}) } } : {}),
     ...access,
     ...(chartImages ? { chartImages } : {}),
+    ...(schedules ? { schedules: { ...schedules, store } } : {}),
     ...overrides,
   });
   const port = await server.listen(0, '127.0.0.1');

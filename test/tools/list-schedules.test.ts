@@ -1,0 +1,64 @@
+// list_schedules on a real SQLite store: the asker sees their own schedules on this platform, in
+// plain words with id, timetable, state and next run; an admin asking for all sees everyone's with
+// the owner; anyone else asking for all is refused with the reason, as data for the model.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { AgentSettings } from '../../src/config/agent-settings.js';
+import { openStore } from '../../src/store/open-store.js';
+import type { Store } from '../../src/store/types.js';
+import { createListSchedulesTool, renderListSchedulesResult, type ListSchedulesResult } from '../../src/tools/list-schedules.js';
+import { ToolContext } from '../../src/tools/tool-context.js';
+import { newSchedule } from '../schedules/schedule-fixtures.js';
+
+const settings: AgentSettings = { model: 'test-model', maxSteps: 8, turnTimeoutMs: 60_000, queryTimeoutMs: 10_000, rowCap: 1000, enabledTools: ['list_schedules'] };
+const ADMINS = ['boss@example.com'];
+
+let store: Store;
+
+beforeEach(async () => {
+  store = await openStore('sqlite::memory:');
+  await store.migrate();
+  await store.createSchedule(newSchedule({ scheduleId: 'sched_revenue', title: 'Revenue by region' }));
+  await store.createSchedule(
+    newSchedule({ scheduleId: 'sched_signups', title: 'Signups below 200', cron: '30 8 * * 1-5', timeZone: 'America/New_York', alert: { column: 'signups', operator: '<', value: 200 }, nextRunAt: new Date('2026-12-07T13:30:00Z') }),
+  );
+  await store.pauseSchedule('sched_signups', 'paused by hand', new Date('2026-12-05T10:00:00Z'));
+  await store.createSchedule(newSchedule({ scheduleId: 'sched_other', title: 'Churn', owner: { platform: 'slack', userId: 'U_OTHER', displayName: 'Otto' } }));
+  // The same user id on another platform is another person.
+  await store.createSchedule(newSchedule({ scheduleId: 'sched_teams', title: 'Teams report', owner: { platform: 'teams', userId: 'U_OWNER' } }));
+});
+
+afterEach(async () => {
+  await store.close();
+});
+
+async function run(actor: { userId: string; email?: string }, input: { all?: boolean | null }): Promise<ListSchedulesResult> {
+  const context = new ToolContext({ threadId: 'slack:T1:C1:100.1', actor: { platform: 'slack', ...actor }, settings, databases: [], store, now: () => new Date('2026-12-05T10:00:00Z'), createId: (prefix) => `${prefix}1` });
+  const listTool = createListSchedulesTool(context, ADMINS);
+  return (await listTool.execute!(input, { toolCallId: 'call-1', messages: [] })) as ListSchedulesResult;
+}
+
+describe('list_schedules', () => {
+  it('lists the asker\'s own schedules on this platform in plain words', async () => {
+    expect(renderListSchedulesResult(await run({ userId: 'U_OWNER' }, {}))).toBe(
+      [
+        'The asker has 2 schedules (id | what | when | state):',
+        '- sched_revenue | report "Revenue by region" | Every Monday at 09:00 Europe/Berlin | active, next run Mon 7 Dec 2026, 09:00 Europe/Berlin',
+        '- sched_signups | alert "Signups below 200" | Every weekday at 08:30 America/New_York | paused (paused by hand)',
+      ].join('\n'),
+    );
+  });
+
+  it('lists every schedule with its owner for an admin (matched by e-mail) asking for all', async () => {
+    const text = renderListSchedulesResult(await run({ userId: 'U_BOSS', email: 'Boss@Example.com' }, { all: true }));
+    expect(text.split('\n')[0]).toBe('The workspace has 4 schedules (id | what | when | state):');
+    expect(text).toContain('- sched_other | report "Churn" | Every Monday at 09:00 Europe/Berlin | active, next run Mon 7 Dec 2026, 09:00 Europe/Berlin | owner Otto');
+    expect(text).toContain('| owner U_OWNER');
+  });
+
+  it('refuses everyone\'s schedules to someone who is not an admin, and says it when there are none', async () => {
+    expect(renderListSchedulesResult(await run({ userId: 'U_OWNER', email: 'owner@example.com' }, { all: true }))).toBe(
+      "Refused: Only workspace admins (`admins` in the config) can list everyone's schedules; the asker can list their own.",
+    );
+    expect(renderListSchedulesResult(await run({ userId: 'U_NOBODY' }, { all: null }))).toBe('The asker has no schedules.');
+  });
+});
