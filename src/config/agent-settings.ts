@@ -9,6 +9,7 @@ export const coreToolNames = [
   'clarification',
   'suggest_follow_ups',
   'remember',
+  'schedule',
 ] as const;
 
 /** The project context folder tools (offered when the folder exists). */

@@ -17,6 +17,7 @@ import { createListFilesTool } from './list-files.js';
 import { createReadFileTool } from './read-file.js';
 import { createReadQueryResultTool } from './read-query-result.js';
 import { createRememberTool } from './remember.js';
+import { createScheduleTool } from './schedule.js';
 import { createSearchFilesTool } from './search-files.js';
 import { createStoryTool } from './story.js';
 import { createSuggestFollowUpsTool } from './suggest-follow-ups.js';
@@ -52,6 +53,7 @@ export const builtInTools: Record<ToolName, ToolOffer> = {
   clarification: ({ interactive }) => (interactive ? createClarificationTool : undefined),
   suggest_follow_ups: always(createSuggestFollowUpsTool),
   remember: always(createRememberTool),
+  schedule: always(createScheduleTool),
   read: withContextFolder(createReadFileTool),
   list: withContextFolder(createListFilesTool),
   search: withContextFolder(createSearchFilesTool),

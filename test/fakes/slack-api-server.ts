@@ -60,6 +60,8 @@ export interface FakeSlackUser {
   name: string;
   realName?: string;
   email?: string;
+  /** IANA zone, as users.info's `tz`. */
+  tz?: string;
 }
 
 export interface OpenedView {
@@ -172,7 +174,7 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
     'users.info': (args) => {
       const user = users.get(String(args.user));
       if (!user) return { ok: false, error: 'user_not_found' };
-      return { ok: true, user: { id: user.id, name: user.name, real_name: user.realName ?? user.name, profile: { display_name: user.name, real_name: user.realName ?? user.name, email: user.email } } };
+      return { ok: true, user: { id: user.id, name: user.name, real_name: user.realName ?? user.name, profile: { display_name: user.name, real_name: user.realName ?? user.name, email: user.email }, ...(user.tz ? { tz: user.tz } : {}) } };
     },
     'usergroups.users.list': (args) => {
       if (!userGroupScope) return { ok: false, error: 'missing_scope', needed: 'usergroups:read', provided: 'chat:write,users:read' };

@@ -14,6 +14,7 @@ import { registerEventListeners } from './inbound/event-listeners.js';
 import { mountHttpReceiver, SLACK_EVENTS_PATH } from './inbound/mount-http-receiver.js';
 import { registerFeedbackListeners } from './actions/feedback-listeners.js';
 import { registerMemoryListeners } from './actions/memory-listeners.js';
+import { registerScheduleConfirmationListeners } from './schedules/schedule-confirmation-listeners.js';
 import { registerVerifyListener } from './actions/verify-listener.js';
 import { registerQueryActionListeners } from './actions/query-action-listeners.js';
 import { registerStopActionListener } from './actions/stop-action-listener.js';
@@ -84,6 +85,7 @@ export async function attachSlackChannel(options: SlackChannelOptions): Promise<
     verification: options.verification,
     mayReadResult: options.mayReadResult,
     memories: options.memories,
+    scheduleProposals: options.scheduleProposals,
     groupMembership: options.groups?.membership,
     stories: options.stories,
     identity: options.identity,
@@ -100,6 +102,7 @@ export async function attachSlackChannel(options: SlackChannelOptions): Promise<
   registerQueryActionListeners(app, context);
   registerFeedbackListeners(app, context);
   registerMemoryListeners(app, context);
+  registerScheduleConfirmationListeners(app, context);
   registerVerifyListener(app, context);
   registerStoryActionListeners(app, context);
   registerAppHome(app, context);

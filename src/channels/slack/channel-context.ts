@@ -14,6 +14,7 @@ export interface ChannelContext extends TurnRunnerDependencies {
   verification: SlackChannelOptions['verification'];
   mayReadResult: SlackChannelOptions['mayReadResult'];
   memories: SlackChannelOptions['memories'];
+  scheduleProposals: SlackChannelOptions['scheduleProposals'];
   /** Resolves a clicker's groups for `mayReadResult`; undefined when access by group is not set up. */
   groupMembership: GroupMembership | undefined;
   /** Accepted events become turn jobs here, before Slack is answered. */

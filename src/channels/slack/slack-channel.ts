@@ -42,6 +42,7 @@ async function startSlack({ app, environment, application, logger }: ChannelStar
     stories: application.store,
     feedback: application.feedback,
     memories: application.memories,
+    scheduleProposals: application.scheduleProposals,
     verification: application.verification,
     groups: {
       membership: application.groupMembership,

@@ -40,6 +40,7 @@ export async function attachTeamsChannel(options: TeamsChannelOptions): Promise<
     chartImages: options.chartImages,
     mayReadResult: options.mayReadResult,
     memories: options.memories,
+    scheduleProposals: options.scheduleProposals,
     verification: options.verification,
     groupMembership: options.groups?.membership,
     feedback: options.feedback ? { recorder: options.feedback, activities: createAnsweredActivities(threadValues) } : undefined,

@@ -39,6 +39,7 @@ async function startTeams({ app, environment, application, logger, csvLinks, cha
     storyCardValues: { get: (threadId, key) => store.getThreadValue(threadId, key), set: (threadId, key, value) => store.setThreadValue(threadId, key, value, new Date()) },
     feedback: application.feedback,
     memories: application.memories,
+    scheduleProposals: application.scheduleProposals,
     verification: application.verification,
     groups: {
       membership: application.groupMembership,

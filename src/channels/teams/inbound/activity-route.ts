@@ -6,6 +6,7 @@ import express, { type Express, type Request, type Response } from 'express';
 import { answerCardExecuteInvoke, isCardExecuteInvoke } from '../actions/card-execute-invoke.js';
 import { startCsvClick } from '../actions/csv-click.js';
 import { startMemoryClick } from '../actions/memory-click.js';
+import { startScheduleConfirmationClick } from '../schedules/schedule-confirmation-click.js';
 import { startVerifyClick } from '../actions/verify-click.js';
 import { answerFeedbackInvoke, isFeedbackInvoke } from '../actions/feedback-invoke.js';
 import { runThreadCommand } from '../actions/thread-commands.js';
@@ -47,6 +48,7 @@ export function registerActivityRoute(app: Express, context: ChannelContext): Ac
       if (startStoryClick(context, activity, turnContext.identity)) return;
       if (startCsvClick(context, activity, turnContext.identity)) return;
       if (startMemoryClick(context, activity, turnContext.identity)) return;
+      if (startScheduleConfirmationClick(context, activity, turnContext.identity)) return;
       if (startVerifyClick(context, activity, turnContext.identity)) return;
       const decision = await routeActivity(activity, handler).catch((error: unknown) => notTaken(error));
       if (decision.kind === 'not_taken') {
