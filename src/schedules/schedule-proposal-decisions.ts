@@ -30,6 +30,8 @@ export const SCHEDULE_PROPOSAL_SENTENCES = {
   expired: 'This proposal expired (a proposal waits 24 hours for Confirm); nothing was scheduled. Ask again for a new one.',
   unknown: 'This schedule proposal is no longer known; nothing was scheduled. Ask again for a new one.',
   neverRuns: 'Its timetable has no further run; nothing was scheduled. Ask again with another time.',
+  /** Under the proposal, until it is decided. */
+  whoConfirms: (ownerName: string) => `Only ${ownerName} or a workspace admin can confirm · expires in 24 hours`,
   notAllowed: (ownerName: string) => `Only ${ownerName}, who asked for this schedule, or a workspace admin can confirm or cancel it.`,
 } as const;
 

@@ -105,7 +105,7 @@ describe('Slack: a schedule made from the thread', () => {
     const proposalId = proposalIdOf(confirmation);
     // No zone named: the asker's own (users.info tz), not the configured default.
     expect(blocksOf(confirmation)).toContainEqual({ type: 'section', text: { type: 'mrkdwn', text: expect.stringMatching(/^:calendar: \*Schedule this\?\* Every minute America\/New_York, starting \d+ \w+: the Sales by region chart, in this thread$/) } });
-    expect(JSON.stringify(confirmation.blocks)).toContain('Nothing runs until ana (or a workspace admin) confirms');
+    expect(JSON.stringify(confirmation.blocks)).toContain('Only ana or a workspace admin can confirm · expires in 24 hours');
     const toolResult = toolResultsIn(fixture.model.requests.at(-1)!).at(-1)!;
     expect(toolResult).toContain(`Proposed ${proposalId}`);
     expect(toolResult).toContain('it is saved only when the person who asked clicks Confirm');
@@ -123,6 +123,8 @@ describe('Slack: a schedule made from the thread', () => {
     expect(schedule!.queries).toEqual([{ queryId: expect.stringMatching(/^query_/), databaseName: 'shop', sql: SALES_SQL, chart: expect.objectContaining({ chart_type: 'bar', title: 'Sales by region' }) }]);
     expect(JSON.stringify(decided.blocks)).toContain(`· id ${schedule!.scheduleId}`);
     expect(blocksOf(decided).some((block) => block.type === 'actions' && block.block_id === `datathread_schedule_proposal_${proposalId}`)).toBe(false);
+    // Who may confirm no longer matters once it is decided: that line goes with the buttons.
+    expect(JSON.stringify(decided.blocks)).not.toContain('can confirm');
 
     // A second click (the old message still has its buttons) saves nothing more.
     await click(confirmation, 'datathread_schedule_confirm', 'UANA');

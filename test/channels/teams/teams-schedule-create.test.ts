@@ -70,7 +70,7 @@ describe('Teams: a schedule made from the thread', () => {
     const card = cardOf(call!)!;
     expect(call!.conversationId).toBe(`${CHANNEL_ID};messageid=${rootId}`);
     expect(card.body[0]?.text).toMatch(/^📅 \*\*Schedule this\?\*\* Every Monday at 09:00 Europe\/London, starting \d+ \w+: the Sales by region chart, in this thread$/);
-    expect(card.body[1]?.text).toBe('Nothing runs until Ada Lovelace (or a workspace admin) confirms · the proposal waits 24 hours');
+    expect(card.body[1]?.text).toBe('Only Ada Lovelace or a workspace admin can confirm · expires in 24 hours');
     const proposalId = String(card.actions?.[0]?.data.proposalId);
     expect(card.actions).toEqual([
       { type: 'Action.Submit', title: 'Confirm', data: { datathread: 'schedule_confirm', proposalId }, style: 'positive' },

@@ -2,6 +2,7 @@
 // and Confirm / Cancel. After a click the buttons give way to what was done ("Scheduled: … · id …").
 // The same proposal as Teams' card (channels/teams/schedules/schedule-confirmation-card.ts).
 import type { ScheduleProposalNote } from '../../../schedules/schedule-proposal.js';
+import { SCHEDULE_PROPOSAL_SENTENCES } from '../../../schedules/schedule-proposal-decisions.js';
 import { encodeButtonValue } from '../actions/action-ids.js';
 import type { SlackBlock } from '../render/block-kit.js';
 import { escapeMrkdwn } from '../render/escape-mrkdwn.js';
@@ -17,11 +18,16 @@ export function scheduleConfirmationBlockId(proposalId: string): string {
   return `datathread_schedule_proposal_${proposalId}`;
 }
 
+/** The line saying who may confirm: removed with the buttons, since it no longer holds once decided. */
+export function scheduleConfirmationHintBlockId(proposalId: string): string {
+  return `datathread_schedule_hint_${proposalId}`;
+}
+
 export function scheduleConfirmationBlocks(threadId: string, note: ScheduleProposalNote): SlackBlock[] {
   const value = encodeButtonValue({ thread: threadId, proposal: note.proposalId });
   return [
     { type: 'section', text: { type: 'mrkdwn', text: `:calendar: *Schedule this?* ${escapeMrkdwn(note.summary)}` } },
-    contextBlock(`Nothing runs until ${escapeMrkdwn(note.ownerName)} (or a workspace admin) confirms · the proposal waits 24 hours`),
+    { ...contextBlock(escapeMrkdwn(SCHEDULE_PROPOSAL_SENTENCES.whoConfirms(note.ownerName))), block_id: scheduleConfirmationHintBlockId(note.proposalId) },
     {
       type: 'actions',
       block_id: scheduleConfirmationBlockId(note.proposalId),

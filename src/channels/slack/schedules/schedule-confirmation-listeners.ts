@@ -12,7 +12,7 @@ import { disableButtons } from '../actions/disable-buttons.js';
 import { outboxFor, type ChannelContext } from '../channel-context.js';
 import { explainSlackError } from '../outbox/slack-api-errors.js';
 import { escapeMrkdwn } from '../render/escape-mrkdwn.js';
-import { SCHEDULE_CONFIRMATION_ACTION_IDS, scheduleConfirmationBlockId } from './schedule-confirmation-blocks.js';
+import { SCHEDULE_CONFIRMATION_ACTION_IDS, scheduleConfirmationBlockId, scheduleConfirmationHintBlockId } from './schedule-confirmation-blocks.js';
 
 const DECISIONS: Array<[string, ScheduleProposalDecision]> = [
   [SCHEDULE_CONFIRMATION_ACTION_IDS.confirm, 'confirm'],
@@ -57,5 +57,7 @@ async function decide(context: ChannelContext, click: ButtonClick, decision: Sch
     return;
   }
   context.logger.info('Slack schedule proposal decided.', { threadId: click.target.threadId, proposalId, decision, scheduleId: result.scheduleId });
-  await disableButtons(outbox, click, scheduleConfirmationBlockId(proposalId), `→ ${escapeMrkdwn(result.sentence)}`);
+  const hintBlockId = scheduleConfirmationHintBlockId(proposalId);
+  const withoutHint = { ...click, messageBlocks: click.messageBlocks.filter((block) => block.block_id !== hintBlockId) };
+  await disableButtons(outbox, withoutHint, scheduleConfirmationBlockId(proposalId), `→ ${escapeMrkdwn(result.sentence)}`);
 }

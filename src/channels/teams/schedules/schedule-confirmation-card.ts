@@ -3,6 +3,7 @@
 // buttons, saying what was done. The same proposal as Slack's blocks
 // (channels/slack/schedules/schedule-confirmation-blocks.ts).
 import type { ScheduleProposalNote } from '../../../schedules/schedule-proposal.js';
+import { SCHEDULE_PROPOSAL_SENTENCES } from '../../../schedules/schedule-proposal-decisions.js';
 import { submitAction } from '../actions/card-actions.js';
 import { createCard, textBlock, type AdaptiveCard } from '../render/adaptive-card-types.js';
 
@@ -10,7 +11,7 @@ export function scheduleConfirmationCard(note: ScheduleProposalNote): AdaptiveCa
   return createCard(
     [
       textBlock(`📅 **Schedule this?** ${note.summary}`),
-      textBlock(`Nothing runs until ${note.ownerName} (or a workspace admin) confirms · the proposal waits 24 hours`, { isSubtle: true, size: 'Small', spacing: 'Small' }),
+      textBlock(SCHEDULE_PROPOSAL_SENTENCES.whoConfirms(note.ownerName), { isSubtle: true, size: 'Small', spacing: 'Small' }),
     ],
     [
       { ...submitAction('Confirm', { datathread: 'schedule_confirm', proposalId: note.proposalId }), style: 'positive' },
