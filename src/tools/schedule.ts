@@ -23,7 +23,8 @@ export const scheduleInputSchema = z.object({
     .object({
       column: z.string().min(1).describe('A column of the first query\'s result; its first row is compared.'),
       op: z.enum(ALERT_OPERATORS),
-      value: z.union([z.number(), z.string()]).describe('The threshold; for changes_by_percent, a percentage.'),
+      // One type for every provider's strict schemas (a union of number and string is refused); a number sent is taken as its digits.
+      value: z.coerce.string().describe('The threshold, e.g. "200"; for changes_by_percent, a percentage. Text compares with = and != only.'),
     })
     .nullish()
     .describe('Only for an alert ("tell us when signups drop below 200"): the run posts only when this holds, once until it stops holding.'),
@@ -58,7 +59,7 @@ async function propose(context: ToolContext, input: ScheduleInput): Promise<Sche
       timeZone: input.timezone ?? undefined,
       title: input.title,
       destination: input.where ?? 'thread',
-      ...(input.condition ? { alert: { column: input.condition.column, operator: input.condition.op, value: input.condition.value } } : {}),
+      ...(input.condition ? { alert: { column: input.condition.column, operator: input.condition.op, value: numberOrText(input.condition.value) } } : {}),
       skipUnchanged: input.skip_unchanged ?? false,
     },
     { findQuery: (queryId) => findQuery(context, queryId), chartFor: (queryId) => charts.get(queryId) },
@@ -68,6 +69,12 @@ async function propose(context: ToolContext, input: ScheduleInput): Promise<Sche
   await context.store.saveScheduleProposal(outcome.proposal);
   context.scheduleProposals.push({ proposalId: outcome.proposal.proposalId, summary: outcome.proposal.summary, ownerName: proposalOwnerName(outcome.proposal) });
   return { _version: '1', kind: 'proposed', proposal: outcome.proposal };
+}
+
+/** "200" compares as the number 200 (alert-condition.ts compares numbers as numbers either way). */
+function numberOrText(value: string): number | string {
+  const trimmed = value.trim();
+  return trimmed !== '' && Number.isFinite(Number(trimmed)) ? Number(trimmed) : value;
 }
 
 async function findQuery(context: ToolContext, queryId: string): Promise<ProposalQuery | undefined> {

@@ -86,12 +86,14 @@ describe('schedule tool', () => {
     await schedule(asker, { where: 'channel' });
     expect(asker.scheduleProposals[0]!.summary).toBe('Every Monday at 09:00 America/New_York, starting 7 Dec: the Revenue by region chart, in this channel, as a new message');
     const named = contextFor({ timeZone: 'America/New_York' });
-    await schedule(named, { cron: '30 8 * * 1-5', timezone: 'Asia/Tokyo', condition: { column: 'revenue', op: '<', value: 200 } });
+    await schedule(named, { cron: '30 8 * * 1-5', timezone: 'Asia/Tokyo', condition: { column: 'revenue', op: '<', value: '200' } });
     expect(named.scheduleProposals[0]!.summary).toBe('Every weekday at 08:30 Asia/Tokyo, starting 4 Dec: the Revenue by region chart when revenue is below 200, in this thread');
+    // The threshold arrives as text (one type for every provider) and is kept as the number it is.
+    expect((await store.getScheduleProposal('proposal_00000002'))?.alert).toEqual({ column: 'revenue', operator: '<', value: 200 });
   });
 
   it('returns every problem the model can fix, and stores nothing', async () => {
-    const output = await schedule(contextFor(), { cron: '0 9 * *', timezone: 'Mars/Olympus', query_ids: ['query_revenue1', 'query_unknown1'], condition: { column: 'signups', op: '<', value: 200 } });
+    const output = await schedule(contextFor(), { cron: '0 9 * *', timezone: 'Mars/Olympus', query_ids: ['query_revenue1', 'query_unknown1'], condition: { column: 'signups', op: '<', value: '200' } });
     expect(output.kind).toBe('refused');
     expect(renderScheduleResult(output)).toBe(
       [
