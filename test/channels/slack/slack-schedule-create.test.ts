@@ -126,10 +126,11 @@ describe('Slack: a schedule made from the thread', () => {
     // Who may confirm no longer matters once it is decided: that line goes with the buttons.
     expect(JSON.stringify(decided.blocks)).not.toContain('can confirm');
 
-    // A second click (the old message still has its buttons) saves nothing more.
-    await click(confirmation, 'datathread_schedule_confirm', 'UANA');
+    // A second click, after a restart of the channel (an old copy of the message still has its buttons), saves nothing more.
     await harness.stopChannel();
     await harness.restart(application.engine);
+    await click(confirmation, 'datathread_schedule_confirm', 'UANA');
+    await slack.waitFor(() => harness.logs.filter((line) => line.message === 'Slack schedule proposal decided.' && line.fields?.proposalId === proposalId).length === 2 || undefined);
     expect(await application.store.listSchedules()).toHaveLength(1);
 
     // The scheduler, on a clock the test moves: the first and the second next minute.
