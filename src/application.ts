@@ -19,6 +19,7 @@ import { identitySettingsFrom } from './identity/identity-settings.js';
 import type { Logger } from './logging/logger.js';
 import { initStatementGate } from './sql/statement-gate.js';
 import { openStore } from './store/open-store.js';
+import { ScheduleProposalDecisions } from './schedules/schedule-proposal-decisions.js';
 import type { Actor, Store } from './store/types.js';
 import { randomIdFactory, systemClock, type Clock, type IdFactory } from './support/clock-and-ids.js';
 import type { ToolRuntime } from './tools/tool-offer.js';
@@ -41,6 +42,8 @@ export interface Application {
   feedback: AnswerFeedbackRecorder;
   /** Undo / Approve / Reject / Forget on remembered corrections, with the configured verifiers. */
   memories: MemoryDecisions;
+  /** Confirm / Cancel on schedules the agent proposed, with the configured admins. */
+  scheduleProposals: ScheduleProposalDecisions;
   /** The Verify action on answers (offered when `verification.verifiers` names someone). */
   verification: AnswerVerifier;
   /** Durable turn jobs: channels submit accepted events here; main.ts starts and drains the workers. */
@@ -94,6 +97,7 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
     verifiedQueries: new VerifiedQueryLibrary({ store, contextRoot: config.context.path, logger }),
     offerVerify: config.verification.verifiers.length > 0,
     groupMembership,
+    scheduleDefaultTimeZone: config.schedules.defaultTimeZone,
   });
   const turns = new TurnQueue({ store, clock, createId, logger, settings: environment.turnQueue, cancelTurn: (threadId) => engine.cancel(threadId) });
   return {
@@ -102,6 +106,7 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
     engine,
     feedback: new AnswerFeedbackRecorder(store, clock),
     memories: new MemoryDecisions(store, config.verification.verifiers),
+    scheduleProposals: new ScheduleProposalDecisions(store, config.featureLists.admin, clock, createId),
     verification: new AnswerVerifier(store, config.verification.verifiers, clock, createId),
     turns,
     model,

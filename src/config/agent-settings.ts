@@ -9,6 +9,7 @@ export const coreToolNames = [
   'clarification',
   'suggest_follow_ups',
   'remember',
+  'schedule',
   'list_schedules',
 ] as const;
 

@@ -39,6 +39,8 @@ import type { HandleResult, TurnHandler, TurnObserver, TurnOutcome, TurnPresenta
 /** Longer than any platform's redelivery window (Slack retries for ~5 minutes). */
 export const EVENT_DEDUPE_TTL_MS = 24 * 60 * 60_000;
 
+const SCHEDULING_PLATFORMS: ReadonlySet<string> = new Set(['slack', 'teams']);
+
 export interface ConversationEngineOptions {
   store: Store;
   databases: DatabaseAdapter[];
@@ -64,6 +66,8 @@ export interface ConversationEngineOptions {
   offerVerify?: boolean;
   /** Resolves the groups an asker belongs to when a turn starts; without it only users, channels and teams match rules. */
   groupMembership?: GroupMembership;
+  /** `schedules.default_timezone`: Slack and Teams turns may then propose schedules (the schedule tool). */
+  scheduleDefaultTimeZone?: string;
 }
 
 export class ConversationEngine implements TurnHandler {
@@ -352,6 +356,10 @@ export class ConversationEngine implements TurnHandler {
       onStatus: (status) => observer.onStatus?.(status),
       model: this.options.model ? modelIdentityOf(this.options.model) : undefined,
       memory: { channelId: request.place.channelId || undefined, decisions: this.memoryDecisions },
+      // A schedule needs a channel to post in and buttons to confirm it: Slack and Teams only.
+      ...(this.options.scheduleDefaultTimeZone && SCHEDULING_PLATFORMS.has(request.platform)
+        ? { scheduling: { channelId: request.place.channelId || undefined, teamId: request.place.teamId, defaultTimeZone: this.options.scheduleDefaultTimeZone } }
+        : {}),
       // The asker's channel says how its charts are shown (a Teams card is narrower than a Slack preview).
       chartPlacement: presentation.chartPlacement ?? 'thread_image',
     });

@@ -35,6 +35,7 @@ export function buildOutcome(threadId: string, loop: LoopSummary, context: ToolC
     followUps: [...context.followUps],
     signInRequired: [...context.signInRequiredFor],
     memoryNotes: [...context.memoryNotes],
+    scheduleProposals: [...context.scheduleProposals],
   };
   const answered = outcome.text.trim() !== '';
   if (context.signInRequiredFor.size > 0 && !answered) notes.push(signInNeededNote([...context.signInRequiredFor]));

@@ -19,7 +19,7 @@ export interface ChannelOffers {
 /** Whether the reply still has something to show beside what was shown apart: a text, an attachment or an action. */
 export function hasContentBeside(plan: ReplyPlan, apart: ShownApart = {}, offers: ChannelOffers = {}): boolean {
   const { controls } = plan;
-  const texts = (!apart.answer && plan.answer !== '') || plan.notes.length > 0 || plan.memoryNotes.length > 0 || plan.sentence !== undefined || plan.verifiedQuery !== undefined;
+  const texts = (!apart.answer && plan.answer !== '') || plan.notes.length > 0 || plan.memoryNotes.length > 0 || plan.scheduleProposals.length > 0 || plan.sentence !== undefined || plan.verifiedQuery !== undefined;
   const attachments = plan.charts.length > 0 || plan.tables.length > 0 || (!apart.stories && plan.stories.length > 0);
   const actions = controls.clarification !== undefined || controls.followUps.length > 0 || controls.showSql.length > 0 || controls.retry || (offers.verify === true && plan.verifyAnswerId !== undefined);
   return texts || attachments || actions;

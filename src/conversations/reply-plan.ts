@@ -8,6 +8,7 @@ import { CLARIFICATION_HINTS, TURN_SENTENCES, type TurnSentenceKind } from './st
 import { latestStoryVersions, queryIdsShownByStories } from './story-selection.js';
 import type { ClarificationRequest, TurnOutcome, TurnStatus } from './types.js';
 import type { MemoryNote } from './memory-note.js';
+import type { ScheduleProposalNote } from '../schedules/schedule-proposal.js';
 import { queryAnswerRestsOn } from './verifiable-answer.js';
 import type { VerifiedBadge } from './verified-query.js';
 
@@ -61,6 +62,8 @@ export interface ReplyPlan {
   feedbackAnswerId?: string;
   /** "I'll remember: …" (Undo), a workspace memory waiting for a verifier (Approve / Reject), or one forgotten. */
   memoryNotes: MemoryNote[];
+  /** Schedules proposed in this turn, each shown with Confirm / Cancel. */
+  scheduleProposals: ScheduleProposalNote[];
   /** Set when the answer ran a query that can be verified: the id a Verify click names (answer-verification.ts). */
   verifyAnswerId?: string;
   /** Set when the answer ran a verified query: "✓ Verified query, by Ana, 2026-11-02", its SQL behind Show SQL. */
@@ -88,6 +91,8 @@ export function planReply(outcome: TurnOutcome): ReplyPlan {
     signInRequired: [...(outcome.signInRequired ?? [])],
     // A stopped or failed turn may still have saved a memory: the note (and its Undo) is shown anyway.
     memoryNotes: [...(outcome.memoryNotes ?? [])],
+    // A proposal is stored the moment the tool runs: its Confirm / Cancel are shown even if the turn failed after.
+    scheduleProposals: [...(outcome.scheduleProposals ?? [])],
   };
   const sentence = sentenceFor(outcome, plan);
   if (sentence) plan.sentence = sentence;
@@ -119,6 +124,6 @@ function sentenceFor(outcome: TurnOutcome, plan: ReplyPlan): TurnSentence | unde
 }
 
 function showsNothing(plan: ReplyPlan): boolean {
-  return plan.answer === '' && plan.memoryNotes.length === 0 && plan.notes.length === 0 && plan.charts.length === 0 && plan.stories.length === 0 && plan.tables.length === 0;
+  return plan.answer === '' && plan.memoryNotes.length === 0 && plan.scheduleProposals.length === 0 && plan.notes.length === 0 && plan.charts.length === 0 && plan.stories.length === 0 && plan.tables.length === 0;
 }
 

@@ -2,6 +2,7 @@
 // line into a TurnRequest, and renders the TurnOutcome back. No platform types in here.
 import type { SuggestedPrompt } from './suggested-prompts.js';
 import type { MemoryNote } from './memory-note.js';
+import type { ScheduleProposalNote } from '../schedules/schedule-proposal.js';
 import type { ChartArtifact, QueryResult, QueryRun, StoryArtifact } from './outcome-contract.js';
 import type { Actor } from '../store/types.js';
 import type { ChartPlacement } from '../charts/chart-layout.js';
@@ -87,6 +88,8 @@ export interface TurnOutcome {
   answerId?: string;
   /** Memories the turn proposed or forgot (the remember tool), for the thread to show. */
   memoryNotes?: MemoryNote[];
+  /** Schedules the turn proposed (the schedule tool): the summary with Confirm / Cancel. */
+  scheduleProposals?: ScheduleProposalNote[];
   /** Set when the answer ran a verified query (verified-query-library.ts): the badge it shows. */
   verifiedQuery?: VerifiedBadge;
 }

@@ -427,6 +427,23 @@ export const MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  {
+    version: 13,
+    name: 'schedule proposals: what the schedule tool proposed, until its asker confirms or cancels it',
+    sql: () => `
+      CREATE TABLE schedule_proposals (
+        proposal_id TEXT PRIMARY KEY,
+        owner_user_id TEXT NOT NULL,
+        proposal TEXT NOT NULL,
+        state TEXT NOT NULL,
+        schedule_id TEXT,
+        decided_by TEXT,
+        decided_at BIGINT,
+        created_at BIGINT NOT NULL,
+        expires_at BIGINT NOT NULL
+      );
+    `,
+  },
 ];
 
 /** The migrations not yet in `appliedVersions`, in version order. */

@@ -16,32 +16,37 @@ const RUN_COLUMNS = 'run_id, schedule_id, occurrence_at, missed_count, manual, s
 /** Said on a schedule whose cron expression has no occurrence left. */
 const NO_FURTHER_OCCURRENCE = 'Its cron expression has no further occurrence.';
 
+/** Inserts a new, active schedule; also used inside the transaction that confirms a proposal. */
+export async function insertSchedule(runner: StoreQueryRunner, schedule: NewSchedule): Promise<void> {
+  const createdAt = schedule.createdAt.getTime();
+  await runner.execute(
+    `INSERT INTO schedules (${SCHEDULE_COLUMNS})
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, 'active', NULL, $13, NULL, NULL, $14, 0, $14, $15, $15)`,
+    [
+      schedule.scheduleId,
+      schedule.title,
+      JSON.stringify(schedule.owner),
+      schedule.owner.userId,
+      schedule.sourceThreadId,
+      schedule.sourceLink ?? null,
+      schedule.cron,
+      schedule.timeZone,
+      JSON.stringify(schedule.queries),
+      JSON.stringify(schedule.delivery),
+      schedule.alert ? JSON.stringify(schedule.alert) : null,
+      schedule.skipUnchanged,
+      schedule.nextRunAt.getTime(),
+      false,
+      createdAt,
+    ],
+  );
+}
+
 export class SqlSchedules implements ScheduleStore {
   constructor(private readonly database: StoreDatabase) {}
 
   async createSchedule(schedule: NewSchedule): Promise<void> {
-    const createdAt = schedule.createdAt.getTime();
-    await this.database.execute(
-      `INSERT INTO schedules (${SCHEDULE_COLUMNS})
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, 'active', NULL, $13, NULL, NULL, $14, 0, $14, $15, $15)`,
-      [
-        schedule.scheduleId,
-        schedule.title,
-        JSON.stringify(schedule.owner),
-        schedule.owner.userId,
-        schedule.sourceThreadId,
-        schedule.sourceLink ?? null,
-        schedule.cron,
-        schedule.timeZone,
-        JSON.stringify(schedule.queries),
-        JSON.stringify(schedule.delivery),
-        schedule.alert ? JSON.stringify(schedule.alert) : null,
-        schedule.skipUnchanged,
-        schedule.nextRunAt.getTime(),
-        false,
-        createdAt,
-      ],
-    );
+    await insertSchedule(this.database, schedule);
   }
 
   async getSchedule(scheduleId: string): Promise<ScheduleRecord | undefined> {

@@ -17,6 +17,8 @@ import { SqlTurnJobs } from './sql-turn-job-statements.js';
 import { SqlVerifiedQueries } from './sql-verified-query-statements.js';
 import type { StoredVerifiedQuery } from './verified-query-store.js';
 import { SqlSchedules } from './sql-schedule-statements.js';
+import { SqlScheduleProposals } from './sql-schedule-proposal-statements.js';
+import type { NewScheduleProposal, ScheduleProposalRecord } from '../schedules/schedule-proposal.js';
 import type { NewSchedule, ScheduleRecord, ScheduleRunMemory, ScheduleRunRecord } from '../schedules/schedule-types.js';
 import type { NewScheduleRun } from './schedule-store.js';
 import { sqlContextSyncRuns } from './sql-context-sync-statements.js';
@@ -66,6 +68,7 @@ export class SqlStore implements Store {
   private readonly queryUsage: SqlQueryUsage;
   private readonly verifiedQueries: SqlVerifiedQueries;
   private readonly schedules: SqlSchedules;
+  private readonly scheduleProposals: SqlScheduleProposals;
 
   constructor(private readonly database: StoreDatabase) {
     this.queryUsage = new SqlQueryUsage(database);
@@ -76,6 +79,7 @@ export class SqlStore implements Store {
     this.memories = new SqlMemories(database);
     this.verifiedQueries = new SqlVerifiedQueries(database);
     this.schedules = new SqlSchedules(database);
+    this.scheduleProposals = new SqlScheduleProposals(database);
     ({ claimContextSyncRun: this.claimContextSyncRun, finishContextSyncRun: this.finishContextSyncRun } = sqlContextSyncRuns(database));
   }
 
@@ -536,5 +540,22 @@ export class SqlStore implements Store {
 
   deleteSchedule(scheduleId: string): Promise<boolean> {
     return this.schedules.deleteSchedule(scheduleId);
+  }
+
+  // Schedule proposals, until Confirm or Cancel: sql-schedule-proposal-statements.ts.
+  saveScheduleProposal(proposal: NewScheduleProposal): Promise<void> {
+    return this.scheduleProposals.saveScheduleProposal(proposal);
+  }
+
+  getScheduleProposal(proposalId: string): Promise<ScheduleProposalRecord | undefined> {
+    return this.scheduleProposals.getScheduleProposal(proposalId);
+  }
+
+  confirmScheduleProposal(proposalId: string, schedule: NewSchedule, decidedBy: string, now: Date): Promise<boolean> {
+    return this.scheduleProposals.confirmScheduleProposal(proposalId, schedule, decidedBy, now);
+  }
+
+  cancelScheduleProposal(proposalId: string, decidedBy: string, now: Date): Promise<boolean> {
+    return this.scheduleProposals.cancelScheduleProposal(proposalId, decidedBy, now);
   }
 }

@@ -8,6 +8,7 @@ import type { TurnLedgerStore } from './turn-ledger-types.js';
 import type { MemoryStore } from './memory-store.js';
 import type { VerifiedQueryStore } from './verified-query-store.js';
 import type { ScheduleStore } from './schedule-store.js';
+import type { ScheduleProposalStore } from './schedule-proposal-store.js';
 import type { ContextSyncRunStore } from './context-sync-run-store.js';
 
 export interface Actor {
@@ -15,6 +16,8 @@ export interface Actor {
   userId: string;
   displayName?: string;
   email?: string;
+  /** The person's IANA time zone where the platform says it (Slack users.info `tz`, Teams `localTimezone`): new schedules default to it. */
+  timeZone?: string;
 }
 
 export interface ConversationRecord {
@@ -148,7 +151,7 @@ export interface EncryptedUserToken {
   updatedAt: Date;
 }
 
-export interface Store extends MemoryStore, QueryAuditUsageStore, VerifiedQueryStore, ScheduleStore, ContextSyncRunStore {
+export interface Store extends MemoryStore, QueryAuditUsageStore, VerifiedQueryStore, ScheduleStore, ScheduleProposalStore, ContextSyncRunStore {
   /** Turns, their tokens and cost, and budget reservations (turn-ledger-types.ts). */
   readonly ledger: TurnLedgerStore;
   /** Creates or upgrades the schema. Idempotent. */

@@ -18,6 +18,7 @@ import { createListSchedulesTool } from './list-schedules.js';
 import { createReadFileTool } from './read-file.js';
 import { createReadQueryResultTool } from './read-query-result.js';
 import { createRememberTool } from './remember.js';
+import { createScheduleTool } from './schedule.js';
 import { createSearchFilesTool } from './search-files.js';
 import { createStoryTool } from './story.js';
 import { createSuggestFollowUpsTool } from './suggest-follow-ups.js';
@@ -53,6 +54,7 @@ export const builtInTools: Record<ToolName, ToolOffer> = {
   clarification: ({ interactive }) => (interactive ? createClarificationTool : undefined),
   suggest_follow_ups: always(createSuggestFollowUpsTool),
   remember: always(createRememberTool),
+  schedule: always(createScheduleTool),
   list_schedules: ({ runtime }) => (context) => createListSchedulesTool(context, runtime?.scheduleAdmins ?? []),
   read: withContextFolder(createReadFileTool),
   list: withContextFolder(createListFilesTool),

@@ -7,6 +7,8 @@ import type { DatabaseAdapter, UserDatabaseCredential } from '../databases/types
 import type { Actor, ModelIdentity, Store } from '../store/types.js';
 import type { MemoryNote } from '../conversations/memory-note.js';
 import type { MemoryTurnSettings } from '../conversations/memory-turn-settings.js';
+import type { ScheduleProposalNote } from '../schedules/schedule-proposal.js';
+import type { ScheduleTurnSettings } from '../schedules/schedule-turn-settings.js';
 
 export type { ChartArtifact, QueryResult, QueryRun, StoryArtifact } from '../conversations/outcome-contract.js';
 
@@ -36,6 +38,8 @@ export interface ToolContextOptions {
   refuseStoredResult?: (queryId: string, databaseName: string) => Error | undefined;
   /** Where remembered corrections go and who may approve them (the remember tool); absent: no memories. */
   memory?: MemoryTurnSettings;
+  /** Where a proposed schedule belongs and its default zone (the schedule tool); absent: schedules cannot be made here. */
+  scheduling?: ScheduleTurnSettings;
 }
 
 export class ToolContext {
@@ -64,6 +68,9 @@ export class ToolContext {
   /** Set by remember: memories proposed or forgotten in this turn, shown in the thread. */
   readonly memoryNotes: MemoryNote[] = [];
   readonly memory: MemoryTurnSettings | undefined;
+  /** Set by schedule: proposals waiting for Confirm, shown in the thread. */
+  readonly scheduleProposals: ScheduleProposalNote[] = [];
+  readonly scheduling: ScheduleTurnSettings | undefined;
   private readonly pendingWrites = new Set<Promise<void>>();
   private readonly backgroundErrors: unknown[] = [];
   private readonly credentialFor: ToolContextOptions['credentialFor'];
@@ -85,6 +92,7 @@ export class ToolContext {
     this.onStatus = options.onStatus;
     this.refuseStoredResult = options.refuseStoredResult;
     this.memory = options.memory;
+    this.scheduling = options.scheduling;
   }
 
   reportStatus(status: string): void {

@@ -66,6 +66,8 @@ export interface FakeSlackUser {
   email?: string;
   /** A deactivated account: users.info still answers, with `deleted: true`, as Slack does. */
   deleted?: boolean;
+  /** IANA zone, as users.info's `tz`. */
+  tz?: string;
 }
 
 export interface OpenedView {
@@ -183,7 +185,7 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
     'users.info': (args) => {
       const user = users.get(String(args.user));
       if (!user) return { ok: false, error: 'user_not_found' };
-      return { ok: true, user: { id: user.id, name: user.name, deleted: user.deleted === true, real_name: user.realName ?? user.name, profile: { display_name: user.name, real_name: user.realName ?? user.name, email: user.email } } };
+      return { ok: true, user: { id: user.id, name: user.name, deleted: user.deleted === true, real_name: user.realName ?? user.name, profile: { display_name: user.name, real_name: user.realName ?? user.name, email: user.email }, ...(user.tz ? { tz: user.tz } : {}) } };
     },
     'users.lookupByEmail': (args) => {
       if (!emailScope) return { ok: false, error: 'missing_scope', needed: 'users:read.email', provided: 'chat:write,users:read' };

@@ -23,7 +23,7 @@ afterAll(async () => {
 describe('tool gating', () => {
   it('turns execute_python and web_search on only through their config sections', () => {
     expect(selectEnabledTools(undefined, { python: true, webSearch: false })).toEqual([
-      'execute_sql', 'read_query_result', 'display_chart', 'story', 'clarification', 'suggest_follow_ups', 'remember', 'list_schedules', 'read', 'list', 'search', 'grep', 'execute_python',
+      'execute_sql', 'read_query_result', 'display_chart', 'story', 'clarification', 'suggest_follow_ups', 'remember', 'schedule', 'list_schedules', 'read', 'list', 'search', 'grep', 'execute_python',
     ]);
     expect(selectEnabledTools(['execute_sql', 'web_search', 'execute_python'], { python: false, webSearch: true })).toEqual(['execute_sql', 'web_search']);
   });
@@ -47,9 +47,9 @@ describe('tool gating', () => {
   it('offers the context tools only when the folder exists, and clarification only in interactive runs', () => {
     const enabled = [...toolNames];
     const missing = selectToolNames(enabled, { interactive: false, runtime: { contextFolder: new ContextFolder(join(directory, 'nope')) } });
-    expect(missing).toEqual(['execute_sql', 'read_query_result', 'display_chart', 'story', 'suggest_follow_ups', 'remember', 'list_schedules']);
+    expect(missing).toEqual(['execute_sql', 'read_query_result', 'display_chart', 'story', 'suggest_follow_ups', 'remember', 'schedule', 'list_schedules']);
     const present = selectToolNames(enabled, { interactive: true, runtime: { contextFolder: new ContextFolder(directory) } });
-    expect(present).toEqual(['execute_sql', 'read_query_result', 'display_chart', 'story', 'clarification', 'suggest_follow_ups', 'remember', 'list_schedules', 'read', 'list', 'search', 'grep']);
+    expect(present).toEqual(['execute_sql', 'read_query_result', 'display_chart', 'story', 'clarification', 'suggest_follow_ups', 'remember', 'schedule', 'list_schedules', 'read', 'list', 'search', 'grep']);
   });
 
   it('offers each provider its own web tools: search on OpenAI, Anthropic and Google, fetch on Anthropic only', () => {

@@ -14,6 +14,7 @@ import { registerEventListeners } from './inbound/event-listeners.js';
 import { mountHttpReceiver, SLACK_EVENTS_PATH } from './inbound/mount-http-receiver.js';
 import { registerFeedbackListeners } from './actions/feedback-listeners.js';
 import { registerMemoryListeners } from './actions/memory-listeners.js';
+import { registerScheduleConfirmationListeners } from './schedules/schedule-confirmation-listeners.js';
 import { registerVerifyListener } from './actions/verify-listener.js';
 import { registerQueryActionListeners } from './actions/query-action-listeners.js';
 import { registerStopActionListener } from './actions/stop-action-listener.js';
@@ -86,6 +87,7 @@ export async function attachSlackChannel(options: SlackChannelOptions): Promise<
     mayReadResult: options.mayReadResult,
     memories: options.memories,
     schedules: options.schedules,
+    scheduleProposals: options.scheduleProposals,
     groupMembership: options.groups?.membership,
     stories: options.stories,
     identity: options.identity,
@@ -102,6 +104,7 @@ export async function attachSlackChannel(options: SlackChannelOptions): Promise<
   registerQueryActionListeners(app, context);
   registerFeedbackListeners(app, context);
   registerMemoryListeners(app, context);
+  registerScheduleConfirmationListeners(app, context);
   registerVerifyListener(app, context);
   registerStoryActionListeners(app, context);
   registerScheduleManageListeners(app, context);

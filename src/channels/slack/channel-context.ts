@@ -16,6 +16,7 @@ export interface ChannelContext extends TurnRunnerDependencies {
   memories: SlackChannelOptions['memories'];
   /** Pause / Resume / Edit time / Delete under scheduled posts; absent: those clicks are logged and ignored. */
   schedules: SlackChannelOptions['schedules'];
+  scheduleProposals: SlackChannelOptions['scheduleProposals'];
   /** Resolves a clicker's groups for `mayReadResult`; undefined when access by group is not set up. */
   groupMembership: GroupMembership | undefined;
   /** Accepted events become turn jobs here, before Slack is answered. */

@@ -44,6 +44,7 @@ async function startSlack({ app, environment, application, logger }: ChannelStar
     feedback: application.feedback,
     memories: application.memories,
     schedules: { store: application.store, admins: application.config.featureLists.admin, clock: systemClock, createId: randomIdFactory },
+    scheduleProposals: application.scheduleProposals,
     verification: application.verification,
     groups: {
       membership: application.groupMembership,

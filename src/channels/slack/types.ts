@@ -14,6 +14,7 @@ import type { ChannelLogger } from '../channel-logger.js';
 import type { PostRetryPolicy } from '../retry-transient.js';
 import type { ResultReadCheck } from '../../conversations/result-access.js';
 import type { MemoryDecisions } from '../../conversations/memory-decisions.js';
+import type { ScheduleProposalDecisions } from '../../schedules/schedule-proposal-decisions.js';
 
 /** What story messages read from the store: versions (Versions, Re-post) and results (charts, tables). */
 export type SlackStorySource = Pick<Store, 'getQueryResult' | 'getStoryVersion' | 'listStoryVersions'>;
@@ -59,6 +60,8 @@ export interface SlackChannelOptions {
   memories?: Pick<MemoryDecisions, 'decide'>;
   /** The store and the config's `admins`, for the buttons under scheduled posts; without it those clicks are ignored. */
   schedules?: ScheduleManagement;
+  /** Confirm / Cancel under proposed schedules (`application.scheduleProposals`); without it those clicks are ignored. */
+  scheduleProposals?: Pick<ScheduleProposalDecisions, 'decide'>;
   /**
    * Stories and their versions (normally the application's store). With it, a story is posted as a
    * rich message (header, text, chart images, tables) with a Versions button, and older story

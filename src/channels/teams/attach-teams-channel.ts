@@ -43,6 +43,7 @@ export async function attachTeamsChannel(options: TeamsChannelOptions): Promise<
     memories: options.memories,
     schedules: options.schedules,
     scheduleCards: createScheduleCardLedger(threadValues),
+    scheduleProposals: options.scheduleProposals,
     verification: options.verification,
     groupMembership: options.groups?.membership,
     feedback: options.feedback ? { recorder: options.feedback, activities: createAnsweredActivities(threadValues) } : undefined,

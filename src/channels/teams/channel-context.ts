@@ -6,6 +6,7 @@ import type { TurnHandler } from '../../conversations/types.js';
 import type { ChannelLogger } from '../channel-logger.js';
 import type { ResultReadCheck } from '../../conversations/result-access.js';
 import type { MemoryDecisions } from '../../conversations/memory-decisions.js';
+import type { ScheduleProposalDecisions } from '../../schedules/schedule-proposal-decisions.js';
 import type { TeamsChannelOptions, TeamsCsvDownloads } from './types.js';
 import type { HostedChartImages } from './render/chart-image.js';
 import type { TeamsFeedback } from './actions/feedback-invoke.js';
@@ -47,6 +48,8 @@ export interface ChannelContext {
   mayReadResult?: ResultReadCheck | undefined;
   /** Undo / Approve / Reject under memory notes; absent: those clicks are logged and ignored. */
   memories?: Pick<MemoryDecisions, 'decide'> | undefined;
+  /** Confirm / Cancel under proposed schedules; absent: those clicks are logged and ignored. */
+  scheduleProposals?: Pick<ScheduleProposalDecisions, 'decide'> | undefined;
   /** Resolves a clicker's groups for `mayReadResult`; undefined when access by group is not set up. */
   groupMembership: GroupMembership | undefined;
   /** Pause / Resume / Edit time / Delete under scheduled posts; absent: those clicks are logged and ignored. */

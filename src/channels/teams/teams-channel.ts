@@ -41,6 +41,7 @@ async function startTeams({ app, environment, application, logger, csvLinks, cha
     feedback: application.feedback,
     memories: application.memories,
     schedules: { store, admins: application.config.featureLists.admin, clock: systemClock, createId: randomIdFactory },
+    scheduleProposals: application.scheduleProposals,
     verification: application.verification,
     groups: {
       membership: application.groupMembership,

@@ -3,6 +3,7 @@ import type { EntraGroupOptions } from './groups/entra-groups.js';
 import type { Express } from 'express';
 import type { AnswerFeedbackRecorder } from '../../conversations/answer-feedback.js';
 import type { MemoryDecisions } from '../../conversations/memory-decisions.js';
+import type { ScheduleProposalDecisions } from '../../schedules/schedule-proposal-decisions.js';
 import type { AnswerVerifier } from '../../conversations/answer-verification.js';
 import type { TurnJobs } from '../../conversations/turn-jobs.js';
 import type { TurnHandler } from '../../conversations/types.js';
@@ -72,6 +73,8 @@ export interface TeamsChannelOptions {
   memories?: Pick<MemoryDecisions, 'decide'>;
   /** The store and the config's `admins`, for the buttons under scheduled posts; without it those clicks are ignored. */
   schedules?: ScheduleManagement;
+  /** Confirm / Cancel under proposed schedules (`application.scheduleProposals`); without it those clicks are ignored. */
+  scheduleProposals?: Pick<ScheduleProposalDecisions, 'decide'>;
   /**
    * Access by group (`application.groupMembership`): a click that shows stored data checks the
    * clicker's groups too (named groups of the config, and Entra ID groups read by groups/entra-groups.ts

@@ -76,6 +76,8 @@ export interface ButtonValue {
   rating?: 'positive' | 'negative';
   /** The memory an Undo / Approve / Reject button acts on. */
   memory?: string;
+  /** The schedule proposal a Confirm / Cancel button decides. */
+  proposal?: string;
 }
 
 export function encodeButtonValue(value: ButtonValue): string {

@@ -1,4 +1,4 @@
-// Who is asking: users.info (name, email) for the audit trail, cached in memory with a TTL because
+// Who is asking: users.info (name, email, time zone) for the audit trail and new schedules, cached in memory with a TTL because
 // one thread sends many messages and users.info is rate limited (Tier 4). A lookup failure never
 // blocks the turn: the actor then carries only the user id, and the failure is logged once.
 import type { Actor } from '../../../store/types.js';
@@ -37,6 +37,8 @@ export function createUserDirectory(options: {
         const displayName = user?.profile?.display_name || user?.real_name || user?.name;
         if (displayName) actor.displayName = displayName;
         if (user?.profile?.email) actor.email = user.profile.email;
+        // The person's own zone: a schedule they ask for runs on their clock unless they name another.
+        if (user?.tz) actor.timeZone = user.tz;
         cache.set(userId, { actor, expiresAtMs: nowMs + ttlMs });
         return actor;
       } catch (error) {

@@ -10,6 +10,7 @@ import type { SlackBlock, SlackMessage } from './block-kit.js';
 import { fallbackText } from './block-text.js';
 import { escapeMrkdwn } from './escape-mrkdwn.js';
 import { memoryNoteBlocks } from './memory-blocks.js';
+import { scheduleConfirmationBlocks } from '../schedules/schedule-confirmation-blocks.js';
 import { clarificationBlocks, contextBlock, feedbackBlocks, followUpBlocks, queryBlocks, retryBlocks, verifyBlocks } from './interactive-blocks.js';
 import { verifiedBadgeBlocks } from './verified-badge-blocks.js';
 import { markdownToMrkdwn } from './markdown-to-mrkdwn.js';
@@ -115,6 +116,7 @@ function renderControls(plan: ReplyPlan, options: RenderOptions): SlackBlock[] {
   blocks.push(...queryBlocks(plan.threadId, controls, options.offerCsv));
   blocks.push(...followUpBlocks(plan.threadId, controls.followUps));
   blocks.push(...plan.memoryNotes.flatMap((note) => memoryNoteBlocks(plan.threadId, note)));
+  blocks.push(...plan.scheduleProposals.flatMap((note) => scheduleConfirmationBlocks(plan.threadId, note)));
   // Last, so they sit under everything the answer showed, in whichever message ends the reply.
   if (options.offerVerify && plan.verifyAnswerId) blocks.push(...verifyBlocks(plan.threadId, plan.verifyAnswerId));
   if (options.offerFeedback && plan.feedbackAnswerId) blocks.push(...feedbackBlocks(plan.threadId, plan.feedbackAnswerId));

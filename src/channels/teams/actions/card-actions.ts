@@ -1,11 +1,11 @@
 // Buttons on datathread cards, and reading a click back. A click on Action.Submit arrives as a
 // message activity whose `value` is the action's data and whose `replyToId` is the card's id.
-import type { CardActionData, CsvActionData, MemoryActionData, StoryActionData, SubmitAction, VerifyActionData } from '../render/adaptive-card-types.js';
+import type { CardActionData, CsvActionData, MemoryActionData, ScheduleConfirmationActionData, StoryActionData, SubmitAction, VerifyActionData } from '../render/adaptive-card-types.js';
 
 /** Teams cuts long button titles anyway; the full text travels in the data. */
 export const BUTTON_TITLE_CHARACTER_LIMIT = 80;
 
-export function submitAction(title: string, data: CardActionData | StoryActionData | CsvActionData | MemoryActionData | VerifyActionData): SubmitAction {
+export function submitAction(title: string, data: CardActionData | StoryActionData | CsvActionData | MemoryActionData | VerifyActionData | ScheduleConfirmationActionData): SubmitAction {
   const shortTitle = title.length > BUTTON_TITLE_CHARACTER_LIMIT ? `${title.slice(0, BUTTON_TITLE_CHARACTER_LIMIT - 1)}…` : title;
   return { type: 'Action.Submit', title: shortTitle, data };
 }

@@ -6,6 +6,7 @@ import express, { type Express, type Request, type Response } from 'express';
 import { answerCardExecuteInvoke, isCardExecuteInvoke } from '../actions/card-execute-invoke.js';
 import { startCsvClick } from '../actions/csv-click.js';
 import { startMemoryClick } from '../actions/memory-click.js';
+import { startScheduleConfirmationClick } from '../schedules/schedule-confirmation-click.js';
 import { startVerifyClick } from '../actions/verify-click.js';
 import { startScheduleManageClick } from '../schedules/schedule-manage-clicks.js';
 import { answerFeedbackInvoke, isFeedbackInvoke } from '../actions/feedback-invoke.js';
@@ -48,6 +49,7 @@ export function registerActivityRoute(app: Express, context: ChannelContext): Ac
       if (startStoryClick(context, activity, turnContext.identity)) return;
       if (startCsvClick(context, activity, turnContext.identity)) return;
       if (startMemoryClick(context, activity, turnContext.identity)) return;
+      if (startScheduleConfirmationClick(context, activity, turnContext.identity)) return;
       if (startVerifyClick(context, activity, turnContext.identity)) return;
       if (startScheduleManageClick(context, activity, turnContext.identity)) return;
       const decision = await routeActivity(activity, handler).catch((error: unknown) => notTaken(error));

@@ -30,6 +30,8 @@ export interface InboundActivity {
   text?: string;
   value?: unknown;
   replyToId?: string;
+  /** The sender's IANA zone as their Teams client reports it (e.g. `Europe/Berlin`). */
+  localTimezone?: string;
   channelId?: string;
   serviceUrl?: string;
   from?: TeamsAccount;

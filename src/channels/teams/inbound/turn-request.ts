@@ -31,6 +31,8 @@ export function buildTurnRequest(activity: InboundActivity, text: string, action
       userId: from.aadObjectId ?? from.id ?? 'unknown-user',
       ...(from.name ? { displayName: from.name } : {}),
       ...(email ? { email } : {}),
+      // The sender's own zone: a schedule they ask for runs on their clock unless they name another.
+      ...(activity.localTimezone ? { timeZone: activity.localTimezone } : {}),
     },
     text: action ? action.text : text,
     kind: action ? ACTION_KINDS[action.datathread] : 'message',

@@ -134,13 +134,19 @@ export interface ScheduleActionData {
   scheduleId: string;
 }
 
+/** Confirm / Cancel under a proposed schedule (the asker and admins only). */
+export interface ScheduleConfirmationActionData {
+  datathread: 'schedule_confirm' | 'schedule_cancel';
+  proposalId: string;
+}
+
 /** `secondary`: in the card's overflow menu ("…") instead of its row of buttons (Adaptive Cards 1.5). */
 export type ActionMode = 'secondary';
 
 export interface SubmitAction {
   type: 'Action.Submit';
   title: string;
-  data: CardActionData | StoryActionData | CsvActionData | MemoryActionData | VerifyActionData | ScheduleActionData;
+  data: CardActionData | StoryActionData | CsvActionData | MemoryActionData | VerifyActionData | ScheduleActionData | ScheduleConfirmationActionData;
   mode?: ActionMode;
   /** Adaptive Cards 1.2: a green (positive) or red (destructive) button. */
   style?: 'positive' | 'destructive';

@@ -9,6 +9,7 @@ import { prepareChartImage, type HostedChartImages, type PreparedChart } from '.
 import type { ChartArtifact } from '../../../conversations/outcome-contract.js';
 import { buildClarificationCard } from './status-cards.js';
 import { memoryNoteCard } from './memory-cards.js';
+import { scheduleConfirmationCard } from '../schedules/schedule-confirmation-card.js';
 
 export interface RenderOptions {
   /** The plan's stories are posted as cards of their own: no story notes, and no card when nothing else is left. */
@@ -24,8 +25,8 @@ export interface RenderOptions {
 }
 
 export async function renderReply(plan: ReplyPlan, options: RenderOptions = {}): Promise<AdaptiveCard[]> {
-  // Each memory note is a card of its own under the reply, so its buttons update only that card.
-  return [...(await renderReplyCards(plan, options)), ...plan.memoryNotes.map(memoryNoteCard)];
+  // Each memory note and schedule proposal is a card of its own under the reply, so its buttons update only that card.
+  return [...(await renderReplyCards(plan, options)), ...plan.memoryNotes.map(memoryNoteCard), ...plan.scheduleProposals.map(scheduleConfirmationCard)];
 }
 
 async function renderReplyCards(plan: ReplyPlan, options: RenderOptions): Promise<AdaptiveCard[]> {

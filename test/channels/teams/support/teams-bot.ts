@@ -66,6 +66,7 @@ export async function startTeamsBot(variables: Record<string, string>, extras: T
     },
     feedback: application.feedback,
     memories: application.memories,
+    scheduleProposals: application.scheduleProposals,
     verification: application.verification,
     ...(csvLinks ? { csv: { linkFor: (threadId: string, queryId: string, userId: string) => csvLinks.linkFor(threadId, queryId, userId), ttlMs: csvLinks.ttlMs, getQueryResult, ...(mayReadResult ? { mayReadResult } : {}) } } : {}),
     ...access,

@@ -1,0 +1,68 @@
+// Confirm / Cancel on a proposed schedule's card. The decision is made in the core
+// (schedules/schedule-proposal-decisions.ts) with the clicker taken from the activity (their Entra
+// object id and UPN: an admin may be listed by either). The delivery target is this conversation's
+// reference and the request's claims, stored as a turn job's reply target is: the thread itself,
+// or the channel without the thread's root when the proposal posts as new messages. Done: the card
+// is redrawn without buttons, saying what was done. Refused: the reason goes to the clicker only.
+import type { JsonValue } from '../../../databases/types.js';
+import type { ScheduleProposalDecision } from '../../../schedules/schedule-proposal-decisions.js';
+import type { ScheduleDestination } from '../../../schedules/schedule-proposal.js';
+import type { ChannelContext } from '../channel-context.js';
+import type { InboundActivity } from '../inbound/inbound-activity.js';
+import { replyTargetOf } from '../inbound/reply-target.js';
+import { buildTurnRequest } from '../inbound/turn-request.js';
+import { createCard, textBlock } from '../render/adaptive-card-types.js';
+import type { RequestIdentity } from '../turns/background-work.js';
+import type { ReplyTarget } from '../types.js';
+import { scheduleDecidedCard } from './schedule-confirmation-card.js';
+
+const DECISIONS: Record<string, ScheduleProposalDecision> = { schedule_confirm: 'confirm', schedule_cancel: 'cancel' };
+
+/** A channel thread's conversation id names its root (`…;messageid=<root>`): without it, a post starts a new thread. */
+const THREAD_ROOT_SUFFIX = /;messageid=[^;]*$/;
+
+function confirmationClick(value: unknown): { decision: ScheduleProposalDecision; proposalId: string } | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const record = value as { datathread?: unknown; proposalId?: unknown };
+  const decision = typeof record.datathread === 'string' ? DECISIONS[record.datathread] : undefined;
+  return decision && typeof record.proposalId === 'string' && record.proposalId !== '' ? { decision, proposalId: record.proposalId } : undefined;
+}
+
+function teamsDeliveryFor(target: ReplyTarget, identity: RequestIdentity) {
+  return (destination: ScheduleDestination): JsonValue => {
+    const conversation = destination === 'channel' ? { ...target.conversation, id: target.conversation.id.replace(THREAD_ROOT_SUFFIX, '') } : target.conversation;
+    // Claims and the conversation reference only, never a token (teams-schedule-delivery.ts reads it back).
+    return JSON.parse(JSON.stringify({ target: { ...target, conversation }, identity })) as JsonValue;
+  };
+}
+
+/** True when the activity is a Confirm / Cancel click on a schedule proposal (then it is handled here, in the background). */
+export function startScheduleConfirmationClick(context: ChannelContext, activity: InboundActivity, identity: RequestIdentity): boolean {
+  if (activity.type !== 'message') return false;
+  const click = confirmationClick(activity.value);
+  if (!click) return false;
+  const decisions = context.scheduleProposals;
+  const clicker = buildTurnRequest(activity, '');
+  const threadId = clicker.threadId;
+  const target = replyTargetOf(activity);
+  context.work.start(target, identity, threadId, async (outbox) => {
+    if (!decisions) {
+      context.logger.warn('Teams schedule confirmation click, but schedule proposals are not wired to this channel.', { threadId });
+      return;
+    }
+    const { actor } = clicker;
+    const result = await decisions.decide(click.decision, click.proposalId, { userId: actor.userId, email: actor.email, displayName: actor.displayName }, teamsDeliveryFor(target, identity));
+    if (result.kind === 'refused') {
+      context.logger.info('Teams schedule confirmation refused.', { threadId, proposalId: click.proposalId, decision: click.decision, userId: actor.userId });
+      await outbox.postPrivately(createCard([textBlock(result.reason)])).catch((error: unknown) => {
+        context.logger.warn('The reason a schedule was not confirmed could not be sent to the clicker privately.', { threadId, error });
+      });
+      return;
+    }
+    context.logger.info('Teams schedule proposal decided.', { threadId, proposalId: click.proposalId, decision: click.decision, scheduleId: result.scheduleId });
+    const card = scheduleDecidedCard(result.sentence);
+    if (activity.replyToId) await outbox.update(activity.replyToId, card);
+    else await outbox.post(card);
+  });
+  return true;
+}
