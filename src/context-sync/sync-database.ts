@@ -35,7 +35,7 @@ export interface DatabaseSyncResult {
 export interface DatabaseSyncOptions {
   contextPath: string;
   dryRun: boolean;
-  createAdapter: (config: DatabaseConfig) => DatabaseAdapter;
+  createAdapter: (config: DatabaseConfig) => DatabaseAdapter | Promise<DatabaseAdapter>;
   hooks: SyncHooks;
 }
 
@@ -100,7 +100,7 @@ export async function syncDatabase(config: DatabaseConfig, options: DatabaseSync
   }
   let adapter: DatabaseAdapter | undefined;
   try {
-    adapter = options.createAdapter(connection);
+    adapter = await options.createAdapter(connection);
     return await syncWithAdapter(config, adapter, options);
   } catch (error) {
     return { database: config.name, dialect: config.type, status: 'failed', reason: errorMessage(error), tables: 0, notes: [] };
