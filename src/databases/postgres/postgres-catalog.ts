@@ -2,7 +2,8 @@
 // foreign tables; reltuples as the row estimate), pg_attribute for columns, pg_description for
 // COMMENT ON text, pg_constraint for primary and foreign keys. Only relations the connection may
 // SELECT from are listed: a file for a table nobody can query would mislead the model.
-import { assembleTables, optionalCount, optionalText, text } from '../../context-sync/assemble-tables.js';
+import { assembleTables } from '../catalog-assembly.js';
+import { optionalCountOf, optionalTextOf, textOf } from '../catalog-row-values.js';
 import type { CatalogReader, CatalogRow, TableKind } from '../../context-sync/table-metadata.js';
 
 const RELATIONS = `pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace`;
@@ -50,41 +51,41 @@ const KINDS: Record<string, TableKind> = { r: 'table', p: 'table', f: 'table', v
 
 /** reltuples is -1 (PostgreSQL 14+) or 0 before the first ANALYZE, and means nothing for a view. */
 function estimatedRows(row: CatalogRow): number | undefined {
-  if (text(row.kind) === 'v') return undefined;
-  return optionalCount(row.estimated_rows);
+  if (textOf(row, 'kind') === 'v') return undefined;
+  return optionalCountOf(row, 'estimated_rows');
 }
 
 export const postgresCatalogReader: CatalogReader = {
   commentsAvailable: true,
   async fingerprint(run) {
     const [row] = await run(FINGERPRINT_SQL);
-    return `postgres-catalog ${text(row?.fingerprint)}`;
+    return `postgres-catalog ${row ? textOf(row, 'fingerprint') : ''}`;
   },
   async readTables(run) {
     const [tables, columns, keys] = [await run(TABLES_SQL), await run(COLUMNS_SQL), await run(KEYS_SQL)];
     return assembleTables(
       tables.map((row) => ({
-        schema: text(row.schema_name),
-        name: text(row.table_name),
-        kind: KINDS[text(row.kind)] ?? 'table',
-        comment: optionalText(row.comment),
+        schema: textOf(row, 'schema_name'),
+        name: textOf(row, 'table_name'),
+        kind: KINDS[textOf(row, 'kind')] ?? 'table',
+        comment: optionalTextOf(row, 'comment'),
         approximateRowCount: estimatedRows(row),
       })),
       columns.map((row) => ({
-        schema: text(row.schema_name),
-        table: text(row.table_name),
-        name: text(row.column_name),
-        type: text(row.data_type).toLowerCase(),
+        schema: textOf(row, 'schema_name'),
+        table: textOf(row, 'table_name'),
+        name: textOf(row, 'column_name'),
+        type: textOf(row, 'data_type').toLowerCase(),
         nullable: row.is_nullable === true,
-        comment: optionalText(row.comment),
+        comment: optionalTextOf(row, 'comment'),
       })),
       keys.map((row) => ({
-        schema: text(row.schema_name),
-        table: text(row.table_name),
-        column: text(row.column_name),
-        ...(text(row.key_type) === 'p'
+        schema: textOf(row, 'schema_name'),
+        table: textOf(row, 'table_name'),
+        column: textOf(row, 'column_name'),
+        ...(textOf(row, 'key_type') === 'p'
           ? { primaryKey: true }
-          : { foreignKey: { table: `${text(row.referenced_schema)}.${text(row.referenced_table)}`, column: text(row.referenced_column) } }),
+          : { references: { table: `${textOf(row, 'referenced_schema')}.${textOf(row, 'referenced_table')}`, column: textOf(row, 'referenced_column') } }),
       })),
     );
   },
