@@ -1,9 +1,9 @@
 // DuckDB's own catalog: duckdb_tables() / duckdb_views() with their COMMENT ON text and
 // estimated_size, duckdb_columns() with column comments, duckdb_constraints() for primary and
 // foreign keys. Set-based reads of the attached database: tables, keys, and columns one schema at a time.
-import { assembleTables, type CatalogColumnRow, type CatalogKeyRow } from '../catalog-assembly.js';
+import { assembleTables, type CatalogColumnRow, type CatalogKeyRow, type CatalogTableRow } from '../catalog-assembly.js';
 import { optionalCountOf, optionalTextOf, textOf } from '../catalog-row-values.js';
-import type { CatalogReader, CatalogRow } from '../../context-sync/table-metadata.js';
+import type { CatalogReader, CatalogRow, TableMetadata } from '../../context-sync/table-metadata.js';
 import type { JsonValue } from '../types.js';
 import { duckdbCatalogConnection } from './duckdb-catalog-memory.js';
 import { duckdbCatalogFingerprint } from './duckdb-catalog-fingerprint.js';
@@ -45,31 +45,28 @@ export const duckdbCatalogReader: CatalogReader = {
   fingerprint: (_run, config) => duckdbCatalogFingerprint(config),
   syncConnection: duckdbCatalogConnection,
   async readTables(run) {
-    const tables = await run(TABLES_SQL);
-    const columns: CatalogColumnRow[] = [];
-    for (const schema of new Set(tables.map((row) => textOf(row, 'schema_name')))) {
-      for (const row of await run(columnsSql(schema))) {
-        columns.push({
-          schema: textOf(row, 'schema_name'),
-          table: textOf(row, 'table_name'),
-          name: textOf(row, 'column_name'),
-          type: textOf(row, 'data_type').toLowerCase(),
-          nullable: row.is_nullable === true,
-          comment: optionalTextOf(row, 'comment'),
-        });
-      }
-    }
-    const keys = await run(KEYS_SQL);
-    return assembleTables(
-      tables.map((row) => ({
+    const tables = (await run(TABLES_SQL)).map((row): CatalogTableRow => ({
+      schema: textOf(row, 'schema_name'),
+      name: textOf(row, 'table_name'),
+      kind: textOf(row, 'kind') === 'view' ? 'view' : 'table',
+      comment: optionalTextOf(row, 'comment'),
+      approximateRowCount: optionalCountOf(row, 'estimated_size'),
+    }));
+    const keys = (await run(KEYS_SQL)).flatMap(keysFrom);
+    // Assembled a schema at a time: one schema's catalog rows are let go before the next is read.
+    const assembled: TableMetadata[] = [];
+    for (const schema of new Set(tables.map((table) => table.schema))) {
+      const columns = (await run(columnsSql(schema))).map((row): CatalogColumnRow => ({
         schema: textOf(row, 'schema_name'),
-        name: textOf(row, 'table_name'),
-        kind: textOf(row, 'kind') === 'view' ? 'view' : 'table',
+        table: textOf(row, 'table_name'),
+        name: textOf(row, 'column_name'),
+        type: textOf(row, 'data_type'),
+        nullable: row.is_nullable === true,
         comment: optionalTextOf(row, 'comment'),
-        approximateRowCount: optionalCountOf(row, 'estimated_size'),
-      })),
-      columns,
-      keys.flatMap(keysFrom),
-    );
+      }));
+      const inSchema = (entry: { schema: string }) => entry.schema === schema;
+      assembled.push(...assembleTables(tables.filter(inSchema), columns, keys.filter(inSchema)));
+    }
+    return assembled;
   },
 };
