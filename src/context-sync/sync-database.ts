@@ -14,8 +14,8 @@ import { renderTableFile } from './render-table-file.js';
 import { applySampling } from './sample-database-values.js';
 import type { SyncHooks } from './sync-hooks.js';
 import { catalogQueryRunner } from './table-metadata.js';
-import { catalogFingerprint } from './catalog-fingerprint.js';
-import { unchangedDatabase } from './unchanged-database.js';
+import { catalogFingerprint, mayHaveCatalogFingerprint } from './catalog-fingerprint.js';
+import { readSyncedFolder, unchangedSince } from './unchanged-database.js';
 import { writeDatabaseFiles } from './write-database-files.js';
 import type { WriteOutcome } from './write-generated-files.js';
 
@@ -63,9 +63,12 @@ function uniqueFileNames(tables: IndexedTable['table'][]): IndexedTable[] {
 async function syncWithAdapter(config: DatabaseConfig, adapter: DatabaseAdapter, options: DatabaseSyncOptions, release: () => Promise<void>): Promise<DatabaseSyncResult> {
   const engine = dialectRules(config.type).displayName;
   const folder = databaseFolder(config.name);
+  // The folder is read while the warehouse computes the fingerprint: an unchanged re-sync costs the longer of the two.
+  const synced = mayHaveCatalogFingerprint(config) ? readSyncedFolder(options.contextPath, folder) : Promise.resolve(undefined);
+  synced.catch(() => undefined);
   // Taken before the catalog is read: a change made during the read then shows at the next sync.
   const fingerprint = await catalogFingerprint(config, adapter);
-  const unchanged = fingerprint === undefined ? undefined : await unchangedDatabase(options.contextPath, folder, fingerprint);
+  const unchanged = fingerprint === undefined ? undefined : unchangedSince(await synced, folder, fingerprint);
   if (unchanged) {
     const notes = ['catalog unchanged since the last sync (same fingerprint): nothing was read.'];
     return { database: config.name, dialect: config.type, status: 'synced', tables: unchanged.tables, outcome: unchanged.outcome, notes };
