@@ -76,6 +76,15 @@ module.exports = {
       from: { pathNot: '^src/(cli|mcp-server)/' },
       to: { path: '^src/mcp-server/' },
     },
+    {
+      name: 'dialect-adapters-load-lazily',
+      severity: 'error',
+      comment:
+        "A dialect's adapter imports its driver (together about 135 MB for all dialects): outside its own folder it is " +
+        'imported with import() when a database of that dialect is configured (create-database-adapter.ts), or as a type only.',
+      from: { pathNot: '^src/databases/[^/]+/' },
+      to: { path: '^src/databases/[^/]+/[^/]+-adapter[.]ts$', dependencyTypesNot: ['dynamic-import', 'type-only'] },
+    },
   ],
   options: {
     includeOnly: '^src/',

@@ -35,7 +35,7 @@ export async function clickhouseSubject(rows: number, sql: string): Promise<Dial
   if (!clickhouseEngineAvailable()) return 'skipped: chdb is not installed (npm ci --prefix test/engines)';
   const server = await startClickHouseServer({ setup: setupFor(rows) });
   const raw = createClient({ url: server.url, compression: { request: false, response: false } });
-  const adapter = createDatabaseAdapter(configFor(server.port));
+  const adapter = await createDatabaseAdapter(configFor(server.port));
   return {
     dialect: 'clickhouse',
     raw: async () => {
@@ -80,7 +80,7 @@ async function measureTenMillionRows(port: number): Promise<TenMillionResult> {
   await initStatementGate();
   const directory = await mkdtemp(join(tmpdir(), 'datathread-bench-clickhouse-10m-'));
   const store = await openStore(`sqlite:${join(directory, 'state.db')}`);
-  const adapter = createDatabaseAdapter(configFor(port));
+  const adapter = await createDatabaseAdapter(configFor(port));
   try {
     const started = performance.now();
     const output = await executeSql({ sql_query: TEN_MILLION_SQL }, contextForBench(store, [adapter], agentSettingsForBench()));

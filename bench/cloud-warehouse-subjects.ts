@@ -35,7 +35,7 @@ export async function bigquerySubject(rows: number, sql: string): Promise<CloudS
   const server = await startFakeBigQuery({ projectId: 'bench', setup: benchRowsSetup(rows), serviceAccount: { clientEmail, publicKeyPem: publicKey.export({ type: 'spki', format: 'pem' }).toString() } });
   const key = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
   const port = Number(new URL(server.url).port);
-  const adapter = createDatabaseAdapter({ ...BASE, name: 'bq', type: 'bigquery', host: '127.0.0.1', port, project_id: 'bench', dataset_id: 'shop', credentials_json: { type: 'service_account', client_email: clientEmail, private_key: key } });
+  const adapter = await createDatabaseAdapter({ ...BASE, name: 'bq', type: 'bigquery', host: '127.0.0.1', port, project_id: 'bench', dataset_id: 'shop', credentials_json: { type: 'service_account', client_email: clientEmail, private_key: key } });
   const jwt = new JWT({ email: clientEmail, key, scopes: ['https://www.googleapis.com/auth/bigquery'] });
   jwt.useJWTAccessWithScope = true;
   const client = new BigQuery({ projectId: 'bench', apiEndpoint: server.url, authClient: jwt });
@@ -54,7 +54,7 @@ export async function athenaSubject(rows: number, sql: string): Promise<CloudSub
   const credentials = { accessKeyId: 'AKIABENCH', secretAccessKey: 'bench-secret' };
   const server = await startFakeAthena({ setup: benchRowsSetup(rows), accessKeys: { [credentials.accessKeyId]: credentials.secretAccessKey } });
   const port = Number(new URL(server.url).port);
-  const adapter = createDatabaseAdapter({ ...BASE, name: 'ath', type: 'athena', host: '127.0.0.1', port, region_name: 'us-east-1', s3_staging_dir: 's3://bench/', schema_name: 'shop', aws_access_key_id: credentials.accessKeyId, aws_secret_access_key: credentials.secretAccessKey });
+  const adapter = await createDatabaseAdapter({ ...BASE, name: 'ath', type: 'athena', host: '127.0.0.1', port, region_name: 'us-east-1', s3_staging_dir: 's3://bench/', schema_name: 'shop', aws_access_key_id: credentials.accessKeyId, aws_secret_access_key: credentials.secretAccessKey });
   const client = new AthenaClient({ region: 'us-east-1', endpoint: server.url, credentials });
   const raw = async () => {
     const { QueryExecutionId } = await client.send(new StartQueryExecutionCommand({ QueryString: sql, QueryExecutionContext: { Database: 'shop' }, ResultConfiguration: { OutputLocation: 's3://bench/' } }));
@@ -84,7 +84,7 @@ export async function databricksSubject(rows: number, sql: string, directory: st
   const server = await startFakeDatabricks({ catalog: 'bench', httpPath: '/sql/1.0/warehouses/bench', setup: benchRowsSetup(rows), tokens: { 'dapi-bench': 'bench' } });
   const caPath = join(directory, 'databricks-ca.pem');
   await writeFile(caPath, server.certificatePem);
-  const adapter = createDatabaseAdapter({ ...BASE, name: 'dbx', type: 'databricks', server_hostname: '127.0.0.1', port: server.port, http_path: '/sql/1.0/warehouses/bench', catalog: 'bench', schema_name: 'shop', access_token: 'dapi-bench', ssl_ca_path: caPath });
+  const adapter = await createDatabaseAdapter({ ...BASE, name: 'dbx', type: 'databricks', server_hostname: '127.0.0.1', port: server.port, http_path: '/sql/1.0/warehouses/bench', catalog: 'bench', schema_name: 'shop', access_token: 'dapi-bench', ssl_ca_path: caPath });
   const client = new DBSQLClient({ logger: { log: () => undefined } });
   await client.connect({ host: '127.0.0.1', port: server.port, path: '/sql/1.0/warehouses/bench', token: 'dapi-bench', customCaCert: server.certificatePem, telemetryEnabled: false });
   const session = await client.openSession({ initialCatalog: 'bench', initialSchema: 'shop' });

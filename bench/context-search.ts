@@ -54,7 +54,7 @@ export async function runContextSearchBenchmark(): Promise<string> {
     await createDuckDbFile(join(directory, 'warehouse.duckdb'), ['CREATE TABLE placeholder (id INTEGER)']);
     await createDuckDbFile(join(directory, 'crm.duckdb'), ['CREATE TABLE accounts (account_id INTEGER, name VARCHAR, owner VARCHAR)', 'CREATE TABLE contacts (contact_id INTEGER, email VARCHAR)']);
     await createDuckDbFile(join(directory, 'events.duckdb'), ['CREATE TABLE page_views (viewed_at TIMESTAMP, path VARCHAR, user_id VARCHAR)']);
-    const databases = ['warehouse', 'crm', 'events'].map((name) => createDatabaseAdapter({ ...BASE, name, type: 'duckdb', path: join(directory, `${name}.duckdb`) }));
+    const databases = await Promise.all(['warehouse', 'crm', 'events'].map((name) => createDatabaseAdapter({ ...BASE, name, type: 'duckdb', path: join(directory, `${name}.duckdb`) })));
     try {
       for (const size of SIZES) {
         const root = join(directory, `context-${size}`);

@@ -60,7 +60,7 @@ async function duckdbSubject(directory: string): Promise<DialectSubject> {
   const limits = duckDbResourceLimits({});
   const rawInstance = await DuckDBInstance.create(path, { access_mode: 'READ_ONLY', memory_limit: limits.memoryLimit, threads: String(limits.threads) });
   const rawConnection = await rawInstance.connect();
-  const adapter = createDatabaseAdapter({ name: 'duck', type: 'duckdb', path, auth_mode: 'password', ssl: false, dangerously_allow_writes: false, allow_file_access: false });
+  const adapter = await createDatabaseAdapter({ name: 'duck', type: 'duckdb', path, auth_mode: 'password', ssl: false, dangerously_allow_writes: false, allow_file_access: false });
   return {
     dialect: 'duckdb',
     raw: async () => (await rawConnection.runAndReadAll(SQL)).getRows(),
@@ -80,7 +80,7 @@ async function sqliteSubject(directory: string): Promise<DialectSubject> {
   await run(`CREATE TABLE bench_rows (id INTEGER, name TEXT, amount REAL, day TEXT);
     WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < ${ROWS - 1})
     INSERT INTO bench_rows SELECT i, 'customer ' || i, i * 1.25, date('2025-01-01', '+' || (i % 365) || ' days') FROM n;`);
-  const adapter = createDatabaseAdapter({ name: 'lite', type: 'sqlite', path, auth_mode: 'password', ssl: false, dangerously_allow_writes: false, allow_file_access: false });
+  const adapter = await createDatabaseAdapter({ name: 'lite', type: 'sqlite', path, auth_mode: 'password', ssl: false, dangerously_allow_writes: false, allow_file_access: false });
   return {
     dialect: 'sqlite',
     raw: () => new Promise((resolve, reject) => database.all(SQL, (error, rows) => (error ? reject(error) : resolve(rows)))),
@@ -99,7 +99,7 @@ async function postgresSubject(): Promise<DialectSubject> {
   await client.connect();
   await client.query('DROP TABLE IF EXISTS bench_rows');
   await client.query(`CREATE TABLE bench_rows AS SELECT g::INTEGER AS id, 'customer ' || g AS name, (g * 1.25)::DOUBLE PRECISION AS amount, DATE '2025-01-01' + (g % 365) AS day FROM generate_series(0, ${ROWS - 1}) g`);
-  const adapter = createDatabaseAdapter({
+  const adapter = await createDatabaseAdapter({
     name: 'pg', type: 'postgres', host: url.hostname, port: Number(url.port || 5432), database: url.pathname.slice(1) || 'postgres',
     user: decodeURIComponent(url.username), password: decodeURIComponent(url.password) || undefined,
     auth_mode: 'password', ssl: false, dangerously_allow_writes: false, allow_file_access: false,
@@ -125,7 +125,7 @@ async function mysqlSubject(): Promise<DialectSubject | string> {
     `CREATE TABLE bench_rows AS SELECT CAST(seq AS INT) AS id, CONCAT('customer ', seq) AS name, CAST(seq * 1.25 AS DOUBLE) AS amount, DATE '2025-01-01' + INTERVAL (seq % 365) DAY AS day FROM seq_0_to_${ROWS - 1}`,
   );
   const raw = await mysql.createConnection({ host: MARIADB_HOST, port: MARIADB_PORT, user: 'root', password: '', database: scratch.name });
-  const adapter = createDatabaseAdapter({
+  const adapter = await createDatabaseAdapter({
     name: 'my', type: 'mysql', host: MARIADB_HOST, port: MARIADB_PORT, database: scratch.name, user: 'root', password: '',
     auth_mode: 'password', ssl: false, dangerously_allow_writes: false, allow_file_access: false,
   });

@@ -55,7 +55,7 @@ const benchmarks: Array<[string, () => Promise<string>]> = [
   ['streaming', runStreamingBenchmark],
   ['context search', runContextSearchBenchmark],
   ['eval overhead', runEvalOverheadBenchmark],
-  // BENCH_SYNC_REPEATS=3 repeats each warehouse (default 2).
+  // BENCH_SYNC_REPEATS=3 repeats each warehouse (default 2); BENCH_SYNC_TABLES=5000 only that size (default 500,5000).
   ['context sync', runContextSyncBenchmark],
 ];
 

@@ -45,7 +45,7 @@ export async function runSandboxBenchmarks(): Promise<string> {
   });
   await pool.start();
   const store = await openStore('sqlite::memory:');
-  const duckdb = createDatabaseAdapter({ name: 'duck', type: 'duckdb', path: ':memory:', auth_mode: 'password', ssl: false, dangerously_allow_writes: false, allow_file_access: false });
+  const duckdb = await createDatabaseAdapter({ name: 'duck', type: 'duckdb', path: ':memory:', auth_mode: 'password', ssl: false, dangerously_allow_writes: false, allow_file_access: false });
   try {
     const context = contextForBench(store, [duckdb], agentSettingsForBench({ rowCap: ROWS }));
     const call = (code: string, sandboxId?: string, dataFiles?: string[]) =>

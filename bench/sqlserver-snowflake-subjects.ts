@@ -39,7 +39,7 @@ export async function mssqlSubject(rows: number, sql: string): Promise<Microsoft
         connection.execSqlBatch(request);
       });
     });
-  const adapter = createDatabaseAdapter({
+  const adapter = await createDatabaseAdapter({
     name: 'ms', type: 'mssql', host: server.host, port: server.port, user: 'bench', password: 'bench-password',
     auth_mode: 'password', ssl: false, dangerously_allow_writes: false, allow_file_access: false,
   });
@@ -65,7 +65,7 @@ export async function snowflakeSubject(rows: number, sql: string): Promise<Micro
         });
       });
     });
-  const adapter = createDatabaseAdapter({
+  const adapter = await createDatabaseAdapter({
     name: 'snow', type: 'snowflake', host: '127.0.0.1', port: server.port, user: 'BENCH', password: 'bench-password',
     auth_mode: 'password', ssl: false, dangerously_allow_writes: false, allow_file_access: false,
   });

@@ -46,7 +46,7 @@ export async function measureTenMillionRows(dialect: string): Promise<TenMillion
   const directory = await mkdtemp(join(tmpdir(), 'datathread-bench-10m-'));
   const store = await openStore(`sqlite:${join(directory, 'state.db')}`);
   const subject = await subjectFor(dialect);
-  const adapter = createDatabaseAdapter(subject.config);
+  const adapter = await createDatabaseAdapter(subject.config);
   try {
     const started = performance.now();
     const output = await executeSql({ sql_query: subject.sql }, contextForBench(store, [adapter], agentSettingsForBench()));

@@ -73,7 +73,7 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
   const identitySettings = identitySettingsFrom(environment, config.databases);
   const store = await openStore(environment.stateUrl);
   const eventPurge = scheduleEventPurge({ store, clock, logger });
-  const databases = config.databases.map((database) => createDatabaseAdapter(database, { logger }));
+  const databases = await Promise.all(config.databases.map((database) => createDatabaseAdapter(database, { logger })));
   const identity = identitySettings ? createIdentityService({ settings: identitySettings, store, logger, clock }) : undefined;
   const model = createLanguageModel(config.model);
   if (model.available) logger.info('model configured', { model: model.description });

@@ -54,7 +54,7 @@ export async function checkCommand(parsed: ParsedArguments, started: Bootstrappe
   }
   if (config.isDemo) await ensureDemoWarehouse(config.databases[0]!.path!, systemClock);
   for (const databaseConfig of config.databases) {
-    const database = createDatabaseAdapter(databaseConfig, { logger: silentLogger });
+    const database = await createDatabaseAdapter(databaseConfig, { logger: silentLogger });
     try {
       if (database.requiresUserCredential) {
         output.write(`Database ${database.name} (${database.dialect}, runs as each user): not connected — needs a user's sign-in\n`);

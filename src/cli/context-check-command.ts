@@ -41,7 +41,7 @@ export async function contextCheckCommand(parsed: ParsedArguments, started: Boot
   const ledger = await FindingsLedger.load(findingsPath, systemClock);
   const edits = new ProposedEdits(folder);
   if (config.isDemo) await ensureDemoWarehouse(config.databases[0]!.path!, systemClock);
-  const databases = config.databases.map((database) => createDatabaseAdapter(database, { logger }));
+  const databases = await Promise.all(config.databases.map((database) => createDatabaseAdapter(database, { logger })));
   const store = await openStore(environment.stateUrl);
   try {
     const summary = await runContextReview({

@@ -11,8 +11,13 @@ import { catalogQueryRunner } from './table-metadata.js';
 /** Raised whenever the files sync renders change shape, so an unchanged warehouse is still rewritten once. */
 const RENDERED_FORMAT_VERSION = 1;
 
+/** True when a sync of this database may skip reading an unchanged catalog. */
+export function mayHaveCatalogFingerprint(config: DatabaseConfig): boolean {
+  return !config.sync?.sample_values && !config.sync?.dbt && catalogReaderFor(config.type)?.fingerprint !== undefined;
+}
+
 export async function catalogFingerprint(config: DatabaseConfig, adapter: DatabaseAdapter): Promise<string | undefined> {
-  if (config.sync?.sample_values || config.sync?.dbt) return undefined;
+  if (!mayHaveCatalogFingerprint(config)) return undefined;
   const reader = catalogReaderFor(adapter.dialect);
   const dialectFingerprint = await reader?.fingerprint?.(catalogQueryRunner(adapter), config);
   if (dialectFingerprint === undefined) return undefined;

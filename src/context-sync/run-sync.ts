@@ -13,7 +13,7 @@ export interface SyncRunOptions extends SyncHooks {
   contextPath: string;
   databases: DatabaseConfig[];
   dryRun: boolean;
-  createAdapter: (config: DatabaseConfig) => DatabaseAdapter;
+  createAdapter: (config: DatabaseConfig) => DatabaseAdapter | Promise<DatabaseAdapter>;
   /** One line as each database starts and ends (long runs show they are alive). */
   progress?: (line: string) => void;
   /** Milliseconds since some fixed point, for the progress lines' durations. */

@@ -52,15 +52,24 @@ async function markdownFilesUnder(folder: string): Promise<string[]> {
   return entries.filter((entry) => entry.isFile() && entry.name.endsWith('.md')).map((entry) => relative(folder, join(entry.parentPath, entry.name)).split(sep).join('/'));
 }
 
-export async function unchangedDatabase(contextPath: string, folder: string, fingerprint: string): Promise<UnchangedDatabase | undefined> {
+/** What the last sync left in a database folder, read apart from the fingerprint so both can be found at once. */
+export interface SyncedFolder {
+  fingerprintText: string | undefined;
+  kept: string[] | undefined;
+  /** Table files the index links to, relative to the database folder. */
+  linked: string[];
+  /** False when a linked file is missing or a generated file no table links to is there. */
+  complete: boolean;
+}
+
+export async function readSyncedFolder(contextPath: string, folder: string): Promise<SyncedFolder | undefined> {
   const absoluteFolder = join(contextPath, folder);
   const index = await readIfExists(join(absoluteFolder, INDEX_FILE));
-  const [, fingerprintText, keptText] = index?.split('\n', 3) ?? [];
-  const kept = keptFrom(keptText);
-  if (index === undefined || !isGeneratedFile(index) || fingerprintText !== fingerprintLine(fingerprint) || !kept) return undefined;
+  if (index === undefined || !isGeneratedFile(index)) return undefined;
+  const [, fingerprintText, keptText] = index.split('\n', 3);
   const linked = index.split('\n').flatMap((line) => TABLE_LINK.exec(line)?.[1] ?? []);
   const onDisk = new Set(await markdownFilesUnder(absoluteFolder));
-  if (linked.some((fileName) => !onDisk.has(fileName))) return undefined;
+  if (linked.some((fileName) => !onDisk.has(fileName))) return { fingerprintText, kept: keptFrom(keptText), linked, complete: false };
   // Files the index does not link are few (hand-written notes): one of them generated is stale.
   const expected = new Set([INDEX_FILE, ...linked]);
   let stale = false;
@@ -68,8 +77,12 @@ export async function unchangedDatabase(contextPath: string, folder: string, fin
     const text = await readIfExists(join(absoluteFolder, fileName));
     if (text !== undefined && isGeneratedFile(text)) stale = true;
   });
-  if (stale) return undefined;
-  const keptHandWritten = kept.map((fileName) => `${folder}/${fileName}`).sort();
-  const outcome: WriteOutcome = { added: [], changed: [], removed: [], unchanged: 1 + linked.length - kept.length, keptHandWritten };
-  return { tables: linked.length, outcome };
+  return { fingerprintText, kept: keptFrom(keptText), linked, complete: !stale };
+}
+
+export function unchangedSince(synced: SyncedFolder | undefined, folder: string, fingerprint: string): UnchangedDatabase | undefined {
+  if (!synced?.complete || !synced.kept || synced.fingerprintText !== fingerprintLine(fingerprint)) return undefined;
+  const keptHandWritten = synced.kept.map((fileName) => `${folder}/${fileName}`).sort();
+  const outcome: WriteOutcome = { added: [], changed: [], removed: [], unchanged: 1 + synced.linked.length - synced.kept.length, keptHandWritten };
+  return { tables: synced.linked.length, outcome };
 }

@@ -41,7 +41,7 @@ describe('data ranges in the system prompt', () => {
     directory = await mkdtemp(join(tmpdir(), 'datathread-ranges-'));
     const path = join(directory, 'demo.duckdb');
     await ensureDemoWarehouse(path, clock);
-    demo = createDatabaseAdapter(databaseConfig({ type: 'duckdb', name: 'demo', path }));
+    demo = await createDatabaseAdapter(databaseConfig({ type: 'duckdb', name: 'demo', path }));
     scratch = await createScratchDatabase('dt_ranges');
     const admin = new pg.Client({ connectionString: scratch.url });
     await admin.connect();
@@ -56,7 +56,7 @@ describe('data ranges in the system prompt', () => {
     } finally {
       await admin.end();
     }
-    postgres = createDatabaseAdapter(postgresConfigFromUrl(scratch.url));
+    postgres = await createDatabaseAdapter(postgresConfigFromUrl(scratch.url));
   }, 60_000);
 
   afterAll(async () => {
@@ -82,7 +82,7 @@ describe('data ranges in the system prompt', () => {
   });
 
   test('a dialect without a cheap probe gets no range and no range guidance', async () => {
-    const sqlite = createDatabaseAdapter(databaseConfig({ type: 'sqlite', name: 'local', path: ':memory:' }));
+    const sqlite = await createDatabaseAdapter(databaseConfig({ type: 'sqlite', name: 'local', path: ':memory:' }));
     try {
       const prompt = await promptFor(sqlite);
       expect(prompt).not.toContain('Data covers');
@@ -103,7 +103,7 @@ describe.skipIf(!mariaDbRuns)('MySQL (MariaDB)', () => {
     await mariaDb.admin.query("INSERT INTO shipments SELECT seq, TIMESTAMP '2024-03-01 08:00:00' + INTERVAL seq DAY FROM seq_0_to_99");
     await mariaDb.admin.query('CREATE TABLE notes (note_id INT PRIMARY KEY, written_on DATE)');
     await mariaDb.admin.query("INSERT INTO notes VALUES (1, DATE '2019-05-05')");
-    mysql = createDatabaseAdapter(databaseConfig({ type: 'mysql', name: 'shop', host: MARIADB_HOST, port: MARIADB_PORT, user: 'root', password: '', database: mariaDb.name }));
+    mysql = await createDatabaseAdapter(databaseConfig({ type: 'mysql', name: 'shop', host: MARIADB_HOST, port: MARIADB_PORT, user: 'root', password: '', database: mariaDb.name }));
   });
 
   afterAll(async () => {

@@ -21,7 +21,7 @@ afterAll(async () => {
 describe('a model that keeps calling an unreachable database', () => {
   it('is told the database cannot be reached, once, after the third identical call', async () => {
     // Nothing listens on port 1: every connection is refused.
-    const down = createDatabaseAdapter({ name: 'warehouse', type: 'postgres', host: '127.0.0.1', port: 1, user: 'reader', password: 'secret-password', auth_mode: 'password', ssl: false, dangerously_allow_writes: false, allow_file_access: false });
+    const down = await createDatabaseAdapter({ name: 'warehouse', type: 'postgres', host: '127.0.0.1', port: 1, user: 'reader', password: 'secret-password', auth_mode: 'password', ssl: false, dangerously_allow_writes: false, allow_file_access: false });
     const call = { toolCalls: [{ name: 'execute_sql', input: { sql_query: 'SELECT 1' } }] };
     const scripted = createScriptedModel([call, call, call, { text: 'never asked for' }]);
     const engine = new ConversationEngine({

@@ -35,9 +35,9 @@ beforeAll(async () => {
     'CREATE TABLE contacts (contact_id INTEGER, account_id INTEGER, email VARCHAR)',
   ]);
   await createDuckDbFile(join(directory, 'events.duckdb'), ['CREATE TABLE page_views (viewed_at TIMESTAMP, path VARCHAR, user_id VARCHAR)']);
-  warehouse = createDatabaseAdapter({ ...BASE, name: 'warehouse', type: 'duckdb', path: join(directory, 'warehouse.duckdb') });
-  crm = createDatabaseAdapter({ ...BASE, name: 'crm', type: 'duckdb', path: join(directory, 'crm.duckdb') });
-  events = createDatabaseAdapter({ ...BASE, name: 'events', type: 'duckdb', path: join(directory, 'events.duckdb') });
+  warehouse = await createDatabaseAdapter({ ...BASE, name: 'warehouse', type: 'duckdb', path: join(directory, 'warehouse.duckdb') });
+  crm = await createDatabaseAdapter({ ...BASE, name: 'crm', type: 'duckdb', path: join(directory, 'crm.duckdb') });
+  events = await createDatabaseAdapter({ ...BASE, name: 'events', type: 'duckdb', path: join(directory, 'events.duckdb') });
   store = await openStore(`sqlite:${join(directory, 'state.db')}`);
   await store.migrate();
   const ran = (sql: string, minute: number) =>

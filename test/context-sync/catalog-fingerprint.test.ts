@@ -43,7 +43,7 @@ describe('catalog fingerprint', () => {
     expect(restored.output).toContain('+ databases/shop/main/refunds.md');
   });
 
-  it('PostgreSQL: the fingerprint is computed in the server; a comment-only change, a type change and a dropped table are picked up', async () => {
+  it('PostgreSQL: the fingerprint is computed in the server; a comment, a type, a type modifier, NOT NULL, a renamed column, a table comment and a dropped table are picked up', async () => {
     const scratch = await createScratchDatabase('dt_sync_fingerprint');
     const client = new pg.Client({ connectionString: scratch.url });
     await client.connect();
@@ -71,6 +71,22 @@ describe('catalog fingerprint', () => {
       const retyped = await workspace.sync();
       expect(retyped.output).toContain('~ databases/shop/public/customers.md');
       expect(columnRows(await workspace.read('databases/shop/public/customers.md'))).toContainEqual(['`id`', 'bigint', 'yes', '', '', '']);
+
+      // Each of these changes only one field of pg_attribute or pg_description, which the fingerprint hashes apart.
+      await client.query('ALTER TABLE orders ALTER COLUMN amount TYPE numeric(12,2)');
+      expect(columnRows(await workspace.read('databases/shop/public/orders.md'))).toContainEqual(['`amount`', 'numeric', 'yes', '', 'Net amount, after refunds', '']);
+      await workspace.sync();
+      expect(columnRows(await workspace.read('databases/shop/public/orders.md'))).toContainEqual(['`amount`', 'numeric(12,2)', 'yes', '', 'Net amount, after refunds', '']);
+      await client.query('ALTER TABLE orders ALTER COLUMN amount SET NOT NULL');
+      await workspace.sync();
+      expect(columnRows(await workspace.read('databases/shop/public/orders.md'))).toContainEqual(['`amount`', 'numeric(12,2)', 'no', '', 'Net amount, after refunds', '']);
+      await client.query('ALTER TABLE orders RENAME COLUMN amount TO net_amount');
+      await workspace.sync();
+      expect(columnRows(await workspace.read('databases/shop/public/orders.md'))).toContainEqual(['`net_amount`', 'numeric(12,2)', 'no', '', 'Net amount, after refunds', '']);
+      await client.query("COMMENT ON TABLE orders IS 'One row per order.'");
+      await workspace.sync();
+      expect(await workspace.read('databases/shop/public/orders.md')).toContain('\nOne row per order.\n');
+      expect((await workspace.sync()).output).toContain(NOTHING_READ);
 
       await client.query('DROP TABLE customers');
       const dropped = await workspace.sync();

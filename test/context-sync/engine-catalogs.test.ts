@@ -32,8 +32,8 @@ async function syncOne(config: DatabaseConfig): Promise<Synced> {
   await initStatementGate();
   const context = await mkdtemp(join(tmpdir(), 'datathread-catalog-'));
   const refusedStatements: string[] = [];
-  const createAdapter = (connection: DatabaseConfig): DatabaseAdapter => {
-    const adapter = createDatabaseAdapter(connection);
+  const createAdapter = async (connection: DatabaseConfig): Promise<DatabaseAdapter> => {
+    const adapter = await createDatabaseAdapter(connection);
     const runQuery = adapter.runQuery.bind(adapter);
     adapter.runQuery = (sql, options) => {
       if (!checkReadOnly(sql, { dialect: adapter.dialect, allowFileAccess: false }).allowed) refusedStatements.push(sql);

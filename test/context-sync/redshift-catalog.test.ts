@@ -59,7 +59,7 @@ beforeAll(async () => {
   } finally {
     await admin.end();
   }
-  adapter = createDatabaseAdapter(postgresConfigFromUrl(scratch.url, { type: 'redshift', name: 'redshift_catalog' }));
+  adapter = await createDatabaseAdapter(postgresConfigFromUrl(scratch.url, { type: 'redshift', name: 'redshift_catalog' }));
 });
 
 afterAll(async () => {
@@ -107,7 +107,7 @@ describe('Redshift catalog reader', () => {
   });
 
   test('a read-only role that may not read SVV_TABLE_INFO gets tables, columns, comments and keys, without row estimates', async () => {
-    const reader = createDatabaseAdapter(postgresConfigFromUrl(scratch.url, { type: 'redshift', name: 'redshift_reader', user: READER_ROLE, password: undefined }));
+    const reader = await createDatabaseAdapter(postgresConfigFromUrl(scratch.url, { type: 'redshift', name: 'redshift_reader', user: READER_ROLE, password: undefined }));
     try {
       const { run } = await gatedCatalogRunner(reader);
       const tables = (await redshiftCatalogReader.readTables(run)).filter((table) => table.schema === 'sales');

@@ -26,7 +26,7 @@ beforeAll(async () => {
     CREATE VIEW revenue_by_region AS SELECT region_id, SUM(net_revenue) AS net_revenue FROM revenue_daily GROUP BY region_id;
     INSERT INTO revenue_daily SELECT DATE '2024-01-01' + INTERVAL (seq DIV 10) DAY, seq MOD 10, seq FROM seq_0_to_299;
     ANALYZE TABLE revenue_daily;`);
-  adapter = createDatabaseAdapter(databaseConfig({ type: 'starrocks', name: 'starrocks_catalog', host: MARIADB_HOST, port: MARIADB_PORT, user: 'root', password: '', database: scratch.name }));
+  adapter = await createDatabaseAdapter(databaseConfig({ type: 'starrocks', name: 'starrocks_catalog', host: MARIADB_HOST, port: MARIADB_PORT, user: 'root', password: '', database: scratch.name }));
 });
 
 afterAll(async () => {

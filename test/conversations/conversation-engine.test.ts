@@ -212,7 +212,7 @@ describe('ConversationEngine and federated sign-in', () => {
     const { silentLogger } = await import('../../src/logging/logger.js');
     const { randomIdFactory } = await import('../../src/support/clock-and-ids.js');
     const { settingsForTest } = await import('../support/engine-harness.js');
-    const federated = createDatabaseAdapter({ name: 'finance', type: 'postgres', host: '127.0.0.1', port: 1, auth_mode: 'azure_entra_id', ssl: false, dangerously_allow_writes: false, allow_file_access: false });
+    const federated = await createDatabaseAdapter({ name: 'finance', type: 'postgres', host: '127.0.0.1', port: 1, auth_mode: 'azure_entra_id', ssl: false, dangerously_allow_writes: false, allow_file_access: false });
     const scripted = createScriptedModel([
       { toolCalls: [{ name: 'execute_sql', input: { sql_query: 'SELECT 1', database_id: 'finance' } }] },
       { text: 'Please sign in.' },
@@ -240,7 +240,7 @@ describe('ConversationEngine and an unreachable database', () => {
     const { silentLogger } = await import('../../src/logging/logger.js');
     const { randomIdFactory } = await import('../../src/support/clock-and-ids.js');
     const { settingsForTest } = await import('../support/engine-harness.js');
-    const down = createDatabaseAdapter({ name: 'warehouse', type: 'postgres', host: '127.0.0.1', port: 1, user: 'reader', password: 'secret-password', auth_mode: 'password', ssl: false, dangerously_allow_writes: false, allow_file_access: false });
+    const down = await createDatabaseAdapter({ name: 'warehouse', type: 'postgres', host: '127.0.0.1', port: 1, user: 'reader', password: 'secret-password', auth_mode: 'password', ssl: false, dangerously_allow_writes: false, allow_file_access: false });
     const scripted = createScriptedModel([{ toolCalls: [{ name: 'execute_sql', input: { sql_query: 'SELECT 1' } }] }, {}]);
     const engine = new ConversationEngine({
       store: harness.store, databases: [down], settings: settingsForTest(), accessRules: [], model: scripted.model,

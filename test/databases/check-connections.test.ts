@@ -12,9 +12,9 @@ const mariaDb = await mariaDbAvailable();
 describe.runIf(mariaDb)('start-up connection checks', () => {
   it('logs which databases accept their credentials and which refuse, without the password', async () => {
     const databases = [
-      createDatabaseAdapter(databaseConfig({ type: 'duckdb', name: 'local', path: ':memory:' })),
-      createDatabaseAdapter(databaseConfig({ type: 'mysql', name: 'maria_wrong', host: MARIADB_HOST, port: MARIADB_PORT, user: 'root', password: 'not-the-password-42' })),
-      createDatabaseAdapter(databaseConfig({ type: 'postgres', name: 'federated', host: '127.0.0.1', port: 5432, database: 'test', auth_mode: 'azure_entra_id' })),
+      await createDatabaseAdapter(databaseConfig({ type: 'duckdb', name: 'local', path: ':memory:' })),
+      await createDatabaseAdapter(databaseConfig({ type: 'mysql', name: 'maria_wrong', host: MARIADB_HOST, port: MARIADB_PORT, user: 'root', password: 'not-the-password-42' })),
+      await createDatabaseAdapter(databaseConfig({ type: 'postgres', name: 'federated', host: '127.0.0.1', port: 5432, database: 'test', auth_mode: 'azure_entra_id' })),
     ];
     const lines: Array<{ level: string; message: string }> = [];
     const logger = { info: (message: string) => void lines.push({ level: 'info', message }), error: (message: string) => void lines.push({ level: 'error', message }) };

@@ -19,7 +19,7 @@ SELECT
   (SELECT md5(string_agg(l::VARCHAR, '|' ORDER BY order_line_id)) FROM order_lines l) AS checksum`;
 
 async function inspect(path: string): Promise<{ counts: number[]; checksum: string; dateRange: string[] }> {
-  const adapter = createDatabaseAdapter(databaseConfig({ type: 'duckdb', name: 'demo', path }));
+  const adapter = await createDatabaseAdapter(databaseConfig({ type: 'duckdb', name: 'demo', path }));
   try {
     const counts = await adapter.runQuery(
       `SELECT (SELECT count(*) FROM regions), (SELECT count(*) FROM customers), (SELECT count(*) FROM products),
@@ -62,7 +62,7 @@ test('builds a realistic sales warehouse of the two years up to yesterday, leavi
 test('the data has shape: growth year over year, a Q4 peak, no orders before signup', async () => {
   const path = join(directory, 'shape.duckdb');
   await ensureDemoWarehouse(path, DECEMBER_THIRD);
-  const adapter = createDatabaseAdapter(databaseConfig({ type: 'duckdb', name: 'demo', path }));
+  const adapter = await createDatabaseAdapter(databaseConfig({ type: 'duckdb', name: 'demo', path }));
   const yearly = await adapter.runQuery(
     `SELECT CASE WHEN order_date < DATE '2025-12-03' THEN 1 ELSE 2 END AS fiscal_year, count(*) AS orders
      FROM orders GROUP BY 1 ORDER BY 1`,
@@ -99,7 +99,7 @@ test('the last quarter before today has orders, and a file built on an earlier d
   const path = join(directory, 'ages.duckdb');
   await ensureDemoWarehouse(path, DECEMBER_THIRD);
   const lastQuarter = async () => {
-    const adapter = createDatabaseAdapter(databaseConfig({ type: 'duckdb', name: 'demo', path }));
+    const adapter = await createDatabaseAdapter(databaseConfig({ type: 'duckdb', name: 'demo', path }));
     try {
       const result = await adapter.runQuery(
         `SELECT count(*), max(order_date) FROM orders

@@ -29,7 +29,7 @@ beforeAll(async () => {
   await connection.run(`CREATE TABLE sales.invoices (invoice_id BIGINT, amount DECIMAL(12, 2), issued_on DATE)`);
   connection.disconnectSync();
   instance.closeSync();
-  adapter = createDatabaseAdapter(databaseConfig({ type: 'duckdb', name: 'warehouse', path: databasePath }));
+  adapter = await createDatabaseAdapter(databaseConfig({ type: 'duckdb', name: 'warehouse', path: databasePath }));
 });
 
 afterAll(async () => {
@@ -79,7 +79,7 @@ describe('DuckDB adapter: results', () => {
   });
 
   test('a missing file is a DatabaseUnavailableError that names it', async () => {
-    const missing = createDatabaseAdapter(databaseConfig({ type: 'duckdb', name: 'gone', path: join(directory, 'missing.duckdb') }));
+    const missing = await createDatabaseAdapter(databaseConfig({ type: 'duckdb', name: 'gone', path: join(directory, 'missing.duckdb') }));
     await expect(missing.runQuery('SELECT 1', QUERY_OPTIONS)).rejects.toThrow(DatabaseUnavailableError);
     await expect(missing.runQuery('SELECT 1', QUERY_OPTIONS)).rejects.toThrow(/missing\.duckdb does not exist/);
     expect(existsSync(join(directory, 'missing.duckdb'))).toBe(false);
@@ -160,7 +160,7 @@ describe('DuckDB adapter: read-only without the SQL gate (layer 2)', () => {
     connection.disconnectSync();
     instance.closeSync();
     const warnings: string[] = [];
-    const writable = createDatabaseAdapter(databaseConfig({ type: 'duckdb', name: 'writable', path: scratchPath, dangerously_allow_writes: true }), {
+    const writable = await createDatabaseAdapter(databaseConfig({ type: 'duckdb', name: 'writable', path: scratchPath, dangerously_allow_writes: true }), {
       logger: { warn: (message) => warnings.push(message) },
     });
     expect(writable.allowsWrites).toBe(true);

@@ -14,7 +14,7 @@ let adapter: DatabaseAdapter;
 const OPTIONS = { rowCap: 10, timeoutMs: 60_000 };
 
 beforeAll(async () => {
-  adapter = createDatabaseAdapter(databaseConfig({ type: 'duckdb', name: 'small', path: ':memory:', memory_limit: '32MB', threads: 1 }));
+  adapter = await createDatabaseAdapter(databaseConfig({ type: 'duckdb', name: 'small', path: ':memory:', memory_limit: '32MB', threads: 1 }));
 });
 
 afterAll(async () => {

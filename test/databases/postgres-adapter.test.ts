@@ -31,11 +31,11 @@ beforeAll(async () => {
   await admin.query(`INSERT INTO t SELECT g, 'row ' || g FROM generate_series(1, 100) g`);
   await admin.query(`CREATE SCHEMA sales`);
   await admin.query(`CREATE TABLE sales.invoices (invoice_id bigint, amount numeric(12, 2), issued_on date)`);
-  adapter = createDatabaseAdapter(postgresConfigFromUrl(scratch.url), { logger: { warn: (message) => warnings.push(message) } });
+  adapter = await createDatabaseAdapter(postgresConfigFromUrl(scratch.url), { logger: { warn: (message) => warnings.push(message) } });
   readerRole = `${scratch.name}_reader`;
   await admin.query(`CREATE ROLE ${readerRole} LOGIN PASSWORD 'reader-password'`);
   await admin.query(`GRANT SELECT ON t TO ${readerRole}`);
-  readerAdapter = createDatabaseAdapter(postgresConfigFromUrl(scratch.url, { user: readerRole, password: 'reader-password' }));
+  readerAdapter = await createDatabaseAdapter(postgresConfigFromUrl(scratch.url, { user: readerRole, password: 'reader-password' }));
 });
 
 afterAll(async () => {
@@ -86,7 +86,7 @@ describe('PostgreSQL adapter: results', () => {
   });
 
   test('schema_name sets the search_path', async () => {
-    const scoped = createDatabaseAdapter(postgresConfigFromUrl(scratch.url, { schema_name: 'sales' }));
+    const scoped = await createDatabaseAdapter(postgresConfigFromUrl(scratch.url, { schema_name: 'sales' }));
     const result = await scoped.runQuery('SELECT count(*) FROM invoices', QUERY_OPTIONS);
     expect(result.rows).toEqual([[0]]);
     await scoped.close();
@@ -101,7 +101,7 @@ describe('PostgreSQL adapter: results', () => {
 
   test('an unreachable server is a DatabaseUnavailableError without the password', async () => {
     const config = postgresConfigFromUrl(scratch.url, { port: 1, password: 'very-secret-password' });
-    const unreachable = createDatabaseAdapter(config);
+    const unreachable = await createDatabaseAdapter(config);
     const failure = unreachable.runQuery('SELECT 1', QUERY_OPTIONS);
     await expect(failure).rejects.toBeInstanceOf(DatabaseUnavailableError);
     await expect(failure).rejects.toThrow(/connection refused/);
@@ -110,7 +110,7 @@ describe('PostgreSQL adapter: results', () => {
   });
 
   test('a wrong password is a DatabaseUnavailableError that does not repeat it', async () => {
-    const wrong = createDatabaseAdapter(postgresConfigFromUrl(scratch.url, { user: 'nobody_here', password: 'wrong-password-123' }));
+    const wrong = await createDatabaseAdapter(postgresConfigFromUrl(scratch.url, { user: 'nobody_here', password: 'wrong-password-123' }));
     const failure = wrong.runQuery('SELECT 1', QUERY_OPTIONS);
     await expect(failure).rejects.toBeInstanceOf(DatabaseUnavailableError);
     await failure.catch((error: Error) => expect(error.message).not.toContain('wrong-password-123'));
@@ -230,7 +230,7 @@ describe('PostgreSQL adapter: read-only without the SQL gate (layer 2)', () => {
 
   test('with dangerously_allow_writes the same INSERT works, and the lift is announced', async () => {
     const warnings: string[] = [];
-    const writable = createDatabaseAdapter(postgresConfigFromUrl(scratch.url, { name: 'pg_writable', dangerously_allow_writes: true }), {
+    const writable = await createDatabaseAdapter(postgresConfigFromUrl(scratch.url, { name: 'pg_writable', dangerously_allow_writes: true }), {
       logger: { warn: (message) => warnings.push(message) },
     });
     expect(warnings).toEqual([expect.stringContaining('"pg_writable" has dangerously_allow_writes: true')]);

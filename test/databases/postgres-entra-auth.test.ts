@@ -33,7 +33,7 @@ afterAll(async () => {
 
 test('without a credential: UserCredentialRequiredError, and the configured password is never tried', async () => {
   // A bogus host: any connection attempt would surface as DatabaseUnavailableError instead.
-  const adapter = createDatabaseAdapter(
+  const adapter = await createDatabaseAdapter(
     postgresConfigFromUrl('postgres://shared:shared-password@host.invalid:5432/warehouse', { name: 'federated', auth_mode: 'azure_entra_id' }),
   );
   expect(adapter.requiresUserCredential).toBe(true);
@@ -43,7 +43,7 @@ test('without a credential: UserCredentialRequiredError, and the configured pass
 });
 
 test('with a credential: connects as that person, with their token as the password', async () => {
-  const adapter = createDatabaseAdapter(postgresConfigFromUrl(scratch.url, { name: 'federated', auth_mode: 'azure_entra_id' }));
+  const adapter = await createDatabaseAdapter(postgresConfigFromUrl(scratch.url, { name: 'federated', auth_mode: 'azure_entra_id' }));
   const result = await adapter.runQuery('SELECT current_user', { ...QUERY_OPTIONS, credential: { userName: personRole, accessToken: 'token-for-alice-1' } });
   expect(result.rows).toEqual([[personRole]]);
   // (The test server may trust local connections, so a wrong token is not asserted here.)

@@ -41,7 +41,7 @@ beforeAll(async () => {
      CREATE TABLE counters (total INTEGER, reading REAL, code TEXT);
      INSERT INTO counters VALUES (9223372036854775807, 9007199254740993, '9007199254740993');`,
   );
-  adapter = createDatabaseAdapter(databaseConfig({ type: 'sqlite', name: 'app', path: databasePath }));
+  adapter = await createDatabaseAdapter(databaseConfig({ type: 'sqlite', name: 'app', path: databasePath }));
 });
 
 afterAll(async () => {
@@ -77,7 +77,7 @@ describe('SQLite adapter: results', () => {
 
   test('a missing file is a DatabaseUnavailableError, and no file is created', async () => {
     const missingPath = join(directory, 'missing.sqlite');
-    const missing = createDatabaseAdapter(databaseConfig({ type: 'sqlite', name: 'gone', path: missingPath }));
+    const missing = await createDatabaseAdapter(databaseConfig({ type: 'sqlite', name: 'gone', path: missingPath }));
     await expect(missing.runQuery('SELECT 1', QUERY_OPTIONS)).rejects.toBeInstanceOf(DatabaseUnavailableError);
     expect(existsSync(missingPath)).toBe(false);
     await missing.close();
@@ -239,7 +239,7 @@ describe('SQLite adapter: read-only without the SQL gate (layer 2)', () => {
   test('with dangerously_allow_writes the same INSERT works', async () => {
     const writablePath = join(directory, 'writable.sqlite');
     await execute(writablePath, `CREATE TABLE t (id INTEGER PRIMARY KEY, label TEXT NOT NULL); INSERT INTO t VALUES (1, 'row 1');`);
-    const writable = createDatabaseAdapter(databaseConfig({ type: 'sqlite', name: 'writable', path: writablePath, dangerously_allow_writes: true }));
+    const writable = await createDatabaseAdapter(databaseConfig({ type: 'sqlite', name: 'writable', path: writablePath, dangerously_allow_writes: true }));
     await writable.runQuery(`INSERT INTO t VALUES (1000, 'new')`, QUERY_OPTIONS);
     expect((await checksum(writable))[0]).toBe(2);
     await writable.close();

@@ -73,7 +73,7 @@ beforeAll(async () => {
     allow_file_access: false,
   };
   const logger = createLogger({ level: 'debug', write: (line) => logLines.push(line) });
-  database = createDatabaseAdapter(config, { logger });
+  database = await createDatabaseAdapter(config, { logger });
   store = await openStore(`sqlite:${join(directory, 'state.db')}`);
   identity = createIdentityService({
     settings: { entra: { clientId: entra.clientId, clientSecret: entra.clientSecret, authority: entra.authority, networkClient: entra.networkClient }, encryptionKey: ENCRYPTION_KEY, publicUrl: 'http://127.0.0.1:1', scopes: new Map([[config.name, SCOPE]]) },

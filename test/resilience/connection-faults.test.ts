@@ -51,8 +51,8 @@ describe('PostgreSQL per-user pool (auth_mode azure_entra_id)', () => {
   // Trust auth on the test server accepts any token as the password of an existing role.
   const credential = { userName: 'postgres', accessToken: 'token-of-ana' };
 
-  beforeAll(() => {
-    adapter = createDatabaseAdapter(postgresConfigFromUrl(scratch.url, { name: 'federated', auth_mode: 'azure_entra_id' }));
+  beforeAll(async () => {
+    adapter = await createDatabaseAdapter(postgresConfigFromUrl(scratch.url, { name: 'federated', auth_mode: 'azure_entra_id' }));
   });
 
   afterAll(async () => {
@@ -114,7 +114,7 @@ describe.runIf(mariaDb)('MariaDB KILL CONNECTION', () => {
 
   beforeAll(async () => {
     maria = await createScratchMariaDb('dt_faults');
-    adapter = createDatabaseAdapter(databaseConfig({ type: 'mysql', name: 'maria', host: MARIADB_HOST, port: MARIADB_PORT, database: maria.name, user: 'root' }));
+    adapter = await createDatabaseAdapter(databaseConfig({ type: 'mysql', name: 'maria', host: MARIADB_HOST, port: MARIADB_PORT, database: maria.name, user: 'root' }));
     root = await mysql.createConnection({ host: MARIADB_HOST, port: MARIADB_PORT, user: 'root' });
   });
 

@@ -73,7 +73,7 @@ export async function openScheduleBench(startIso: string): Promise<ScheduleBench
     INSERT INTO signups VALUES ('2026-12-06', 250);`);
   const store = await openStore(`sqlite:${join(directory, 'state.db')}`);
   await store.migrate();
-  const warehouse = createDatabaseAdapter(databaseConfig({ type: 'sqlite', name: 'warehouse', path: warehouseFile }));
+  const warehouse = await createDatabaseAdapter(databaseConfig({ type: 'sqlite', name: 'warehouse', path: warehouseFile }));
   const delivery = recordingDelivery();
   const clock = manualClock(startIso);
   const bench: ScheduleBench = {

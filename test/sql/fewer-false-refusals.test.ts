@@ -24,7 +24,7 @@ beforeAll(async () => {
     'CREATE TABLE prices AS SELECT * FROM (VALUES (TIMESTAMP \'2024-01-01\', 10), (TIMESTAMP \'2024-02-01\', 12)) v(ts, price)',
     'CREATE TABLE trades AS SELECT * FROM (VALUES (TIMESTAMP \'2024-01-15\', 1), (TIMESTAMP \'2024-02-15\', 2)) v(ts, quantity)',
   ]);
-  duckdb = createDatabaseAdapter(databaseConfig({ type: 'duckdb', path }));
+  duckdb = await createDatabaseAdapter(databaseConfig({ type: 'duckdb', path }));
 });
 
 afterAll(async () => {

@@ -52,8 +52,8 @@ export async function createEngineHarness(options: { storeUrl?: string } = {}): 
   const store = await openStore(storeUrl);
   const base = { auth_mode: 'password' as const, ssl: false, dangerously_allow_writes: false, allow_file_access: false };
   const databases = [
-    createDatabaseAdapter({ ...base, name: 'shop', type: 'duckdb', path: join(directory, 'shop.duckdb') }),
-    createDatabaseAdapter({ ...base, name: 'hr', type: 'duckdb', path: join(directory, 'hr.duckdb') }),
+    await createDatabaseAdapter({ ...base, name: 'shop', type: 'duckdb', path: join(directory, 'shop.duckdb') }),
+    await createDatabaseAdapter({ ...base, name: 'hr', type: 'duckdb', path: join(directory, 'hr.duckdb') }),
   ];
   return {
     directory,

@@ -22,7 +22,7 @@ async function csvFrom(adapter: DatabaseAdapter, sql: string): Promise<string[]>
 
 describe('CSV dates and timestamps', () => {
   it('writes DuckDB dates as 2025-01-01 and timestamps as 2025-01-01 00:00:00', async () => {
-    const duckdb = createDatabaseAdapter(databaseConfig({ type: 'duckdb', name: 'warehouse', path: ':memory:' }));
+    const duckdb = await createDatabaseAdapter(databaseConfig({ type: 'duckdb', name: 'warehouse', path: ':memory:' }));
     const lines = await csvFrom(
       duckdb,
       `SELECT DATE '2025-01-01' AS day, TIMESTAMP '2025-01-01 00:00:00' AS midnight, TIMESTAMP '2025-03-04 08:30:15.250' AS moment, TIMESTAMPTZ '2025-01-01 12:00:00+02' AS zoned, '2025-01-01T00:00:00.000' AS label, 5 AS orders`,
@@ -31,7 +31,7 @@ describe('CSV dates and timestamps', () => {
   });
 
   it('writes PostgreSQL dates and timestamps the same way, time-of-day values as they are', async () => {
-    const postgres = createDatabaseAdapter(postgresConfigFromUrl(adminUrl()));
+    const postgres = await createDatabaseAdapter(postgresConfigFromUrl(adminUrl()));
     const lines = await csvFrom(
       postgres,
       `SELECT DATE '2025-01-01' AS day, TIMESTAMP '2025-01-01 00:00:00' AS midnight, TIMESTAMPTZ '2025-06-30 23:59:59+00' AS closed_at, TIME '08:30:00' AS opens, NULL::date AS missing`,

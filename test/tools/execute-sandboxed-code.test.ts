@@ -29,7 +29,7 @@ beforeAll(async () => {
   directory = await mkdtemp(join(tmpdir(), 'datathread-sandbox-tool-'));
   const path = join(directory, 'demo.duckdb');
   await ensureDemoWarehouse(path, () => new Date('2026-07-01T09:00:00Z'));
-  warehouse = createDatabaseAdapter(databaseConfig({ type: 'duckdb', name: 'demo', path }));
+  warehouse = await createDatabaseAdapter(databaseConfig({ type: 'duckdb', name: 'demo', path }));
   store = await openStore('sqlite::memory:');
   fixture = await createSandboxFixture({ ttlMs: 300_000 });
 }, 120_000);

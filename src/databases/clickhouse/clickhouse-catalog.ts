@@ -1,6 +1,7 @@
 // ClickHouse: system.tables (comment, total_rows, engine: View / MaterializedView, sorting key) and
 // system.columns (comment, is_in_primary_key) for every database but the system ones.
-import { assembleTables, optionalCount, optionalText, text } from '../../context-sync/assemble-tables.js';
+import { assembleTables } from '../catalog-assembly.js';
+import { optionalCountOf, optionalTextOf, textOf } from '../catalog-row-values.js';
 import type { CatalogReader, CatalogRow, TableKind } from '../../context-sync/table-metadata.js';
 
 const USER_DATABASES = "database NOT IN ('system', 'INFORMATION_SCHEMA', 'information_schema')";
@@ -19,7 +20,7 @@ function kindOf(engine: string): TableKind {
 }
 
 function sortingKey(row: CatalogRow): string[] | undefined {
-  const key = optionalText(row.sorting_key);
+  const key = optionalTextOf(row, 'sorting_key');
   return key ? key.split(',').map((part) => part.trim()) : undefined;
 }
 
@@ -29,24 +30,24 @@ export const clickhouseCatalogReader: CatalogReader = {
     const [tables, columns] = [await run(TABLES_SQL), await run(COLUMNS_SQL)];
     const assembled = assembleTables(
       tables.map((row) => ({
-        schema: text(row.database),
-        name: text(row.name),
-        kind: kindOf(text(row.engine)),
-        comment: optionalText(row.comment),
-        approximateRowCount: optionalCount(row.total_rows),
+        schema: textOf(row, 'database'),
+        name: textOf(row, 'name'),
+        kind: kindOf(textOf(row, 'engine')),
+        comment: optionalTextOf(row, 'comment'),
+        approximateRowCount: optionalCountOf(row, 'total_rows'),
       })),
       columns.map((row) => ({
-        schema: text(row.database),
-        table: text(row.table),
-        name: text(row.name),
+        schema: textOf(row, 'database'),
+        table: textOf(row, 'table'),
+        name: textOf(row, 'name'),
         // ClickHouse's case matters in type names, but the layout keeps the engine's types lower case like every other.
-        type: text(row.type).toLowerCase(),
-        nullable: text(row.type).startsWith('Nullable('),
-        comment: optionalText(row.comment),
+        type: textOf(row, 'type').toLowerCase(),
+        nullable: textOf(row, 'type').startsWith('Nullable('),
+        comment: optionalTextOf(row, 'comment'),
       })),
-      columns.filter((row) => Number(row.is_in_primary_key) === 1).map((row) => ({ schema: text(row.database), table: text(row.table), column: text(row.name), primaryKey: true })),
+      columns.filter((row) => Number(row.is_in_primary_key) === 1).map((row) => ({ schema: textOf(row, 'database'), table: textOf(row, 'table'), column: textOf(row, 'name'), primaryKey: true })),
     );
-    const keys = new Map(tables.map((row) => [`${text(row.database)}.${text(row.name)}`, sortingKey(row)]));
+    const keys = new Map(tables.map((row) => [`${textOf(row, 'database')}.${textOf(row, 'name')}`, sortingKey(row)]));
     for (const table of assembled) table.sortingKey = keys.get(`${table.schema}.${table.name}`);
     return assembled;
   },

@@ -1,8 +1,9 @@
 // DuckDB's own catalog: duckdb_tables() / duckdb_views() with their COMMENT ON text and
 // estimated_size, duckdb_columns() with column comments, duckdb_constraints() for primary and
 // foreign keys. Set-based reads of the attached database: tables, keys, and columns one schema at a time.
-import { assembleTables, optionalCount, optionalText, text, type CatalogColumn, type CatalogKey } from '../../context-sync/assemble-tables.js';
-import type { CatalogReader, CatalogRow } from '../../context-sync/table-metadata.js';
+import { assembleTables, type CatalogColumnRow, type CatalogKeyRow, type CatalogTableRow } from '../catalog-assembly.js';
+import { optionalCountOf, optionalTextOf, textOf } from '../catalog-row-values.js';
+import type { CatalogReader, CatalogRow, TableMetadata } from '../../context-sync/table-metadata.js';
 import type { JsonValue } from '../types.js';
 import { duckdbCatalogConnection } from './duckdb-catalog-memory.js';
 import { duckdbCatalogFingerprint } from './duckdb-catalog-fingerprint.js';
@@ -30,13 +31,13 @@ function names(value: JsonValue | undefined): string[] {
 }
 
 /** A foreign key names the referenced table without its schema: DuckDB keys stay inside one schema. */
-function keysFrom(row: CatalogRow): CatalogKey[] {
-  const schema = text(row.schema_name);
-  const table = text(row.table_name);
+function keysFrom(row: CatalogRow): CatalogKeyRow[] {
+  const schema = textOf(row, 'schema_name');
+  const table = textOf(row, 'table_name');
   const columns = names(row.constraint_column_names);
-  if (text(row.constraint_type) === 'PRIMARY KEY') return columns.map((column) => ({ schema, table, column, primaryKey: true }));
+  if (textOf(row, 'constraint_type') === 'PRIMARY KEY') return columns.map((column) => ({ schema, table, column, primaryKey: true }));
   const referenced = names(row.referenced_column_names);
-  return columns.map((column, index) => ({ schema, table, column, foreignKey: { table: `${schema}.${text(row.referenced_table)}`, column: referenced[index] ?? '' } }));
+  return columns.map((column, index) => ({ schema, table, column, references: { table: `${schema}.${textOf(row, 'referenced_table')}`, column: referenced[index] ?? '' } }));
 }
 
 export const duckdbCatalogReader: CatalogReader = {
@@ -44,31 +45,28 @@ export const duckdbCatalogReader: CatalogReader = {
   fingerprint: (_run, config) => duckdbCatalogFingerprint(config),
   syncConnection: duckdbCatalogConnection,
   async readTables(run) {
-    const tables = await run(TABLES_SQL);
-    const columns: CatalogColumn[] = [];
-    for (const schema of new Set(tables.map((row) => text(row.schema_name)))) {
-      for (const row of await run(columnsSql(schema))) {
-        columns.push({
-          schema: text(row.schema_name),
-          table: text(row.table_name),
-          name: text(row.column_name),
-          type: text(row.data_type).toLowerCase(),
-          nullable: row.is_nullable === true,
-          comment: optionalText(row.comment),
-        });
-      }
+    const tables = (await run(TABLES_SQL)).map((row): CatalogTableRow => ({
+      schema: textOf(row, 'schema_name'),
+      name: textOf(row, 'table_name'),
+      kind: textOf(row, 'kind') === 'view' ? 'view' : 'table',
+      comment: optionalTextOf(row, 'comment'),
+      approximateRowCount: optionalCountOf(row, 'estimated_size'),
+    }));
+    const keys = (await run(KEYS_SQL)).flatMap(keysFrom);
+    // Assembled a schema at a time: one schema's catalog rows are let go before the next is read.
+    const assembled: TableMetadata[] = [];
+    for (const schema of new Set(tables.map((table) => table.schema))) {
+      const columns = (await run(columnsSql(schema))).map((row): CatalogColumnRow => ({
+        schema: textOf(row, 'schema_name'),
+        table: textOf(row, 'table_name'),
+        name: textOf(row, 'column_name'),
+        type: textOf(row, 'data_type'),
+        nullable: row.is_nullable === true,
+        comment: optionalTextOf(row, 'comment'),
+      }));
+      const inSchema = (entry: { schema: string }) => entry.schema === schema;
+      assembled.push(...assembleTables(tables.filter(inSchema), columns, keys.filter(inSchema)));
     }
-    const keys = await run(KEYS_SQL);
-    return assembleTables(
-      tables.map((row) => ({
-        schema: text(row.schema_name),
-        name: text(row.table_name),
-        kind: text(row.kind) === 'view' ? 'view' : 'table',
-        comment: optionalText(row.comment),
-        approximateRowCount: optionalCount(row.estimated_size),
-      })),
-      columns,
-      keys.flatMap(keysFrom),
-    );
+    return assembled;
   },
 };

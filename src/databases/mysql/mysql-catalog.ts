@@ -1,7 +1,8 @@
 // MySQL and MariaDB: information_schema TABLES (TABLE_COMMENT, TABLE_ROWS, an estimate for InnoDB),
 // COLUMNS (COLUMN_COMMENT) and KEY_COLUMN_USAGE (primary and foreign keys). The connection's
 // database only, or every user schema when the config names none.
-import { assembleTables, optionalCount, optionalText, text } from '../../context-sync/assemble-tables.js';
+import { assembleTables } from '../catalog-assembly.js';
+import { optionalCountOf, optionalTextOf, textOf } from '../catalog-row-values.js';
 import type { CatalogReader, CatalogRow } from '../../context-sync/table-metadata.js';
 
 const IN_SCOPE = (column: string) =>
@@ -22,7 +23,7 @@ WHERE ${IN_SCOPE('TABLE_SCHEMA')} AND (CONSTRAINT_NAME = 'PRIMARY' OR REFERENCED
 
 /** MySQL writes the word VIEW as every view's comment. */
 function tableComment(row: CatalogRow, isView: boolean): string | undefined {
-  const comment = optionalText(row.comment);
+  const comment = optionalTextOf(row, 'comment');
   return isView && comment === 'VIEW' ? undefined : comment;
 }
 
@@ -32,30 +33,30 @@ export const mysqlCatalogReader: CatalogReader = {
     const [tables, columns, keys] = [await run(TABLES_SQL), await run(COLUMNS_SQL), await run(KEYS_SQL)];
     return assembleTables(
       tables.map((row) => {
-        const isView = /VIEW/i.test(text(row.table_type));
+        const isView = /VIEW/i.test(textOf(row, 'table_type'));
         return {
-          schema: text(row.schema_name),
-          name: text(row.table_name),
+          schema: textOf(row, 'schema_name'),
+          name: textOf(row, 'table_name'),
           kind: isView ? 'view' : 'table',
           comment: tableComment(row, isView),
-          approximateRowCount: isView ? undefined : optionalCount(row.estimated_rows),
+          approximateRowCount: isView ? undefined : optionalCountOf(row, 'estimated_rows'),
         };
       }),
       columns.map((row) => ({
-        schema: text(row.schema_name),
-        table: text(row.table_name),
-        name: text(row.column_name),
-        type: text(row.data_type).toLowerCase(),
-        nullable: text(row.is_nullable) === 'YES',
-        comment: optionalText(row.comment),
+        schema: textOf(row, 'schema_name'),
+        table: textOf(row, 'table_name'),
+        name: textOf(row, 'column_name'),
+        type: textOf(row, 'data_type').toLowerCase(),
+        nullable: textOf(row, 'is_nullable') === 'YES',
+        comment: optionalTextOf(row, 'comment'),
       })),
       keys.map((row) => ({
-        schema: text(row.schema_name),
-        table: text(row.table_name),
-        column: text(row.column_name),
-        ...(text(row.constraint_name) === 'PRIMARY'
+        schema: textOf(row, 'schema_name'),
+        table: textOf(row, 'table_name'),
+        column: textOf(row, 'column_name'),
+        ...(textOf(row, 'constraint_name') === 'PRIMARY'
           ? { primaryKey: true }
-          : { foreignKey: { table: `${text(row.referenced_schema)}.${text(row.referenced_table)}`, column: text(row.referenced_column) } }),
+          : { references: { table: `${textOf(row, 'referenced_schema')}.${textOf(row, 'referenced_table')}`, column: textOf(row, 'referenced_column') } }),
       })),
     );
   },

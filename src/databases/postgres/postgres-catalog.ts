@@ -2,12 +2,14 @@
 // foreign tables; reltuples as the row estimate), pg_attribute for columns, pg_description for
 // COMMENT ON text, pg_constraint for primary and foreign keys. Only relations the connection may
 // SELECT from are listed: a file for a table nobody can query would mislead the model.
-import { assembleTables, optionalCount, optionalText, text } from '../../context-sync/assemble-tables.js';
+import { assembleTables } from '../catalog-assembly.js';
+import { optionalCountOf, optionalTextOf, textOf } from '../catalog-row-values.js';
 import type { CatalogReader, CatalogRow, TableKind } from '../../context-sync/table-metadata.js';
 
 const RELATIONS = `pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace`;
-const VISIBLE = `c.relkind IN ('r', 'p', 'v', 'm', 'f') AND NOT c.relispartition
-  AND n.nspname NOT IN ('pg_catalog', 'information_schema') AND n.nspname NOT LIKE 'pg\\_toast%' AND n.nspname NOT LIKE 'pg\\_temp%'
+const LISTED_KINDS = `c.relkind IN ('r', 'p', 'v', 'm', 'f') AND NOT c.relispartition
+  AND n.nspname NOT IN ('pg_catalog', 'information_schema') AND n.nspname NOT LIKE 'pg\\_toast%' AND n.nspname NOT LIKE 'pg\\_temp%'`;
+const VISIBLE = `${LISTED_KINDS}
   AND has_table_privilege(c.oid, 'SELECT')`;
 
 const TABLES_SQL = `SELECT n.nspname AS schema_name, c.relname AS table_name, c.relkind AS kind, d.description AS comment, c.reltuples AS estimated_rows
@@ -35,56 +37,75 @@ LEFT JOIN pg_catalog.pg_namespace rn ON rn.oid = rc.relnamespace
 LEFT JOIN pg_catalog.pg_attribute ra ON ra.attrelid = con.confrelid AND ra.attnum = con.confkey[position.number]
 WHERE con.contype IN ('p', 'f') AND n.nspname NOT IN ('pg_catalog', 'information_schema')`;
 
-// The same three reads hashed where they run: one short row comes back instead of every row, and
-// any change those reads would see (a comment, a type, a privilege, a row estimate) changes a row's
-// hash. Summing two differently seeded 64-bit row hashes needs no sort, which halves the cost of
-// hashing one sorted string (PostgreSQL 11+).
-function hashedRows(sql: string): string {
-  return `(SELECT count(*) || ':' || coalesce(sum(hashtextextended(row_text, 0)::numeric), 0) || ':' || coalesce(sum(hashtextextended(row_text, 1)::numeric), 0)
-FROM (SELECT catalog_row::text AS row_text FROM (${sql}) AS catalog_row) AS catalog_rows)`;
-}
+// What the three reads would return, hashed where it lives: one short row comes back, and a change
+// any read would see (a relation added, dropped or renamed, a comment, a column's name, type or
+// NOT NULL, a privilege, a row estimate) changes it. An unchanged re-sync costs little but this
+// query, so it is shaped for 100,000 columns: the privilege is checked once per listed relation
+// (not per column row, nor for the indexes and TOAST tables pg_class also holds); columns are
+// hashed from pg_attribute's own fields (type oid and modifier, not a format_type() text per row,
+// so renaming a type is seen only with the next other change); no row is sorted or turned into a
+// record's text. Each part is a count and a sum of 64-bit hashes seeded by the row's place
+// (relation oid, column number), so row order does not matter and the same text elsewhere hashes
+// differently. The keys, few even in large warehouses, are hashed as their read returns them.
+const LISTED_RELATIONS = `SELECT c.oid, n.nspname, c.relname, c.relkind, c.reltuples FROM ${RELATIONS} WHERE ${LISTED_KINDS}`;
 
-const FINGERPRINT_SQL = `SELECT ${hashedRows(TABLES_SQL)} || ' ' || ${hashedRows(COLUMNS_SQL)} || ' ' || ${hashedRows(KEYS_SQL)} AS fingerprint`;
+const COLUMN_PLACE = 'a.attrelid::int8 * 65536 + a.attnum';
+
+const FINGERPRINT_SQL = `WITH listed AS MATERIALIZED (${LISTED_RELATIONS}),
+visible AS MATERIALIZED (SELECT * FROM listed WHERE has_table_privilege(oid, 'SELECT'))
+SELECT concat_ws(' ',
+  (SELECT count(*) || ':' || coalesce(sum(hashtextextended(concat_ws(' ', v.nspname, v.relname, v.relkind, v.reltuples, d.description), v.oid::int8)), 0)
+    FROM visible v
+    LEFT JOIN pg_catalog.pg_description d ON d.objoid = v.oid AND d.objsubid = 0 AND d.classoid = 'pg_catalog.pg_class'::regclass),
+  (SELECT count(*) || ':' || coalesce(sum(hashtextextended(a.attname::text, ${COLUMN_PLACE})), 0)
+      || ':' || coalesce(sum(hashint8extended((a.atttypid::int8 << 32) # (a.atttypmod::int8 << 1) # a.attnotnull::int::int8, ${COLUMN_PLACE})), 0)
+    FROM pg_catalog.pg_attribute a
+    WHERE a.attrelid IN (SELECT oid FROM visible) AND a.attnum > 0 AND NOT a.attisdropped),
+  (SELECT count(*) || ':' || coalesce(sum(hashtextextended(d.description, d.objoid::int8 * 65536 + d.objsubid)), 0)
+    FROM pg_catalog.pg_description d
+    WHERE d.classoid = 'pg_catalog.pg_class'::regclass AND d.objsubid > 0 AND d.objoid IN (SELECT oid FROM visible)),
+  (SELECT count(*) || ':' || coalesce(sum(hashtextextended(key_row::text, 0)), 0) FROM (${KEYS_SQL}) AS key_row)
+) AS fingerprint`;
 
 const KINDS: Record<string, TableKind> = { r: 'table', p: 'table', f: 'table', v: 'view', m: 'materialized view' };
 
 /** reltuples is -1 (PostgreSQL 14+) or 0 before the first ANALYZE, and means nothing for a view. */
 function estimatedRows(row: CatalogRow): number | undefined {
-  if (text(row.kind) === 'v') return undefined;
-  return optionalCount(row.estimated_rows);
+  if (textOf(row, 'kind') === 'v') return undefined;
+  return optionalCountOf(row, 'estimated_rows');
 }
 
 export const postgresCatalogReader: CatalogReader = {
   commentsAvailable: true,
   async fingerprint(run) {
     const [row] = await run(FINGERPRINT_SQL);
-    return `postgres-catalog ${text(row?.fingerprint)}`;
+    return `postgres-catalog ${row ? textOf(row, 'fingerprint') : ''}`;
   },
   async readTables(run) {
     const [tables, columns, keys] = [await run(TABLES_SQL), await run(COLUMNS_SQL), await run(KEYS_SQL)];
     return assembleTables(
       tables.map((row) => ({
-        schema: text(row.schema_name),
-        name: text(row.table_name),
-        kind: KINDS[text(row.kind)] ?? 'table',
-        comment: optionalText(row.comment),
+        schema: textOf(row, 'schema_name'),
+        name: textOf(row, 'table_name'),
+        kind: KINDS[textOf(row, 'kind')] ?? 'table',
+        comment: optionalTextOf(row, 'comment'),
         approximateRowCount: estimatedRows(row),
       })),
       columns.map((row) => ({
-        schema: text(row.schema_name),
-        table: text(row.table_name),
-        name: text(row.column_name),
-        type: text(row.data_type).toLowerCase(),
+        schema: textOf(row, 'schema_name'),
+        table: textOf(row, 'table_name'),
+        name: textOf(row, 'column_name'),
+        type: textOf(row, 'data_type').toLowerCase(),
         nullable: row.is_nullable === true,
-        comment: optionalText(row.comment),
+        comment: optionalTextOf(row, 'comment'),
       })),
       keys.map((row) => ({
-        schema: text(row.schema_name),
-        table: text(row.table_name),
-        column: text(row.column_name),
-        ...(text(row.key_type) === 'p'
+        schema: textOf(row, 'schema_name'),
+        table: textOf(row, 'table_name'),
+        column: textOf(row, 'column_name'),
+        ...(textOf(row, 'key_type') === 'p'
           ? { primaryKey: true }
-          : { foreignKey: { table: `${text(row.referenced_schema)}.${text(row.referenced_table)}`, column: text(row.referenced_column) } }),
+          : { references: { table: `${textOf(row, 'referenced_schema')}.${textOf(row, 'referenced_table')}`, column: textOf(row, 'referenced_column') } }),
       })),
     );
   },

@@ -1,7 +1,8 @@
 // SQLite keeps no comments and no row estimate: only names, declared types, NOT NULL and keys,
 // read with pragma_table_info / pragma_foreign_key_list as table-valued functions inside SELECTs
 // (a PRAGMA statement would not pass the read-only gate). Everything lives in schema `main`.
-import { assembleTables, text } from '../../context-sync/assemble-tables.js';
+import { assembleTables } from '../catalog-assembly.js';
+import { textOf } from '../catalog-row-values.js';
 import type { CatalogReader } from '../../context-sync/table-metadata.js';
 
 const OBJECTS = "sqlite_master m WHERE m.type IN ('table', 'view') AND m.name NOT LIKE 'sqlite\\_%' ESCAPE '\\'";
@@ -24,22 +25,22 @@ export const sqliteCatalogReader: CatalogReader = {
   async readTables(run) {
     const [tables, columns, foreignKeys] = [await run(TABLES_SQL), await run(COLUMNS_SQL), await run(FOREIGN_KEYS_SQL)];
     return assembleTables(
-      tables.map((row) => ({ schema: SCHEMA, name: text(row.table_name), kind: text(row.kind) === 'view' ? 'view' : 'table' })),
+      tables.map((row) => ({ schema: SCHEMA, name: textOf(row, 'table_name'), kind: textOf(row, 'kind') === 'view' ? 'view' : 'table' })),
       columns.map((row) => ({
         schema: SCHEMA,
-        table: text(row.table_name),
-        name: text(row.column_name),
-        type: text(row.data_type).toLowerCase(),
+        table: textOf(row, 'table_name'),
+        name: textOf(row, 'column_name'),
+        type: textOf(row, 'data_type').toLowerCase(),
         nullable: Number(row.not_null) === 0 && Number(row.primary_key_position) === 0,
       })),
       [
-        ...columns.filter((row) => Number(row.primary_key_position) > 0).map((row) => ({ schema: SCHEMA, table: text(row.table_name), column: text(row.column_name), primaryKey: true })),
+        ...columns.filter((row) => Number(row.primary_key_position) > 0).map((row) => ({ schema: SCHEMA, table: textOf(row, 'table_name'), column: textOf(row, 'column_name'), primaryKey: true })),
         // A foreign key naming no column (`REFERENCES t`) points at the referenced table's primary key.
         ...foreignKeys.map((row) => ({
           schema: SCHEMA,
-          table: text(row.table_name),
-          column: text(row.column_name),
-          foreignKey: { table: `${SCHEMA}.${text(row.referenced_table)}`, column: text(row.referenced_column) },
+          table: textOf(row, 'table_name'),
+          column: textOf(row, 'column_name'),
+          references: { table: `${SCHEMA}.${textOf(row, 'referenced_table')}`, column: textOf(row, 'referenced_column') },
         })),
       ],
     );

@@ -15,7 +15,7 @@ export const duckdbFixture: ContractFixture = {
     const directory = await mkdtemp(join(tmpdir(), 'datathread-contract-duckdb-'));
     const path = join(directory, 'warehouse.duckdb');
     await createDuckDbFile(path, duckdbContractData());
-    const adapter = createDatabaseAdapter(databaseConfig({ type: 'duckdb', name: 'contract', path }));
+    const adapter = await createDatabaseAdapter(databaseConfig({ type: 'duckdb', name: 'contract', path }));
     return {
       adapter,
       close: async () => {

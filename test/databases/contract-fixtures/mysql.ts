@@ -10,7 +10,7 @@ import { STANDARD_CONTRACT_SQL } from './standard-sql.js';
 export async function openOnMariaDb(type: Dialect & ('mysql' | 'starrocks')): Promise<ContractTarget> {
   const scratch = await createScratchMariaDb(`dt_contract_${type}`);
   for (const statement of MARIADB_CONTRACT_DATA) await scratch.admin.query(statement);
-  const adapter = createDatabaseAdapter(databaseConfig({ type, name: 'contract', host: MARIADB_HOST, port: MARIADB_PORT, user: 'root', password: '', database: scratch.name }));
+  const adapter = await createDatabaseAdapter(databaseConfig({ type, name: 'contract', host: MARIADB_HOST, port: MARIADB_PORT, user: 'root', password: '', database: scratch.name }));
   return {
     adapter,
     close: async () => {

@@ -17,7 +17,7 @@ export async function openOnPostgres(overrides: Partial<DatabaseConfig>): Promis
   } finally {
     await admin.end();
   }
-  const adapter = createDatabaseAdapter(postgresConfigFromUrl(scratch.url, overrides));
+  const adapter = await createDatabaseAdapter(postgresConfigFromUrl(scratch.url, overrides));
   return {
     adapter,
     close: async () => {

@@ -25,7 +25,7 @@ export const sqliteFixture: ContractFixture = {
     const directory = await mkdtemp(join(tmpdir(), 'datathread-contract-sqlite-'));
     const path = join(directory, 'app.sqlite');
     await createSqliteFile(path, SQLITE_CONTRACT_DATA);
-    const adapter = createDatabaseAdapter(databaseConfig({ type: 'sqlite', name: 'contract', path }));
+    const adapter = await createDatabaseAdapter(databaseConfig({ type: 'sqlite', name: 'contract', path }));
     return {
       adapter,
       close: async () => {

@@ -17,7 +17,7 @@ beforeAll(async () => {
   scratch = await createScratchMariaDb('dt_mysql_adapter');
   await scratch.admin.query('CREATE TABLE t (id INT PRIMARY KEY, label VARCHAR(40) NOT NULL, `order` INT)');
   await scratch.admin.query("INSERT INTO t SELECT seq, CONCAT('row ', seq), seq % 7 FROM seq_1_to_100");
-  adapter = createDatabaseAdapter(
+  adapter = await createDatabaseAdapter(
     databaseConfig({ type: 'mysql', host: MARIADB_HOST, port: MARIADB_PORT, user: 'root', password: '', database: scratch.name }),
   );
 });
@@ -120,7 +120,7 @@ describe.skipIf(!available)('MySQL adapter (MariaDB): auth_mode azure_entra_id',
     const token = `eyJ0eXAiOiJKV1Qi.${Math.random().toString(36).slice(2)}.signature`;
     await scratch.admin.query(`CREATE USER '${userName}'@'%' IDENTIFIED BY '${token}'`);
     await scratch.admin.query(`GRANT SELECT ON \`${scratch.name}\`.* TO '${userName}'@'%'`);
-    const federated = createDatabaseAdapter(
+    const federated = await createDatabaseAdapter(
       databaseConfig({ type: 'mysql', host: MARIADB_HOST, port: MARIADB_PORT, database: scratch.name, user: 'root', password: '', auth_mode: 'azure_entra_id' }),
     );
     try {

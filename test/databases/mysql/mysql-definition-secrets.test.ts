@@ -41,7 +41,7 @@ beforeAll(async () => {
       `CREATE TABLE linked_items (id INT PRIMARY KEY, label VARCHAR(40)) ENGINE=FEDERATED CONNECTION='mysql://${federatedUser}:${FEDERATED_PASSWORD}@${MARIADB_HOST}:${MARIADB_PORT}/${scratch.name}/remote_items'`,
     );
   }
-  adapter = createDatabaseAdapter(databaseConfig({ type: 'mysql', host: MARIADB_HOST, port: MARIADB_PORT, user: 'root', password: '', database: scratch.name }));
+  adapter = await createDatabaseAdapter(databaseConfig({ type: 'mysql', host: MARIADB_HOST, port: MARIADB_PORT, user: 'root', password: '', database: scratch.name }));
 });
 
 afterAll(async () => {

@@ -122,7 +122,7 @@ beforeAll(async () => {
   await scratch.admin.query('CREATE SEQUENCE dt_sequence NOCACHE');
   sentinel = await mkdtemp(join(tmpdir(), 'datathread-sentinel-'));
   await chmod(sentinel, 0o777); // the server (user mysql) must be able to write here for the test to mean anything
-  adapter = createDatabaseAdapter(
+  adapter = await createDatabaseAdapter(
     databaseConfig({ type: 'mysql', host: MARIADB_HOST, port: MARIADB_PORT, user: 'root', password: '', database: scratch.name }),
   );
 });

@@ -31,7 +31,7 @@ beforeAll(async () => {
   await admin.connect();
   await admin.query(`CREATE TABLE sales (sale_id integer PRIMARY KEY, region text NOT NULL, amount numeric(12, 2) NOT NULL)`);
   await admin.query(`INSERT INTO sales SELECT g, CASE WHEN g % 2 = 0 THEN 'north' ELSE 'south' END, g * 1.5 FROM generate_series(1, 100) g`);
-  adapter = createDatabaseAdapter(postgresConfigFromUrl(scratch.url, { type: 'redshift', name: 'redshift_test' }));
+  adapter = await createDatabaseAdapter(postgresConfigFromUrl(scratch.url, { type: 'redshift', name: 'redshift_test' }));
 });
 
 afterAll(async () => {

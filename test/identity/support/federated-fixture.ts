@@ -139,7 +139,7 @@ export async function createFederatedFixture(): Promise<FederatedFixture> {
   };
   const logLines: string[] = [];
   const logger = createLogger({ level: 'debug', write: (line) => logLines.push(line) });
-  const database = createDatabaseAdapter(databaseConfig, { logger });
+  const database = await createDatabaseAdapter(databaseConfig, { logger });
   const storeDirectory = await mkdtemp(join(tmpdir(), 'datathread-identity-'));
   const store = await openStore(`sqlite:${join(storeDirectory, 'state.db')}`);
   const server = createHttpServer();

@@ -58,7 +58,7 @@ export async function createWarehouseIdentityFixture<W extends FederatedWarehous
   const warehouse = await startWarehouse(entra);
   const logLines: string[] = [];
   const logger = createLogger({ level: 'debug', write: (line) => logLines.push(line) });
-  const database = createDatabaseAdapter(warehouse.databaseConfig, { logger });
+  const database = await createDatabaseAdapter(warehouse.databaseConfig, { logger });
   const storeDirectory = await mkdtemp(join(tmpdir(), 'datathread-warehouse-identity-'));
   const store = await openStore(`sqlite:${join(storeDirectory, 'state.db')}`);
   const server: HttpServer = createHttpServer();
