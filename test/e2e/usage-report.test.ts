@@ -71,7 +71,7 @@ async function runSchedules(store: Store, now: Date): Promise<void> {
   });
   await store.createSchedule(slack);
   await store.createSchedule(teams);
-  const shop = createDatabaseAdapter(databaseConfig({ type: 'duckdb', name: 'shop', path: join(workspace.directory, 'shop.duckdb') }));
+  const shop = await createDatabaseAdapter(databaseConfig({ type: 'duckdb', name: 'shop', path: join(workspace.directory, 'shop.duckdb') }));
   const delivery: ScheduleDelivery = {
     async post(schedule) {
       if (schedule.owner.platform === 'teams') throw new Error('the connector answered 502');
