@@ -346,6 +346,7 @@ export class ConversationEngine implements TurnHandler {
       refuseStoredResult: (queryId, databaseName) => (mayRead(subject, databaseName) ? undefined : new ResultAccessDeniedError(queryId, databaseName)),
       threadId: request.threadId,
       actor: request.actor,
+      actorGroups: subject.groups,
       settings: this.options.settings,
       databases: this.options.databases.filter((database) => allowed.has(database.name)),
       store: this.options.store,

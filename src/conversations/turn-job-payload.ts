@@ -38,7 +38,14 @@ export class TurnJobPayloadError extends DatathreadError {
 const storedTurnRequestSchema: z.ZodType<StoredTurnRequest> = z.object({
   threadId: z.string().min(1),
   platform: z.enum(PLATFORMS),
-  actor: z.object({ platform: z.enum(PLATFORMS), userId: z.string(), displayName: z.string().optional(), email: z.string().optional() }),
+  actor: z.object({
+    platform: z.enum(PLATFORMS),
+    userId: z.string(),
+    displayName: z.string().optional(),
+    email: z.string().optional(),
+    // Added without a new version: a job stored before it simply has none.
+    address: z.record(z.string(), z.string()).optional(),
+  }),
   text: z.string(),
   kind: z.enum(['message', 'follow_up', 'clarification_answer', 'retry']),
   place: z.object({ channelId: z.string().optional(), teamId: z.string().optional(), tenantId: z.string().optional(), isDirectMessage: z.boolean() }),

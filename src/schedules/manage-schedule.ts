@@ -1,6 +1,6 @@
 // Pause, resume, delete and run-now, shared by the buttons on each post, the chat and the CLI.
-// From chat, only the owner and the config's `admins` may change a schedule; the CLI is the
-// operator's and passes no person.
+// From chat, only the owner and the config's `admins` (by id, e-mail or a group the person belongs
+// to) may change a schedule; the CLI is the operator's and passes no person.
 import type { AccessSubject } from '../conversations/access-rules.js';
 import { personListMatches } from '../conversations/person-lists.js';
 import type { Store } from '../store/types.js';
@@ -18,9 +18,9 @@ export interface ScheduleChangeDeps {
   createId: IdFactory;
 }
 
-/** Who asks for a change from chat, and the admins who may change anyone's schedules. */
+/** Who asks for a change from chat (with the groups they belong to), and the admins who may change anyone's schedules. */
 export interface ScheduleChanger {
-  subject: Pick<AccessSubject, 'userId' | 'email'>;
+  subject: Pick<AccessSubject, 'userId' | 'email' | 'groups'>;
   admins: readonly string[];
 }
 

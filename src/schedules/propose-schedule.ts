@@ -127,6 +127,7 @@ export async function proposeSchedule(request: ScheduleRequest, sources: Proposa
         ...(asker.displayName ? { displayName: asker.displayName } : {}),
         ...(place.channelId ? { channelId: place.channelId } : {}),
         ...(place.teamId ? { teamId: place.teamId } : {}),
+        ...(asker.address ? { address: asker.address } : {}),
       },
       sourceThreadId: place.threadId,
       cron,

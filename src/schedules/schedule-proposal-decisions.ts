@@ -1,6 +1,7 @@
 // What a click on Confirm or Cancel under a schedule proposal does, for Slack and Teams alike. Only
-// the asker or a workspace admin (`admins`) may decide. Confirm saves the schedule with its first
-// run and the delivery target the channel settles at the click; the store's compare-and-set makes a
+// the asker or a workspace admin (`admins`, matched by id, e-mail or a group the clicker belongs to)
+// may decide. Confirm saves the schedule with its first run, the delivery target the channel settles
+// at the click (for the asker, whoever clicks) and a link back to the source thread; the store's compare-and-set makes a
 // second click (or one on another replica, or after a restart) find the proposal decided and answer
 // as the first did, saving nothing more. An expired proposal says so and saves nothing.
 import type { JsonValue } from '../databases/types.js';
@@ -9,6 +10,7 @@ import type { Store } from '../store/types.js';
 import type { Clock, IdFactory } from '../support/clock-and-ids.js';
 import { nextOccurrence } from './cron-occurrences.js';
 import type { ScheduleDestination, ScheduleProposalRecord } from './schedule-proposal.js';
+import type { ScheduleOwner } from './schedule-types.js';
 
 export type ScheduleProposalDecision = 'confirm' | 'cancel';
 
@@ -16,13 +18,21 @@ export interface ScheduleProposalDecider {
   userId: string;
   email?: string | undefined;
   displayName?: string | undefined;
+  /** The group entries the clicker belongs to (group-membership.ts), so `admins` may name a group. */
+  groups?: readonly string[] | undefined;
 }
 
 /** `done`: replace the buttons with the sentence, for everyone. `refused`: tell the clicker only. */
 export type ScheduleProposalResult = { kind: 'done'; sentence: string; scheduleId?: string } | { kind: 'refused'; reason: string };
 
-/** Where the schedule posts, in the channel's own terms, for the destination the proposal names. */
-export type DeliveryForDestination = (destination: ScheduleDestination) => JsonValue;
+/**
+ * Where the schedule posts, in the channel's own terms, for the destination the proposal names. The
+ * owner is the asker, not necessarily the clicker: notices for the owner must still reach the asker.
+ */
+export type DeliveryForDestination = (destination: ScheduleDestination, owner: ScheduleOwner) => JsonValue;
+
+/** A link to the thread the proposal was made in, asked for only on a Confirm that saves; undefined when the platform gave none. */
+export type SourceLinkForConfirm = () => Promise<string | undefined>;
 
 export const SCHEDULE_PROPOSAL_SENTENCES = {
   scheduled: (summary: string, scheduleId: string) => `Scheduled: ${summary} · id ${scheduleId}`,
@@ -47,7 +57,13 @@ export class ScheduleProposalDecisions {
     private readonly createId: IdFactory,
   ) {}
 
-  async decide(decision: ScheduleProposalDecision, proposalId: string, decider: ScheduleProposalDecider, deliveryFor: DeliveryForDestination): Promise<ScheduleProposalResult> {
+  async decide(
+    decision: ScheduleProposalDecision,
+    proposalId: string,
+    decider: ScheduleProposalDecider,
+    deliveryFor: DeliveryForDestination,
+    sourceLinkFor?: SourceLinkForConfirm,
+  ): Promise<ScheduleProposalResult> {
     const proposal = await this.store.getScheduleProposal(proposalId);
     if (!proposal) return { kind: 'done', sentence: SCHEDULE_PROPOSAL_SENTENCES.unknown };
     const mayDecide = decider.userId === proposal.owner.userId || personListMatches(this.admins, decider);
@@ -63,6 +79,7 @@ export class ScheduleProposalDecisions {
     const nextRunAt = nextOccurrence(proposal.cron, proposal.timeZone, now);
     if (!nextRunAt) return { kind: 'done', sentence: SCHEDULE_PROPOSAL_SENTENCES.neverRuns };
     const scheduleId = this.createId('schedule_');
+    const sourceLink = sourceLinkFor ? await sourceLinkFor() : undefined;
     const saved = await this.store.confirmScheduleProposal(
       proposalId,
       {
@@ -70,10 +87,11 @@ export class ScheduleProposalDecisions {
         title: proposal.title,
         owner: proposal.owner,
         sourceThreadId: proposal.sourceThreadId,
+        ...(sourceLink ? { sourceLink } : {}),
         cron: proposal.cron,
         timeZone: proposal.timeZone,
         queries: proposal.queries,
-        delivery: deliveryFor(proposal.destination),
+        delivery: deliveryFor(proposal.destination, proposal.owner),
         ...(proposal.alert ? { alert: proposal.alert } : {}),
         skipUnchanged: proposal.skipUnchanged,
         nextRunAt,

@@ -30,6 +30,8 @@ export interface ScheduleOwner {
   displayName?: string | undefined;
   channelId?: string | undefined;
   teamId?: string | undefined;
+  /** How the platform reaches the owner for notices (the asker's Teams `from`); absent on Slack. */
+  address?: Readonly<Record<string, string>> | undefined;
 }
 
 export type ScheduleState = 'active' | 'paused';

@@ -18,7 +18,16 @@ export interface Actor {
   email?: string;
   /** The person's IANA time zone where the platform says it (Slack users.info `tz`, Teams `localTimezone`): new schedules default to it. */
   timeZone?: string;
+  /**
+   * How the platform reaches this person in a message sent later (a schedule's owner notices), when
+   * `userId` alone does not: in Teams, the activity's `from` (`id`: the `29:` account id, `name`,
+   * `aadObjectId`). Absent where `userId` suffices (Slack).
+   */
+  address?: PersonAddress;
 }
+
+/** A platform's own fields for reaching a person, as plain strings. */
+export type PersonAddress = Readonly<Record<string, string>>;
 
 export interface ConversationRecord {
   threadId: string;

@@ -1,5 +1,5 @@
 // list_schedules{all?}: "list my schedules" in chat. The asker's own schedules (on this platform), or
-// for someone in the config's `admins` who asks for all, every schedule; each in plain words with
+// for someone in the config's `admins` (by id, e-mail or a group they belong to) who asks for all, every schedule; each in plain words with
 // its id, timetable, state and next run, so the person can say "pause sched_…" or use the buttons
 // on its posts. Reading only: changes go through the buttons on a post or `datathread schedules`.
 import { tool } from 'ai';
@@ -61,7 +61,7 @@ export function createListSchedulesTool(context: ToolContext, admins: readonly s
     execute: async (input): Promise<ListSchedulesResult> => {
       const { actor } = context;
       if (input.all === true) {
-        if (!personListMatches(admins, { userId: actor.userId, email: actor.email })) return { _version: '1', kind: 'refused', reason: 'Only workspace admins (`admins` in the config) can list everyone\'s schedules; the asker can list their own.' };
+        if (!personListMatches(admins, { userId: actor.userId, email: actor.email, groups: context.actorGroups })) return { _version: '1', kind: 'refused', reason: 'Only workspace admins (`admins` in the config) can list everyone\'s schedules; the asker can list their own.' };
         return page('all', await context.store.listSchedules());
       }
       const own = (await context.store.listSchedules({ ownerUserId: actor.userId })).filter((schedule) => schedule.owner.platform === actor.platform);

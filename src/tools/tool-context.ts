@@ -15,6 +15,8 @@ export type { ChartArtifact, QueryResult, QueryRun, StoryArtifact } from '../con
 export interface ToolContextOptions {
   threadId: string;
   actor: Actor;
+  /** The group entries the asker belongs to (group-membership.ts), for the config's person lists such as `admins`. */
+  actorGroups?: readonly string[] | undefined;
   settings: AgentSettings;
   /** Only the databases this asker may use in this place (access rules applied). */
   databases: DatabaseAdapter[];
@@ -45,6 +47,7 @@ export interface ToolContextOptions {
 export class ToolContext {
   readonly threadId: string;
   readonly actor: Actor;
+  readonly actorGroups: readonly string[];
   readonly settings: AgentSettings;
   readonly databases: DatabaseAdapter[];
   readonly store: Store;
@@ -80,6 +83,7 @@ export class ToolContext {
   constructor(options: ToolContextOptions) {
     this.threadId = options.threadId;
     this.actor = options.actor;
+    this.actorGroups = options.actorGroups ?? [];
     this.settings = options.settings;
     this.databases = options.databases;
     this.store = options.store;

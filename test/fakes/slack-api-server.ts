@@ -15,6 +15,10 @@
 // users.lookupByEmail finds a user added with addUser by e-mail (without case), users_not_found
 // otherwise, missing_scope without users:read.email. Given `botToken`, only that exact bot token
 // is accepted (another `xoxb-` token gets invalid_auth, as a revoked or mistyped one does).
+// chat.getPermalink answers `https://<team domain>.slack.com/archives/<channel>/p<ts without the dot>`
+// for a message it holds (the bot's posts, and people's messages added with addUserMessage, since
+// events sent to the bot do not pass through this server); channel_not_found for a channel with no
+// message, message_not_found for an unknown ts, as Slack answers.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { parse as parseQueryString } from 'node:querystring';
 import { createStreamMethods, type FakeStreamingOptions } from './slack-stream-methods.js';
@@ -91,6 +95,8 @@ export interface FakeSlackApi {
   ephemerals: FakeEphemeralMessage[];
   bot: { userId: string; botId: string; teamId: string };
   addUser(user: FakeSlackUser): void;
+  /** A message a person posted (a thread's root, say): conversations.replies and chat.getPermalink then know it. */
+  addUserMessage(message: Pick<FakeSlackMessage, 'channel' | 'ts' | 'text' | 'user' | 'thread_ts'>): void;
   /** Creates or replaces a user group (`S…`) and its member ids. */
   setUserGroup(userGroupId: string, memberIds: string[]): void;
   /** Takes the usergroups:read scope away from (or gives it back to) the bot token. */
@@ -148,6 +154,8 @@ export interface FakeSlackApiOptions {
   streaming?: FakeStreamingOptions;
   /** The one bot token the workspace accepts; default: any `xoxb-` token. */
   botToken?: string;
+  /** The workspace's domain, in auth.test's `url` and in permalinks; default `fake-workspace`. */
+  teamDomain?: string;
 }
 
 /** Methods that take an app-level token (`xapp-…`) instead of the bot token. */
@@ -173,6 +181,7 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
   let triggerCounter = 0;
   let viewCounter = 0;
   let baseUrl = '';
+  const teamDomain = options.teamDomain ?? 'fake-workspace';
 
   const nextTs = () => `1700000000.${String(++tsCounter).padStart(6, '0')}`;
   const send = (response: ServerResponse, payload: Record<string, unknown>, status = 200, headers: Record<string, string> = {}) => {
@@ -181,7 +190,7 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
   };
 
   const methods: Record<string, (args: Record<string, unknown>) => Record<string, unknown>> = {
-    'auth.test': () => ({ ok: true, url: 'https://fake.slack.local/', team: 'Fake', user: 'datathread', team_id: bot.teamId, user_id: bot.userId, bot_id: bot.botId }),
+    'auth.test': () => ({ ok: true, url: `https://${teamDomain}.slack.com/`, team: 'Fake', user: 'datathread', team_id: bot.teamId, user_id: bot.userId, bot_id: bot.botId }),
     'users.info': (args) => {
       const user = users.get(String(args.user));
       if (!user) return { ok: false, error: 'user_not_found' };
@@ -224,6 +233,14 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
       if (args.blocks) message.blocks = args.blocks as unknown[];
       if (args.metadata) message.metadata = args.metadata;
       return { ok: true, channel: message.channel, ts: message.ts, text: message.text };
+    },
+    'chat.getPermalink': (args) => {
+      const channel = String(args.channel ?? '');
+      const ts = String(args.message_ts ?? '');
+      const inChannel = messages.filter((message) => message.channel === channel && !deleted.has(`${message.channel}:${message.ts}`));
+      if (inChannel.length === 0) return { ok: false, error: 'channel_not_found' };
+      if (!inChannel.some((message) => message.ts === ts)) return { ok: false, error: 'message_not_found' };
+      return { ok: true, channel, permalink: `https://${teamDomain}.slack.com/archives/${channel}/p${ts.replace('.', '')}` };
     },
     'chat.delete': (args) => {
       deleted.add(`${String(args.channel)}:${String(args.ts)}`);
@@ -357,6 +374,7 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
     ephemerals,
     bot,
     addUser: (user) => void users.set(user.id, user),
+    addUserMessage: (message) => void messages.push({ ...message }),
     setUserGroup: (userGroupId, memberIds) => void userGroups.set(userGroupId, [...memberIds]),
     setUserGroupScope: (granted) => {
       userGroupScope = granted;

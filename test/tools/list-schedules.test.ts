@@ -1,6 +1,7 @@
 // list_schedules on a real SQLite store: the asker sees their own schedules on this platform, in
 // plain words with id, timetable, state and next run; an admin asking for all sees everyone's with
-// the owner; anyone else asking for all is refused with the reason, as data for the model.
+// the owner (an admin may be listed by a group the asker belongs to); anyone else asking for all is
+// refused with the reason, as data for the model.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AgentSettings } from '../../src/config/agent-settings.js';
 import { openStore } from '../../src/store/open-store.js';
@@ -10,7 +11,7 @@ import { ToolContext } from '../../src/tools/tool-context.js';
 import { newSchedule } from '../schedules/schedule-fixtures.js';
 
 const settings: AgentSettings = { model: 'test-model', maxSteps: 8, turnTimeoutMs: 60_000, queryTimeoutMs: 10_000, rowCap: 1000, enabledTools: ['list_schedules'] };
-const ADMINS = ['boss@example.com'];
+const ADMINS = ['boss@example.com', 'group:schedule-admins'];
 
 let store: Store;
 
@@ -31,8 +32,8 @@ afterEach(async () => {
   await store.close();
 });
 
-async function run(actor: { userId: string; email?: string }, input: { all?: boolean | null }): Promise<ListSchedulesResult> {
-  const context = new ToolContext({ threadId: 'slack:T1:C1:100.1', actor: { platform: 'slack', ...actor }, settings, databases: [], store, now: () => new Date('2026-12-05T10:00:00Z'), createId: (prefix) => `${prefix}1` });
+async function run(actor: { userId: string; email?: string }, input: { all?: boolean | null }, actorGroups: string[] = []): Promise<ListSchedulesResult> {
+  const context = new ToolContext({ threadId: 'slack:T1:C1:100.1', actor: { platform: 'slack', ...actor }, actorGroups, settings, databases: [], store, now: () => new Date('2026-12-05T10:00:00Z'), createId: (prefix) => `${prefix}1` });
   const listTool = createListSchedulesTool(context, ADMINS);
   return (await listTool.execute!(input, { toolCallId: 'call-1', messages: [] })) as ListSchedulesResult;
 }
@@ -60,5 +61,12 @@ describe('list_schedules', () => {
       "Refused: Only workspace admins (`admins` in the config) can list everyone's schedules; the asker can list their own.",
     );
     expect(renderListSchedulesResult(await run({ userId: 'U_NOBODY' }, { all: null }))).toBe('The asker has no schedules.');
+  });
+
+  it('lists every schedule for a member of a group named in admins, and refuses a member of another group', async () => {
+    const member = await run({ userId: 'U_LEAD' }, { all: true }, ['slack-group:SLEADS', 'group:schedule-admins']);
+    expect(member).toMatchObject({ kind: 'listed', scope: 'all' });
+    expect(member.kind === 'listed' ? member.schedules.map((schedule) => schedule.scheduleId).sort() : []).toEqual(['sched_other', 'sched_revenue', 'sched_signups', 'sched_teams']);
+    expect(await run({ userId: 'U_LEAD' }, { all: true }, ['group:finance'])).toMatchObject({ kind: 'refused' });
   });
 });

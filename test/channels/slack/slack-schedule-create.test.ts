@@ -2,7 +2,8 @@
 // behind the local OpenAI-compatible server, real Bolt over HTTP against the local Slack Web API.
 // "send me this every minute" → the model calls schedule → the confirmation is posted → Confirm →
 // the scheduler (driven with a manual clock, no real waiting) posts at the next two minutes with the
-// rows as they are then and a real PNG chart.
+// rows as they are then and a real PNG chart. The posts link back to the thread (chat.getPermalink of
+// its root); when Slack gives no permalink the schedule is saved without the link.
 import { join } from 'node:path';
 import { webApi } from '@slack/bolt';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -121,6 +122,10 @@ describe('Slack: a schedule made from the thread', () => {
     const [schedule] = await application.store.listSchedules();
     expect(schedule).toMatchObject({ cron: '* * * * *', timeZone: 'America/New_York', title: 'Sales by region', owner: { userId: 'UANA', email: 'ana@example.com' }, delivery: { channelId: 'CSCHED1', threadTs } });
     expect(schedule!.queries).toEqual([{ queryId: expect.stringMatching(/^query_/), databaseName: 'shop', sql: SALES_SQL, chart: expect.objectContaining({ chart_type: 'bar', title: 'Sales by region' }) }]);
+    // The thread's root was never posted through Slack's API here: no permalink, saved without a link, said in the log.
+    expect(slack.calls.filter((call) => call.method === 'chat.getPermalink').map((call) => call.failedWith)).toEqual(['message_not_found']);
+    expect(schedule!.sourceLink).toBeUndefined();
+    expect(harness.logs.some((line) => line.message.startsWith('Slack refused to link the schedule to the thread it was made in') && line.message.includes('message_not_found'))).toBe(true);
     expect(JSON.stringify(decided.blocks)).toContain(`· id ${schedule!.scheduleId}`);
     expect(blocksOf(decided).some((block) => block.type === 'actions' && block.block_id === `datathread_schedule_proposal_${proposalId}`)).toBe(false);
     // Who may confirm no longer matters once it is decided: that line goes with the buttons.
@@ -166,6 +171,31 @@ describe('Slack: a schedule made from the thread', () => {
       expect(chart.bytes.subarray(0, 8)).toEqual(PNG_SIGNATURE);
     }
     expect((await application.store.listScheduleRuns(schedule!.scheduleId)).map((run) => run.outcome)).toEqual(['posted', 'posted']);
+  });
+
+  it('Confirm stores the permalink of the thread\'s root, and the scheduled post links to it', async () => {
+    const { threadTs, confirmation } = await askForSchedule('CSCHED3', { cron: '0 9 * * 1', timezone: 'Europe/Berlin', title: 'Weekly sales' });
+    slack.addUserMessage({ channel: 'CSCHED3', ts: threadTs, user: 'UANA', text: '<@UBOT> sales by region?' });
+    await click(confirmation, 'datathread_schedule_confirm', 'UANA');
+    await decidedLine('CSCHED3', confirmation, '→ Scheduled: Every Monday at 09:00 Europe/Berlin');
+    const schedule = (await application.store.listSchedules()).find((each) => each.sourceThreadId.includes(':CSCHED3:'))!;
+    const permalink = `https://fake-workspace.slack.com/archives/CSCHED3/p${threadTs.replace('.', '')}`;
+    expect(schedule.sourceLink).toBe(permalink);
+    expect(slack.callsOf('chat.getPermalink').map((call) => call.args)).toEqual([{ channel: 'CSCHED3', message_ts: threadTs }]);
+
+    const runner = createServerScheduleRunner({
+      store: application.store,
+      databases: application.databases,
+      config: application.config,
+      deliveries: { slack: createSlackScheduleDelivery(new webApi.WebClient('xoxb-test-bot-token', { slackApiUrl: slack.apiUrl, retryConfig: { retries: 0 } })) },
+      clock: manualClock(schedule.nextRunAt.toISOString()),
+      createId: sequentialIds('_slack_link'),
+      logger: createLogger({ level: 'error', write: () => undefined }),
+    });
+    await runner.tick();
+    const post = slack.threadMessages('CSCHED3', threadTs).find((message) => JSON.stringify(message.blocks ?? []).includes('📅 Weekly sales'))!;
+    const header = blocksOf(post).find((block) => block.type === 'context' && JSON.stringify(block).includes('as of'));
+    expect(JSON.stringify(header)).toContain(`<${permalink}|from this thread>`);
   });
 
   it('Cancel (here by an admin) discards the proposal and says so; a later Confirm saves nothing', async () => {

@@ -2,7 +2,9 @@
 // scripted model, the Agents SDK over HTTP against the local Bot Connector. The proposal is a card
 // of its own with Confirm / Cancel; someone else's click is answered privately; the asker's Confirm
 // redraws the card as "Scheduled: … · id …"; the scheduler (driven with a manual clock) then posts
-// the report proactively into the same thread.
+// the report proactively into the same thread. An admin (here by a named group) may confirm someone
+// else's proposal: the schedule stays the asker's, its owner notices go to the asker's one-to-one
+// chat, and its posts link back to the thread (Teams' deep link to the channel message).
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { closeSharedChartRenderPool } from '../../../src/charts/chart-render-pool.js';
 import { createLogger } from '../../../src/logging/logger.js';
@@ -13,9 +15,13 @@ import { manualClock, sequentialIds } from '../../schedules/schedule-fixtures.js
 import { createE2eWorkspace, SCRIPTED_MODEL, type E2eWorkspace } from '../../support/e2e-workspace.js';
 import { attachmentProblemsIn } from './adaptive-card-validation.js';
 import { startTeamsBot, stopTeamsBot, type RunningTeamsBot } from './support/teams-bot.js';
-import { ADA, CHANNEL_ID, GRACE, channelCardClick, channelMention, postActivity } from './teams-activities.js';
+import { ADA, CHANNEL_ID, GRACE, TEAM_ID, TENANT_ID, channelCardClick, channelMention, postActivity } from './teams-activities.js';
 
 const SALES_SQL = 'SELECT region, SUM(amount) AS total FROM orders GROUP BY region ORDER BY region';
+/** A workspace admin through the named group `schedule-admins`, not by name. */
+const MEGAN = { id: '29:1megan-bowen', name: 'Megan Bowen', aadObjectId: '4c0b5f2e-cccc-4f4f-9f9f-000000000003' };
+/** The team's Microsoft 365 group, as Teams names it in a channel activity's `channelData.team`. */
+const TEAM_GROUP_ID = 'a1b2c3d4-0000-4e5f-8a9b-0c1d2e3f4a5b';
 
 let workspace: E2eWorkspace;
 let fakeModel: FakeOpenAI;
@@ -26,11 +32,18 @@ beforeAll(async () => {
   workspace = await createE2eWorkspace({
     prefix: 'teams-schedule-create',
     duckdb: ['CREATE TABLE orders (region VARCHAR, amount INTEGER)', "INSERT INTO orders VALUES ('North', 300), ('South', 50)"],
-    config: { databases: [{ name: 'shop', type: 'duckdb', path: 'shop.duckdb' }], agent: { model: SCRIPTED_MODEL }, schedules: { default_timezone: 'Europe/Berlin' } },
+    config: {
+      databases: [{ name: 'shop', type: 'duckdb', path: 'shop.duckdb' }],
+      agent: { model: SCRIPTED_MODEL },
+      schedules: { default_timezone: 'Europe/Berlin' },
+      groups: { 'schedule-admins': [MEGAN.aadObjectId] },
+      admins: ['group:schedule-admins'],
+    },
   });
   fakeModel = workspace.fakeModel;
   connector = await startFakeBotConnector();
-  bot = await startTeamsBot(workspace.variables, { streamPersonalChats: false });
+  // checkClickAccess wires the group membership reader, as attach-channels.ts does.
+  bot = await startTeamsBot(workspace.variables, { streamPersonalChats: false, checkClickAccess: true });
 });
 
 afterEach(async () => {
@@ -114,5 +127,50 @@ describe('Teams: a schedule made from the thread', () => {
     expect(posted.body.some((element) => element.type === 'Image' && element.url?.startsWith('data:image/png;base64,'))).toBe(true);
     expect(JSON.stringify(posted.body)).toContain('300');
     expect((await bot.application.store.listScheduleRuns(schedule!.scheduleId)).map((run) => run.outcome)).toEqual(['posted']);
+  });
+
+  it('an admin by group confirms Ada\'s proposal: the schedule stays hers (notices reach her chat) and its posts link back to the thread', async () => {
+    const rootId = '1772460000101';
+    fakeModel.enqueue(
+      { toolCalls: [{ name: 'execute_sql', arguments: { sql_query: SALES_SQL } }] },
+      (request) => ({ toolCalls: [{ name: 'schedule', arguments: { query_ids: [firstQueryIdIn(request)], cron: '0 9 * * 1', timezone: 'Europe/Berlin', title: 'Weekly sales' } }] }),
+      { text: 'Confirm it below and it starts.' },
+    );
+    expect((await postActivity(bot.baseUrl, channelMention(connector.url, rootId, 'send me sales by region every Monday at 9', ADA))).status).toBe(200);
+    await bot.channel.idle();
+    const call = connector.messages().find((each) => each.conversationId === `${CHANNEL_ID};messageid=${rootId}` && cardOf(each)?.body[0]?.text?.startsWith('📅 **Schedule this?**'))!;
+    const proposalId = String(cardOf(call)!.actions?.[0]?.data.proposalId);
+
+    const click = channelCardClick(connector.url, '1772460000102', rootId, call.assignedId!, { datathread: 'schedule_confirm', proposalId }, MEGAN);
+    const withTeamGroup = { ...click, channelData: { ...click.channelData, team: { id: TEAM_ID, aadGroupId: TEAM_GROUP_ID } } };
+    expect((await postActivity(bot.baseUrl, withTeamGroup)).status).toBe(200);
+    await bot.channel.idle();
+    const schedule = (await bot.application.store.listSchedules()).find((each) => each.title === 'Weekly sales')!;
+    expect(schedule.owner).toMatchObject({ platform: 'teams', userId: ADA.aadObjectId, displayName: ADA.name, address: { id: ADA.id, name: ADA.name, aadObjectId: ADA.aadObjectId } });
+    expect(await bot.application.store.getScheduleProposal(proposalId)).toMatchObject({ state: 'confirmed', decidedBy: MEGAN.aadObjectId });
+    // The stored conversation reference names the asker, not the admin who clicked.
+    expect((schedule.delivery as { target: { user: unknown } }).target.user).toEqual({ id: ADA.id, name: ADA.name, aadObjectId: ADA.aadObjectId });
+    const link = `https://teams.microsoft.com/l/message/${encodeURIComponent(CHANNEL_ID)}/${rootId}?tenantId=${TENANT_ID}&groupId=${TEAM_GROUP_ID}&parentMessageId=${rootId}`;
+    expect(schedule.sourceLink).toBe(link);
+
+    const beforeNotice = connector.messages().length;
+    await bot.channel.scheduleDelivery.tellOwner(schedule, 'Paused "Weekly sales": it failed 3 times in a row.');
+    const notices = connector.messages().slice(beforeNotice);
+    expect(notices.map((notice) => notice.conversationId)).toEqual([`a:1personal-${ADA.id.replace(/[^A-Za-z0-9-]/g, '')}`]);
+
+    const runner = createServerScheduleRunner({
+      store: bot.application.store,
+      databases: bot.application.databases,
+      config: bot.application.config,
+      deliveries: { teams: bot.channel.scheduleDelivery },
+      clock: manualClock(schedule.nextRunAt.toISOString()),
+      createId: sequentialIds('_teams_link'),
+      logger: createLogger({ level: 'error', write: () => undefined }),
+    });
+    const beforeRun = connector.messages().length;
+    await runner.tick();
+    const posts = connector.messages().slice(beforeRun).filter((each) => cardOf(each)?.body[0]?.text === '📅 Weekly sales');
+    expect(posts).toHaveLength(1);
+    expect(JSON.stringify(cardOf(posts[0]!)!.body)).toContain(JSON.stringify(`[from this thread](${link})`).slice(1, -1));
   });
 });

@@ -1,18 +1,21 @@
 // Confirm / Cancel under a proposed schedule. The decision is made in the core
-// (schedules/schedule-proposal-decisions.ts); here the click is read, the clicker's e-mail looked up
-// (an admin may be listed by e-mail), the delivery target settled (this channel, and this thread
-// unless the proposal posts as new messages) and the answer shown: the buttons are replaced by
+// (schedules/schedule-proposal-decisions.ts); here the click is read, the clicker's e-mail and groups
+// looked up (an admin may be listed by e-mail or a group), the delivery target settled (this channel,
+// and this thread unless the proposal posts as new messages), the thread's permalink asked for on a
+// Confirm (schedule-source-link.ts) and the answer shown: the buttons are replaced by
 // what was done, for everyone; a refusal goes to the clicker only, as an ephemeral message.
 import type { App, BlockAction, ButtonAction } from '@slack/bolt';
 import type { DeliveryForDestination, ScheduleProposalDecision } from '../../../schedules/schedule-proposal-decisions.js';
 import type { JsonValue } from '../../../databases/types.js';
 import type { ScheduleDestination } from '../../../schedules/schedule-proposal.js';
 import { readButtonClick, type ButtonClick } from '../actions/button-click.js';
+import { clickerSubject } from '../actions/result-access-check.js';
 import { disableButtons } from '../actions/disable-buttons.js';
 import { outboxFor, type ChannelContext } from '../channel-context.js';
 import { explainSlackError } from '../outbox/slack-api-errors.js';
 import { escapeMrkdwn } from '../render/escape-mrkdwn.js';
 import { SCHEDULE_CONFIRMATION_ACTION_IDS, scheduleConfirmationBlockId, scheduleConfirmationHintBlockId } from './schedule-confirmation-blocks.js';
+import { scheduleSourceLink } from './schedule-source-link.js';
 
 const DECISIONS: Array<[string, ScheduleProposalDecision]> = [
   [SCHEDULE_CONFIRMATION_ACTION_IDS.confirm, 'confirm'],
@@ -48,7 +51,10 @@ async function decide(context: ChannelContext, click: ButtonClick, decision: Sch
     return;
   }
   const actor = await context.users.lookUp(click.userId);
-  const result = await decisions.decide(decision, proposalId, { userId: click.userId, email: actor.email, displayName: actor.displayName }, slackDeliveryFor(click));
+  const { groups } = await clickerSubject(context, click);
+  const result = await decisions.decide(decision, proposalId, { userId: click.userId, email: actor.email, displayName: actor.displayName, groups }, slackDeliveryFor(click), () =>
+    scheduleSourceLink(context, click.target),
+  );
   if (result.kind === 'refused') {
     context.logger.info('Slack schedule confirmation refused.', { threadId: click.target.threadId, proposalId, decision, userId: click.userId });
     await outbox

@@ -1,11 +1,12 @@
 // Pause / Resume / Edit time / Delete under a scheduled post. Every click is checked against the
 // schedule as the store holds it now (core: schedules/schedule-controls.ts, edit-schedule-time.ts):
-// the owner and the config's `admins` may change it; anyone else, or a click on a schedule deleted
+// the owner and the config's `admins` (by id, e-mail or a group the clicker belongs to) may change it; anyone else, or a click on a schedule deleted
 // already, gets the reason as an ephemeral message only they see. A change redraws the post's
 // buttons for the new state under a line saying who changed it. Edit time opens a modal (within
 // Slack's three-second trigger window, so the check comes first and nothing slow before it); a bad
 // cron expression or zone is marked on its field (response_action: errors).
 import type { App, BlockAction, ButtonAction, ViewSubmitAction } from '@slack/bolt';
+import type { AccessSubject } from '../../../conversations/access-rules.js';
 import { editScheduleTime, refusalOfScheduleChange } from '../../../schedules/edit-schedule-time.js';
 import type { ScheduleChanger } from '../../../schedules/manage-schedule.js';
 import { applyScheduleControl, type ScheduleControl, type ScheduleManagement } from '../../../schedules/schedule-controls.js';
@@ -54,9 +55,10 @@ function readScheduleClick(body: BlockAction<ButtonAction>): ScheduleClick | und
   };
 }
 
-async function changerOf(context: ChannelContext, management: ScheduleManagement, userId: string): Promise<ScheduleChanger> {
+async function changerOf(context: ChannelContext, management: ScheduleManagement, userId: string, channelId: string): Promise<ScheduleChanger> {
   const actor = await context.users.lookUp(userId);
-  return { subject: { userId, ...(actor.email ? { email: actor.email } : {}) }, admins: management.admins };
+  const subject: AccessSubject = { platform: 'slack', channelId, userId, ...(actor.email ? { email: actor.email } : {}) };
+  return { subject: context.groupMembership ? await context.groupMembership.withGroups(subject) : subject, admins: management.admins };
 }
 
 async function tellClicker(context: ChannelContext, click: Pick<ScheduleClick, 'channel' | 'userId' | 'threadTs'>, text: string): Promise<void> {
@@ -72,7 +74,7 @@ async function redrawPost(context: ChannelContext, channel: string, messageTs: s
 }
 
 async function applyControl(context: ChannelContext, management: ScheduleManagement, click: ScheduleClick, control: ScheduleControl): Promise<void> {
-  const outcome = await applyScheduleControl(click.scheduleId, control, await changerOf(context, management, click.userId), management);
+  const outcome = await applyScheduleControl(click.scheduleId, control, await changerOf(context, management, click.userId, click.channel), management);
   if (outcome.kind === 'refused') {
     context.logger.info('Slack schedule change refused.', { scheduleId: click.scheduleId, control, userId: click.userId });
     return tellClicker(context, click, outcome.reason);
@@ -119,7 +121,7 @@ export function registerScheduleManageListeners(app: App, context: ChannelContex
       context.logger.warn('Ignored an Edit time click: no schedule in its value, or schedules are not wired to this channel.');
       return;
     }
-    const checked = await refusalOfScheduleChange(click.scheduleId, await changerOf(context, management, click.userId), management.store);
+    const checked = await refusalOfScheduleChange(click.scheduleId, await changerOf(context, management, click.userId, click.channel), management.store);
     if ('reason' in checked) return tellClicker(context, click, checked.reason);
     const state: ScheduleTimeFormState = { scheduleId: click.scheduleId, channel: click.channel, message: click.messageTs };
     await context.client.views
@@ -136,7 +138,7 @@ export function registerScheduleManageListeners(app: App, context: ChannelContex
     }
     let outcome: Awaited<ReturnType<typeof editScheduleTime>>;
     try {
-      outcome = await editScheduleTime(state.scheduleId, readTypedTime(view.state.values), await changerOf(context, management, body.user.id), management);
+      outcome = await editScheduleTime(state.scheduleId, readTypedTime(view.state.values), await changerOf(context, management, body.user.id, state.channel), management);
     } catch (error) {
       // Slack waits three seconds for the answer: the form stays open and says so instead.
       context.logger.error('Edit time could not be saved.', { scheduleId: state.scheduleId, error });

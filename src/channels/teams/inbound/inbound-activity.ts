@@ -16,7 +16,8 @@ export interface TeamsEntity {
 
 export interface TeamsChannelData {
   tenant?: { id?: string };
-  team?: { id?: string };
+  /** `aadGroupId`: the team's Microsoft 365 group (the `groupId` of a deep link). */
+  team?: { id?: string; aadGroupId?: string };
   channel?: { id?: string };
   teamsTeamId?: string;
   teamsChannelId?: string;

@@ -33,6 +33,8 @@ export function buildTurnRequest(activity: InboundActivity, text: string, action
       ...(email ? { email } : {}),
       // The sender's own zone: a schedule they ask for runs on their clock unless they name another.
       ...(activity.localTimezone ? { timeZone: activity.localTimezone } : {}),
+      // The `29:` account id a proactive message to this person needs (a schedule's owner notices).
+      ...(from.id ? { address: { id: from.id, ...(from.name ? { name: from.name } : {}), ...(from.aadObjectId ? { aadObjectId: from.aadObjectId } : {}) } } : {}),
     },
     text: action ? action.text : text,
     kind: action ? ACTION_KINDS[action.datathread] : 'message',

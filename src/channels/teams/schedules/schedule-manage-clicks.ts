@@ -1,6 +1,7 @@
 // Pause / Resume / Edit time (Save) / Delete (confirmed) on a scheduled post card. Every click is
 // checked against the schedule as the store holds it now (core: schedules/schedule-controls.ts,
-// edit-schedule-time.ts): the owner and the config's `admins` may change it; anyone else, a click on
+// edit-schedule-time.ts): the owner and the config's `admins` (by id, UPN or a group the clicker
+// belongs to) may change it; anyone else, a click on
 // a schedule deleted already, or a bad cron expression or zone gets the reason privately (in the
 // clicker's one-to-one chat with the bot, as other refusals in Teams are answered). A change
 // redraws the post's card with the buttons of the new state under a line saying who changed it.
@@ -9,6 +10,7 @@ import { editScheduleTime, type ScheduleTimeField } from '../../../schedules/edi
 import type { ScheduleChanger } from '../../../schedules/manage-schedule.js';
 import { applyScheduleControl, type ScheduleControl, type ScheduleManagement } from '../../../schedules/schedule-controls.js';
 import { SCHEDULE_SENTENCES } from '../../../schedules/schedule-wording.js';
+import { clickerSubject } from '../actions/clicker-subject.js';
 import type { ChannelContext } from '../channel-context.js';
 import type { InboundActivity } from '../inbound/inbound-activity.js';
 import { replyTargetOf } from '../inbound/reply-target.js';
@@ -95,7 +97,8 @@ export function startScheduleManageClick(context: ChannelContext, activity: Inbo
       context.logger.warn('Teams schedule click, but schedules are not wired to this channel.', { scheduleId: click.scheduleId });
       return;
     }
-    const changer: ScheduleChanger = { subject: { userId: actor.userId, ...(actor.email ? { email: actor.email } : {}) }, admins: management.admins };
+    const { groups } = await clickerSubject(context, activity);
+    const changer: ScheduleChanger = { subject: { userId: actor.userId, ...(actor.email ? { email: actor.email } : {}), groups }, admins: management.admins };
     await handleClick(context, management, outbox, click, changer, actor.displayName ?? 'someone', activity.replyToId);
   });
   return true;

@@ -2,12 +2,15 @@
 // local Slack Web API: the owner and admins change the schedule in the store and the post's buttons
 // follow; anyone else hears why not in an ephemeral message and the store is unchanged; Edit time
 // opens a modal whose bad cron or zone is marked on its field, and a good one moves the next run.
+// `admins` may name a group: a member of it (here through a Slack user group) is an admin.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { webApi } from '@slack/bolt';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SCHEDULE_ACTION_IDS } from '../../../../src/channels/slack/schedules/schedule-manage-controls.js';
+import { GroupMembership } from '../../../../src/conversations/group-membership.js';
+import { createLogger } from '../../../../src/logging/logger.js';
 import { createSlackScheduleDelivery } from '../../../../src/channels/slack/schedules/slack-schedule-delivery.js';
 import type { ScheduleRecord } from '../../../../src/schedules/schedule-types.js';
 import { openStore } from '../../../../src/store/open-store.js';
@@ -41,7 +44,16 @@ beforeEach(async () => {
   slack.addUser({ id: 'U_OWNER', name: 'olga', email: 'owner@example.com' });
   slack.addUser({ id: 'U_STRANGER', name: 'sam', email: 'sam@example.com' });
   slack.addUser({ id: 'U_BOSS', name: 'bea', email: 'boss@example.com' });
-  harness = await startSlackHarness({ handler: new RecordingTurnHandler(), slack, schedules: { store, admins: ['boss@example.com'], clock, createId: sequentialIds() } });
+  slack.addUser({ id: 'U_LEAD', name: 'lea', email: 'lea@example.com' });
+  slack.setUserGroup('SLEADS', ['U_LEAD']);
+  // The named group `schedule-leads` has the Slack user group SLEADS as its member.
+  const membership = new GroupMembership({ namedGroups: { 'schedule-leads': ['slack-group:SLEADS'] }, clock, logger: createLogger({ level: 'error', write: () => undefined }) });
+  harness = await startSlackHarness({
+    handler: new RecordingTurnHandler(),
+    slack,
+    groups: { membership, userGroupIds: ['SLEADS'] },
+    schedules: { store, admins: ['boss@example.com', 'group:schedule-leads'], clock, createId: sequentialIds() },
+  });
 });
 
 afterEach(async () => {
@@ -118,6 +130,20 @@ describe('managing a schedule from its Slack post', () => {
     expect(await store.getSchedule(schedule.scheduleId)).toMatchObject({ state: 'active' });
     expect(slack.callsOf('chat.update')).toEqual([]);
     expect(buttonsOf(message)).toEqual(['Pause', 'Edit time', 'Delete']);
+  });
+
+  it('a member of a group named in admins pauses someone else\'s schedule; a non-member of it may not', async () => {
+    const { schedule, message } = await postedSchedule();
+    await click(message, SCHEDULE_ACTION_IDS.pause, 'U_STRANGER');
+    const told = await slack.waitFor(() => slack.ephemerals.find((ephemeral) => ephemeral.recipient === 'U_STRANGER'));
+    expect(told.text).toBe('Only the owner of "Revenue by region" (Olga Owner) or a workspace admin can pause it.');
+    expect(await store.getSchedule(schedule.scheduleId)).toMatchObject({ state: 'active' });
+
+    await click(message, SCHEDULE_ACTION_IDS.pause, 'U_LEAD');
+    await slack.waitFor(() => statusLineOf(message) === 'Paused by <@U_LEAD>');
+    expect(await store.getSchedule(schedule.scheduleId)).toMatchObject({ state: 'paused', pausedReason: 'paused by hand' });
+    expect(slack.callsOf('usergroups.users.list').map((call) => call.args.usergroup)).toContain('SLEADS');
+    expect(slack.ephemerals.filter((ephemeral) => ephemeral.recipient === 'U_LEAD')).toEqual([]);
   });
 
   it('an admin deletes it (the button asks first): the schedule is gone and the post says who deleted it; a later click is told it is gone', async () => {

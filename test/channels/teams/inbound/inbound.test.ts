@@ -51,7 +51,7 @@ describe('routeActivity', () => {
       request: {
         threadId: `teams:${TENANT_ID}:${CHANNEL_ID};messageid=1712000000001`,
         platform: 'teams',
-        actor: { platform: 'teams', userId: ADA.aadObjectId, displayName: 'Ada Lovelace' },
+        actor: { platform: 'teams', userId: ADA.aadObjectId, displayName: 'Ada Lovelace', address: { id: ADA.id, name: 'Ada Lovelace', aadObjectId: ADA.aadObjectId } },
         text: 'revenue by month?',
         kind: 'message',
         place: { tenantId: TENANT_ID, isDirectMessage: false, channelId: CHANNEL_ID, teamId: TEAM_ID },

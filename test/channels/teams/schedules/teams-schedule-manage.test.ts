@@ -2,13 +2,14 @@
 // against the local Bot Framework connector: the owner and admins change the schedule in the store
 // and the card is redrawn with the buttons of the new state; anyone else is told why not in their
 // one-to-one chat and the store is unchanged; Edit time is a form under the card whose bad cron or
-// zone is refused with the field named, and a good one moves the next run.
+// zone is refused with the field named, and a good one moves the next run. `admins` may name a
+// group: a member of it is an admin.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ScheduleRecord } from '../../../../src/schedules/schedule-types.js';
 import { startFakeBotConnector, type FakeBotConnector } from '../../../fakes/bot-connector-server.js';
 import { manualClock, newSchedule, sequentialIds } from '../../../schedules/schedule-fixtures.js';
 import { scheduledReport } from '../../../schedules/scheduled-post-sample.js';
-import { createE2eWorkspace, type E2eWorkspace } from '../../../support/e2e-workspace.js';
+import { createE2eWorkspace, SCRIPTED_MODEL, type E2eWorkspace } from '../../../support/e2e-workspace.js';
 import { attachmentProblemsIn } from '../adaptive-card-validation.js';
 import { startTeamsBot, stopTeamsBot, type RunningTeamsBot } from '../support/teams-bot.js';
 import { ADA, BOT_ID, BOT_NAME, CHANNEL_ID, GRACE, TENANT_ID, channelCardClick, postActivity } from '../teams-activities.js';
@@ -16,6 +17,8 @@ import { ADA, BOT_ID, BOT_NAME, CHANNEL_ID, GRACE, TENANT_ID, channelCardClick, 
 const ROOT_ID = '1700000000100';
 const THREAD_CONVERSATION = `${CHANNEL_ID};messageid=${ROOT_ID}`;
 const ALAN = { id: '29:1alan-turing', name: 'Alan Turing', aadObjectId: '4c0b5f2e-cccc-4f4f-9f9f-000000000003' };
+/** A member of the named group `schedule-leads`, which `admins` lists. */
+const LEA = { id: '29:1lea-lead', name: 'Lea Lead', aadObjectId: '4c0b5f2e-dddd-4f4f-9f9f-000000000004' };
 
 let workspace: E2eWorkspace;
 let connector: FakeBotConnector;
@@ -27,13 +30,21 @@ type Action = { type: string; title: string; data?: Record<string, unknown>; car
 type Card = { body: Element[]; actions?: Action[] };
 
 beforeAll(async () => {
-  workspace = await createE2eWorkspace({ prefix: 'teams-schedule-manage', duckdb: ['CREATE TABLE unused (n INTEGER)'] });
+  workspace = await createE2eWorkspace({
+    prefix: 'teams-schedule-manage',
+    duckdb: ['CREATE TABLE unused (n INTEGER)'],
+    config: { databases: [{ name: 'shop', type: 'duckdb', path: 'shop.duckdb' }], agent: { model: SCRIPTED_MODEL }, groups: { 'schedule-leads': [LEA.aadObjectId] } },
+  });
   connector = await startFakeBotConnector();
 });
 
 beforeEach(async () => {
-  // Grace is an admin (by Entra object id); Ada owns the schedules.
-  running = await startTeamsBot(workspace.variables, { schedules: { admins: [GRACE.aadObjectId], clock: manualClock('2026-12-07T10:00:00Z'), createId: sequentialIds() } });
+  // Grace is an admin (by Entra object id), Lea through the group schedule-leads; Ada owns the schedules.
+  // checkClickAccess wires the group membership reader, as attach-channels.ts does.
+  running = await startTeamsBot(workspace.variables, {
+    checkClickAccess: true,
+    schedules: { admins: [GRACE.aadObjectId, 'group:schedule-leads'], clock: manualClock('2026-12-07T10:00:00Z'), createId: sequentialIds() },
+  });
 });
 
 afterEach(async () => {
@@ -124,6 +135,14 @@ describe('managing a schedule from its Teams card', () => {
     expect(connector.createdConversations().at(-1)!.memberId).toBe(ALAN.id);
     expect(await running.application.store.getSchedule(schedule.scheduleId)).toMatchObject({ state: 'active' });
     expect(connector.updates()).toEqual([]);
+  });
+
+  it('a member of a group named in admins pauses Ada\'s schedule; the card says who', async () => {
+    const { schedule, cardId } = await postedSchedule();
+    await click(cardId, { datathread: 'schedule_pause', scheduleId: schedule.scheduleId }, LEA);
+    expect(await running.application.store.getSchedule(schedule.scheduleId)).toMatchObject({ state: 'paused', pausedReason: 'paused by hand' });
+    expect(statusLine(latestCard(cardId))).toBe('Paused by Lea Lead');
+    expect(privateNotices()).toEqual([]);
   });
 
   it('an admin deletes it from the confirm step: the schedule is gone and the card says who; a later click is told it is gone', async () => {
