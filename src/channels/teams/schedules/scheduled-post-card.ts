@@ -1,6 +1,7 @@
 // A scheduled report or alert as an Adaptive Card: a header (title, "as of" time in the schedule's
-// zone, a link to the thread it came from), the alert or catch-up note, the charts inline, each
-// result as a table, and Pause / Edit time / Delete. Mirrors slack/schedules/scheduled-post-blocks.ts.
+// zone, a link to the thread it came from), the alert or catch-up note, the story's elements for a
+// story schedule (story-card-elements.ts), the charts inline, each other result as a table, and
+// Pause / Edit time / Delete. Mirrors slack/schedules/scheduled-post-blocks.ts.
 import type { ScheduledPost } from '../../../schedules/scheduled-post.js';
 import { ADAPTIVE_CARD_SCHEMA_URL, ADAPTIVE_CARD_VERSION, type AdaptiveCard, type CardElement } from '../render/adaptive-card-types.js';
 import { fittedTableElements } from '../render/table-element.js';
@@ -11,15 +12,18 @@ function cellText(value: unknown): string {
   return typeof value === 'object' ? JSON.stringify(value) : String(value);
 }
 
-export function scheduledPostCard(post: ScheduledPost): AdaptiveCard {
+/** `storyElements`: the story of a story schedule, drawn by the channel's story renderer from this run's rows. */
+export function scheduledPostCard(post: ScheduledPost, storyElements: CardElement[] = []): AdaptiveCard {
   const icon = post.kind === 'alert' ? '🔔' : '📅';
   const source = post.sourceLink ? ` · [from this thread](${post.sourceLink})` : '';
+  const storyVersion = post.story ? ` · story v${post.story.version}` : '';
   const body: CardElement[] = [
     { type: 'TextBlock', text: `${icon} ${post.title}`, size: 'Large', weight: 'Bolder', wrap: true },
-    { type: 'TextBlock', text: `as of ${post.asOf}${source}`, isSubtle: true, wrap: true, spacing: 'None' },
+    { type: 'TextBlock', text: `as of ${post.asOf}${storyVersion}${source}`, isSubtle: true, wrap: true, spacing: 'None' },
   ];
   if (post.alertText) body.push({ type: 'TextBlock', text: `**Alert:** ${post.alertText}`, color: 'Attention', wrap: true });
   if (post.catchUpNote) body.push({ type: 'TextBlock', text: post.catchUpNote, isSubtle: true, wrap: true });
+  body.push(...storyElements);
   for (const chart of post.charts) body.push({ type: 'Image', url: `data:image/png;base64,${chart.png.toString('base64')}`, altText: chart.title });
   for (const result of post.results) {
     body.push(...fittedTableElements(result.columns.map((column) => column.name), result.rows.map((row) => row.map(cellText))));

@@ -1,6 +1,6 @@
 // Posts a schedule's runs into Teams proactively: continueConversation with the conversation
 // reference and request claims stored when the schedule was made (a channel thread, a group chat or
-// a personal chat), the report as an Adaptive Card with its charts inline, and notices to the owner
+// a personal chat), the report (or story) as an Adaptive Card with its charts inline, and notices to the owner
 // in their one-to-one chat with the bot. A conversation the bot can no longer post to (403, 404)
 // pauses the schedule, and so does an owner the conversation no longer has as a member (404 on
 // the member lookup before a run). Mirrors slack/schedules/slack-schedule-delivery.ts.
@@ -13,6 +13,7 @@ import { TeamsOutbox } from '../outbox/teams-outbox.js';
 import { createCard, textBlock } from '../render/adaptive-card-types.js';
 import { teamsTurnReplySchema } from '../turns/teams-turn-jobs.js';
 import { scheduledPostCard } from './scheduled-post-card.js';
+import { scheduledStoryElements } from './scheduled-story-elements.js';
 
 /** HTTP statuses with which the connector says the bot cannot reach the conversation any more. */
 const GONE_STATUSES = new Set([403, 404]);
@@ -47,7 +48,7 @@ export function createTeamsScheduleDelivery(context: DeliveryContext): ScheduleD
   return {
     async post(schedule, post) {
       try {
-        const card = scheduledPostCard(post);
+        const card = scheduledPostCard(post, post.story ? await scheduledStoryElements(post, post.story) : []);
         const activityId = await inConversation(context, schedule, (outbox) => outbox.post(card));
         // Kept so a click on this post can redraw it with new buttons (a failure only costs that).
         if (activityId) await context.scheduleCards.remember(schedule.scheduleId, { activityId, card }).catch((error: unknown) => context.logger.warn('A scheduled post card was not kept; a click on it will answer with a card of its own.', { scheduleId: schedule.scheduleId, error }));
