@@ -32,3 +32,9 @@ export function renderScheduledStoryAssets(story: ScheduledStoryPost, placement:
   const source = { getQueryResult: async (_threadId: string, queryId: string) => story.results.find((result) => result.queryId === queryId) };
   return renderStoryAssets('', { code: story.code }, source, { placement });
 }
+
+/** "story v2" beside the "as of" time, naming the story when the schedule's title is another (its heading is not shown). */
+export function storyLabel(scheduleTitle: string, story: Pick<ScheduledStory, 'title' | 'version'>): string {
+  const sameTitle = story.title.trim().toLowerCase() === scheduleTitle.trim().toLowerCase();
+  return sameTitle ? `story v${story.version}` : `story “${story.title}” v${story.version}`;
+}

@@ -5,6 +5,7 @@
 // as file uploads (files.uploadV2), which is how Slack shows a PNG inline in a thread. A story too
 // long for one message continues in further messages, the buttons on the last.
 import type { ScheduledPost } from '../../../schedules/scheduled-post.js';
+import { storyLabel } from '../../../schedules/scheduled-story.js';
 import type { SlackBlock, SlackMessage } from '../render/block-kit.js';
 import { escapeMrkdwn } from '../render/escape-mrkdwn.js';
 import { fallbackText } from '../render/block-text.js';
@@ -39,7 +40,7 @@ export function scheduledPostBlocks(post: ScheduledPost, storyBlocks: SlackBlock
   const icon = post.kind === 'alert' ? '🔔' : '📅';
   const header = `${icon} ${post.title}`.slice(0, MAX_HEADER_CHARACTERS);
   const source = post.sourceLink ? ` · <${post.sourceLink}|from this thread>` : '';
-  const storyVersion = post.story ? ` · story v${post.story.version}` : '';
+  const storyVersion = post.story ? ` · ${escapeMrkdwn(storyLabel(post.title, post.story))}` : '';
   const blocks: SlackBlock[] = [
     { type: 'header', text: { type: 'plain_text', text: header } },
     { type: 'context', elements: [{ type: 'mrkdwn', text: `as of ${escapeMrkdwn(post.asOf)}${storyVersion}${source}` }] },

@@ -12,7 +12,7 @@ import type { ChannelContext } from '../channel-context.js';
 import { TeamsOutbox } from '../outbox/teams-outbox.js';
 import { createCard, textBlock } from '../render/adaptive-card-types.js';
 import { teamsTurnReplySchema } from '../turns/teams-turn-jobs.js';
-import { scheduledPostCard } from './scheduled-post-card.js';
+import { scheduledPostCards } from './scheduled-post-card.js';
 import { scheduledStoryElements } from './scheduled-story-elements.js';
 
 /** HTTP statuses with which the connector says the bot cannot reach the conversation any more. */
@@ -48,11 +48,18 @@ export function createTeamsScheduleDelivery(context: DeliveryContext): ScheduleD
   return {
     async post(schedule, post) {
       try {
-        const card = scheduledPostCard(post, post.story ? await scheduledStoryElements(post, post.story) : []);
-        const activityId = await inConversation(context, schedule, (outbox) => outbox.post(card));
+        const cards = scheduledPostCards(post, post.story ? await scheduledStoryElements(post, post.story) : []);
+        const activityIds = await inConversation(context, schedule, async (outbox) => {
+          const posted: Array<string | undefined> = [];
+          for (const each of cards) posted.push(await outbox.post(each));
+          return posted;
+        });
+        // The buttons are on the last card: that is the one a click redraws.
+        const activityId = activityIds.at(-1);
+        const card = cards.at(-1);
         // Kept so a click on this post can redraw it with new buttons (a failure only costs that).
-        if (activityId) await context.scheduleCards.remember(schedule.scheduleId, { activityId, card }).catch((error: unknown) => context.logger.warn('A scheduled post card was not kept; a click on it will answer with a card of its own.', { scheduleId: schedule.scheduleId, error }));
-        return activityId ?? `teams:${schedule.scheduleId}`;
+        if (activityId && card) await context.scheduleCards.remember(schedule.scheduleId, { activityId, card }).catch((error: unknown) => context.logger.warn('A scheduled post card was not kept; a click on it will answer with a card of its own.', { scheduleId: schedule.scheduleId, error }));
+        return activityIds[0] ?? activityId ?? `teams:${schedule.scheduleId}`;
       } catch (error) {
         if (isGone(error)) throw new DeliveryTargetGoneError('the bot can no longer post in that Teams conversation (removed, or the conversation was deleted)', { cause: error });
         throw error;
