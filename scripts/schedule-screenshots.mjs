@@ -1,4 +1,4 @@
-// Renders a scheduled report, an alert and the report after Pause as Slack (Block Kit drawn as simple
+// Renders a scheduled report, an alert, a scheduled story and the report after Pause as Slack (Block Kit drawn as simple
 // HTML) and Teams (the Adaptive Cards renderer) pages at chat width, with a real chart PNG, for screenshots:
 //   node scripts/schedule-screenshots.mjs OUT_DIR
 //   chromium --headless --screenshot=OUT_DIR/slack-report.png --window-size=480,900 file://OUT_DIR/slack-report.html
@@ -17,22 +17,31 @@ const teamsControls = await jiti.import('../src/channels/teams/schedules/schedul
 const { scheduleTimeModal } = await jiti.import('../src/channels/slack/schedules/schedule-manage-time-form.ts');
 const { renderScheduledCharts } = await jiti.import('../src/schedules/render-scheduled-charts.ts');
 const { closeSharedChartRenderPool } = await jiti.import('../src/charts/chart-render-pool.ts');
-const { scheduledReport, scheduledAlert } = await jiti.import('../test/schedules/scheduled-post-sample.ts');
+const { scheduledStoryBlocks } = await jiti.import('../src/channels/slack/schedules/scheduled-story-blocks.ts');
+const { scheduledStoryElements } = await jiti.import('../src/channels/teams/schedules/scheduled-story-elements.ts');
+const { scheduledReport, scheduledAlert, scheduledStory } = await jiti.import('../test/schedules/scheduled-post-sample.ts');
 const chart = { query_id: 'query_revenue1', chart_type: 'bar', x_axis_key: 'region', x_axis_type: 'category', series: [{ data_key: 'revenue', label: 'Revenue' }], title: 'Revenue by region' };
 const report = scheduledReport();
 const [drawn] = await renderScheduledCharts([{ queryId: 'query_revenue1', databaseName: 'warehouse', sql: '', chart }], report.results);
 report.charts = [drawn];
+// A story's charts are uploaded unshared and shown by file id: this stand-in keeps the PNG per id.
+const storyPost = scheduledStory();
+const storyFiles = new Map();
+const uploadingClient = { filesUploadV2: async ({ file }) => { const id = `F${storyFiles.size + 1}`; storyFiles.set(id, file); return { files: [{ files: [{ id }] }] }; } };
+const slackStoryBlocks = await scheduledStoryBlocks(uploadingClient, storyPost.scheduleId, storyPost.story);
+const teamsStoryElements = await scheduledStoryElements(storyPost, storyPost.story);
 await closeSharedChartRenderPool();
 const alert = scheduledAlert();
 const esc = (t) => t.replace(/&/g, '&amp;').replace(/</g, '&lt;');
 const mrkdwn = (t) => esc(t).replace(/&lt;(https?:[^|]+)\|([^>]+)>/g, '<a href="$1">$2</a>').replace(/&lt;@U_OWNER>/g, '<a>@Olga Owner</a>').replace(/\*([^*]+)\*/g, '<b>$1</b>');
-function slackHtml(post, changeBlocks = (blocks) => blocks) {
-  const message = scheduledPostBlocks(post);
+function slackHtml(post, changeBlocks = (blocks) => blocks, storyBlocks = []) {
+  const message = scheduledPostBlocks(post, storyBlocks);
   const parts = changeBlocks(message.blocks).map((block) => {
     if (block.type === 'header') return `<div class="h">${esc(block.text.text)}</div>`;
     if (block.type === 'context') return `<div class="c">${block.elements.map((e) => mrkdwn(e.text)).join(' ')}</div>`;
     if (block.type === 'section') return `<div class="s">${mrkdwn(block.text.text)}</div>`;
     if (block.type === 'table') return `<table>${block.rows.map((r, i) => `<tr>${r.map((c) => (i === 0 ? `<th>${esc(c.text)}</th>` : `<td>${esc(c.text)}</td>`)).join('')}</tr>`).join('')}</table>`;
+    if (block.type === 'image') return `<div class="f"><div class="ft">${esc(block.title?.text ?? '')}</div><img src="data:image/png;base64,${storyFiles.get(block.slack_file.id).toString('base64')}"></div>`;
     if (block.type === 'actions') return `<div class="a">${block.elements.map((b) => `<span class="b ${b.style ?? ''}">${esc(b.text.text)}</span>`).join('')}</div>`;
     return '';
   });
@@ -58,8 +67,8 @@ body{margin:0;font:15px/1.45 Lato,"Helvetica Neue",Arial,sans-serif;color:#1d1c1
 .f{display:flex;justify-content:flex-end;gap:8px;padding:14px 20px;border-top:1px solid #ddd}.f span{border:1px solid #bbb;border-radius:4px;padding:4px 14px;font-weight:700}.f .s{background:#007a5a;border-color:#007a5a;color:#fff}</style>
 <div class="v"><div class="t">${esc(view.title.text)}</div><div class="b">${inputs.join('')}</div><div class="f"><span>${esc(view.close.text)}</span><span class="s">${esc(view.submit.text)}</span></div></div>`;
 }
-function teamsHtml(post, changeCard = (card) => card, openAction = '') {
-  const card = changeCard(scheduledPostCard(post));
+function teamsHtml(post, changeCard = (card) => card, openAction = '', storyElements = []) {
+  const card = changeCard(scheduledPostCard(post, storyElements));
   return `<!doctype html><meta charset="utf-8"><link rel="stylesheet" href="file://${root}/node_modules/adaptivecards/dist/adaptivecards.css">
 <style>body{margin:0;background:#f5f5f5;font-family:"Segoe UI",Arial,sans-serif;width:540px}.w{margin:12px;background:#fff;border-radius:6px;box-shadow:0 1px 2px rgba(0,0,0,.15);padding:0;width:500px}.n{font:600 13px "Segoe UI",Arial;color:#424242;padding:8px 12px 0}</style>
 <div class="n">datathread · 9:00</div><div class="w" id="c"></div>
@@ -75,10 +84,12 @@ const teamsPaused = (card) => teamsControls.withScheduleStatus(card, report.sche
 const pages = [
   ['slack-report', slackHtml(report)],
   ['slack-alert', slackHtml(alert)],
+  ['slack-story', slackHtml(storyPost, undefined, slackStoryBlocks)],
   ['slack-report-paused', slackHtml(report, slackPaused)],
   ['slack-edit-time', slackModalHtml({ title: report.title, ...report.time })],
   ['teams-report', teamsHtml(report)],
   ['teams-alert', teamsHtml(alert)],
+  ['teams-story', teamsHtml(storyPost, undefined, '', teamsStoryElements)],
   ['teams-report-paused', teamsHtml(report, teamsPaused)],
   // The Edit time form and the Delete confirm step, opened under the card as a click opens them.
   ['teams-report-edit-time', teamsHtml(report, undefined, 'Edit time')],

@@ -1,16 +1,20 @@
 // Turns what the agent asked for into a schedule proposal, or into the problems it must fix first:
-// a cron expression with five fields that runs, a known IANA zone, query ids of this conversation,
-// an alert column the result has. Nothing is saved here; the `schedule` tool stores the proposal.
+// a cron expression with five fields that runs, a known IANA zone, query ids of this conversation
+// (or a story of it, whose queries come along), an alert column the result has. Nothing is saved
+// here; the `schedule` tool stores the proposal.
 import type { JsonValue, QueryColumn } from '../databases/types.js';
 import type { Actor } from '../store/types.js';
 import { validateCron } from './cron-occurrences.js';
 import { describeSchedule } from './describe-schedule.js';
 import { SCHEDULE_PROPOSAL_TTL_MS, type NewScheduleProposal, type ScheduleDestination } from './schedule-proposal.js';
 import { describeAlert } from './schedule-wording.js';
-import type { AlertCondition, ScheduledQuery } from './schedule-types.js';
+import type { AlertCondition, ScheduledQuery, ScheduledStory } from './schedule-types.js';
+import { storyQueryIds } from './scheduled-story.js';
 
 export interface ScheduleRequest {
   queryIds: string[];
+  /** A story of this conversation; no version = its latest. Its queries are refreshed with it. */
+  story?: { storyId: string; version?: number | undefined } | undefined;
   cron: string;
   /** Absent: the asker's zone where the platform says it, else the configured default. */
   timeZone?: string | undefined;
@@ -33,6 +37,8 @@ export interface ProposalSources {
   findQuery(queryId: string): Promise<ProposalQuery | undefined>;
   /** The display_chart input drawn from the query in this conversation, if one was. */
   chartFor(queryId: string): JsonValue | undefined;
+  /** The versions of a story of this conversation, oldest first (none: no such story). */
+  storyVersions(storyId: string): Promise<Array<{ version: number; title: string; code: string }>>;
 }
 
 export interface ProposalPlace {
@@ -53,7 +59,8 @@ const DESTINATION_WORDS: Record<ScheduleDestination, string> = {
   channel: 'in this channel, as a new message',
 };
 
-function whatIsRefreshed(title: string, queries: readonly ScheduledQuery[]): string {
+function whatIsRefreshed(title: string, queries: readonly ScheduledQuery[], story: ScheduledStory | undefined): string {
+  if (story) return `the ${story.title} story (v${story.version})`;
   const charts = queries.filter((query) => query.chart !== undefined).length;
   const kind = charts > 0 ? (charts === 1 ? 'chart' : 'charts') : queries.length === 1 ? 'table' : 'tables';
   return `the ${title} ${kind}`;
@@ -68,16 +75,39 @@ function cronProblem(cron: string, timeZone: string): string | undefined {
   }
 }
 
-async function collectQueries(request: ScheduleRequest, sources: ProposalSources, problems: string[]): Promise<{ queries: ScheduledQuery[]; columns: QueryColumn[][] }> {
+async function findStory(request: ScheduleRequest, sources: ProposalSources, problems: string[]): Promise<ScheduledStory | undefined> {
+  if (!request.story) return undefined;
+  const { storyId, version } = request.story;
+  const versions = await sources.storyVersions(storyId);
+  const latest = versions.at(-1);
+  if (!latest) {
+    problems.push(`Unknown story "${storyId}": pass the id of a story written in this conversation (the id the story tool was called with).`);
+    return undefined;
+  }
+  const chosen = version === undefined ? latest : versions.find((each) => each.version === version);
+  if (!chosen) {
+    problems.push(`The story "${storyId}" has no version ${version}: its versions are 1 to ${latest.version}. Leave version out for the latest.`);
+    return undefined;
+  }
+  return { storyId, version: chosen.version, title: chosen.title, code: chosen.code };
+}
+
+async function collectQueries(request: ScheduleRequest, story: ScheduledStory | undefined, sources: ProposalSources, problems: string[]): Promise<{ queries: ScheduledQuery[]; columns: QueryColumn[][] }> {
   const queries: ScheduledQuery[] = [];
   const columns: QueryColumn[][] = [];
-  for (const queryId of new Set(request.queryIds)) {
+  const fromStory = new Set(story ? storyQueryIds(story) : []);
+  for (const queryId of new Set([...request.queryIds, ...fromStory])) {
     const found = await sources.findQuery(queryId);
     if (!found) {
-      problems.push(`Unknown query id "${queryId}": pass the query_xxxxxxxx id of an execute_sql result of this conversation.`);
+      problems.push(
+        fromStory.has(queryId) && !request.queryIds.includes(queryId)
+          ? `The story "${story?.storyId}" shows the result "${queryId}", which is no longer available in this conversation: run its query again and update the story first.`
+          : `Unknown query id "${queryId}": pass the query_xxxxxxxx id of an execute_sql result of this conversation.`,
+      );
       continue;
     }
-    const chart = sources.chartFor(queryId);
+    // A result the story shows is drawn by the story's own chart tags, not once more beside it.
+    const chart = fromStory.has(queryId) ? undefined : sources.chartFor(queryId);
     queries.push({ queryId, databaseName: found.databaseName, sql: found.sql, ...(chart !== undefined ? { chart } : {}) });
     columns.push(found.columns);
   }
@@ -98,18 +128,21 @@ export async function proposeSchedule(request: ScheduleRequest, sources: Proposa
   const timeZone = request.timeZone?.trim() || place.asker.timeZone || place.defaultTimeZone;
   const title = request.title.trim();
   if (title === '') problems.push('Give the schedule a short title, e.g. "Revenue by region".');
-  if (request.queryIds.length === 0) problems.push('Name at least one query id to refresh (an execute_sql result of this conversation).');
+  if (request.queryIds.length === 0 && !request.story) problems.push('Name at least one query id to refresh (an execute_sql result of this conversation), or a story.');
+  // An alert watches one query's first row; a story has no single value to compare.
+  if (request.alert && request.story) problems.push('An alert watches a query result, not a story: leave story out of an alert and pass the query id whose result the condition reads.');
   const timetableProblem = cronProblem(cron, timeZone);
   if (timetableProblem) problems.push(timetableProblem);
-  const { queries, columns } = await collectQueries(request, sources, problems);
+  const story = await findStory(request, sources, problems);
+  const { queries, columns } = await collectQueries(request, story, sources, problems);
   // An alert looks at the first row of the first query's result (alert-condition.ts).
-  const conditionProblem = request.alert ? alertProblem(request.alert, columns[0]) : undefined;
+  const conditionProblem = request.alert && !request.story ? alertProblem(request.alert, columns[0]) : undefined;
   if (conditionProblem) problems.push(conditionProblem);
   if (problems.length > 0) return { kind: 'invalid', problems };
   const summary = describeSchedule({
     cron,
     timeZone,
-    what: whatIsRefreshed(title, queries),
+    what: whatIsRefreshed(title, queries, story),
     where: DESTINATION_WORDS[request.destination],
     condition: request.alert ? describeAlert(request.alert) : undefined,
     now: place.now,
@@ -133,6 +166,7 @@ export async function proposeSchedule(request: ScheduleRequest, sources: Proposa
       cron,
       timeZone,
       queries,
+      ...(story ? { story } : {}),
       destination: request.destination,
       ...(request.alert ? { alert: request.alert } : {}),
       skipUnchanged: request.skipUnchanged === true,

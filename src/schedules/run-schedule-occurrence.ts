@@ -1,6 +1,7 @@
 // One occurrence of a schedule, run without the model: the stored SQL again (run-scheduled-queries),
-// the alert condition or the unchanged check, the charts drawn again, one post with a header. What
-// it learns (digest, alert state, failures in a row) is saved on the schedule for the next run.
+// the alert condition or the unchanged check (over every result, a story's included), the charts
+// (or the story) drawn again, one post with a header. What it learns (digest, alert state,
+// failures in a row) is saved on the schedule for the next run.
 import { DEFAULT_PAUSE_AFTER_FAILURES } from '../config/schedules-settings-schema.js';
 import type { Logger } from '../logging/logger.js';
 import type { Store } from '../store/types.js';
@@ -10,6 +11,7 @@ import { evaluateAlert } from './alert-condition.js';
 import type { OccurrenceExecutor, OccurrenceOutcome } from './run-claimed-occurrences.js';
 import { runScheduledQueries, type ScheduledQueryDeps } from './run-scheduled-queries.js';
 import { resultDigest } from './result-digest.js';
+import { scheduledStoryPost } from './scheduled-story.js';
 import { DeliveryTargetGoneError } from './schedule-errors.js';
 import { ScheduleLeaseLostError, type ScheduleRunLease } from './schedule-run-lease.js';
 import { describeAlert, formatAsOf, SCHEDULE_SENTENCES } from './schedule-wording.js';
@@ -61,6 +63,9 @@ async function recordFailure(schedule: ScheduleRecord, reason: string, deps: Occ
 
 async function deliver(run: ScheduleRunRecord, schedule: ScheduleRecord, results: ScheduledResult[], alertText: string | undefined, lease: ScheduleRunLease, deps: OccurrenceExecutorDeps): Promise<void> {
   const charts = await deps.renderCharts(schedule, results);
+  const story = schedule.story ? scheduledStoryPost(schedule.story, schedule.queries, results, deps.clock()) : undefined;
+  // The story shows its own results; only those asked for beside it are shown again as tables.
+  const storyShows = new Set(story?.results.map((result) => result.queryId));
   const post: ScheduledPost = {
     kind: alertText ? 'alert' : 'report',
     scheduleId: schedule.scheduleId,
@@ -69,8 +74,9 @@ async function deliver(run: ScheduleRunRecord, schedule: ScheduleRecord, results
     sourceLink: schedule.sourceLink,
     catchUpNote: run.missedCount > 0 ? SCHEDULE_SENTENCES.catchUp(run.missedCount) : undefined,
     alertText,
-    results,
+    results: results.filter((result) => !storyShows.has(result.queryId)),
     charts,
+    ...(story ? { story } : {}),
     time: { cron: schedule.cron, timeZone: schedule.timeZone },
   };
   await lease.confirm();

@@ -91,6 +91,7 @@ export class ScheduleProposalDecisions {
         cron: proposal.cron,
         timeZone: proposal.timeZone,
         queries: proposal.queries,
+        ...(proposal.story ? { story: proposal.story } : {}),
         delivery: deliveryFor(proposal.destination, proposal.owner),
         ...(proposal.alert ? { alert: proposal.alert } : {}),
         skipUnchanged: proposal.skipUnchanged,

@@ -2,7 +2,7 @@
 // click after a restart, on any replica, still finds it) and the channel shows its summary with
 // Confirm / Cancel; only Confirm turns it into a schedule. Where it posts is settled at the click,
 // by the channel that shows it: `where` says whether into the thread or the channel as a new message.
-import type { AlertCondition, ScheduledQuery, ScheduleOwner } from './schedule-types.js';
+import type { AlertCondition, ScheduledQuery, ScheduledStory, ScheduleOwner } from './schedule-types.js';
 
 /** A proposal not decided within a day is expired: the words it was made from are long gone. */
 export const SCHEDULE_PROPOSAL_TTL_MS = 24 * 60 * 60 * 1000;
@@ -21,6 +21,7 @@ export interface NewScheduleProposal {
   cron: string;
   timeZone: string;
   queries: ScheduledQuery[];
+  story?: ScheduledStory | undefined;
   destination: ScheduleDestination;
   alert?: AlertCondition | undefined;
   skipUnchanged: boolean;

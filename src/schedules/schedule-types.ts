@@ -12,6 +12,18 @@ export interface ScheduledQuery {
   chart?: JsonValue | undefined;
 }
 
+/**
+ * A story a schedule re-renders on each run: the version as it was saved (its code names the query
+ * results and carries the chart configs), so a run needs neither the model nor the conversation.
+ * Its queries are among the schedule's `queries`.
+ */
+export interface ScheduledStory {
+  storyId: string;
+  version: number;
+  title: string;
+  code: string;
+}
+
 export const ALERT_OPERATORS = ['<', '<=', '>', '>=', '=', '!=', 'changes_by_percent'] as const;
 export type AlertOperator = (typeof ALERT_OPERATORS)[number];
 
@@ -46,6 +58,8 @@ export interface NewSchedule {
   cron: string;
   timeZone: string;
   queries: ScheduledQuery[];
+  /** A story schedule: the story re-rendered with the fresh results of `queries`. */
+  story?: ScheduledStory | undefined;
   /** Where posts go, in the channel's own terms (a Slack channel/thread, a Teams conversation reference). Never a secret. */
   delivery: JsonValue;
   alert?: AlertCondition | undefined;

@@ -1,6 +1,7 @@
 // What a scheduled run posts, in neutral terms; each channel renders it (Block Kit, Adaptive Card).
 import type { JsonValue, QueryColumn } from '../databases/types.js';
-import type { ScheduleRecord } from './schedule-types.js';
+import type { StoredQueryResult } from '../store/types.js';
+import type { ScheduledStory, ScheduleRecord } from './schedule-types.js';
 
 export interface ScheduledResult {
   queryId: string;
@@ -14,6 +15,11 @@ export interface ScheduledChart {
   png: Buffer;
 }
 
+/** A story schedule's story with this run's rows of the queries it shows (scheduled-story.ts draws it). */
+export interface ScheduledStoryPost extends ScheduledStory {
+  results: StoredQueryResult[];
+}
+
 export interface ScheduledPost {
   kind: 'report' | 'alert';
   scheduleId: string;
@@ -25,8 +31,11 @@ export interface ScheduledPost {
   catchUpNote?: string | undefined;
   /** For an alert: the condition that holds, in words. */
   alertText?: string | undefined;
+  /** Shown as tables: for a story schedule, only the results asked for beside the story. */
   results: ScheduledResult[];
   charts: ScheduledChart[];
+  /** A story schedule: the story drawn again from this run's rows, shown under the header. */
+  story?: ScheduledStoryPost | undefined;
   /** The timetable at the time of the run, for the Edit time form a channel draws on the post. */
   time?: { cron: string; timeZone: string } | undefined;
 }

@@ -444,6 +444,13 @@ export const MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  {
+    version: 14,
+    name: 'schedules: the story a schedule re-renders on each run (NULL for a schedule of query results)',
+    sql: () => `
+      ALTER TABLE schedules ADD COLUMN story TEXT;
+    `,
+  },
 ];
 
 /** The migrations not yet in `appliedVersions`, in version order. */

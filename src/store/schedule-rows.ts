@@ -1,5 +1,5 @@
 // Rows of the schedule tables -> records.
-import type { AlertCondition, ScheduleOwner, ScheduleRecord, ScheduleRunRecord, ScheduledQuery } from '../schedules/schedule-types.js';
+import type { AlertCondition, ScheduleOwner, ScheduleRecord, ScheduleRunRecord, ScheduledQuery, ScheduledStory } from '../schedules/schedule-types.js';
 import type { StoreRow } from './store-database.js';
 import { dateFromColumn, optionalDateFromColumn } from './store-rows.js';
 
@@ -18,6 +18,7 @@ function booleanFromColumn(value: unknown): boolean {
 
 export function scheduleFromRow(row: StoreRow): ScheduleRecord {
   const alert = optionalString(row.alert);
+  const story = optionalString(row.story);
   return {
     scheduleId: String(row.schedule_id),
     title: String(row.title),
@@ -27,6 +28,7 @@ export function scheduleFromRow(row: StoreRow): ScheduleRecord {
     cron: String(row.cron),
     timeZone: String(row.time_zone),
     queries: JSON.parse(String(row.queries)) as ScheduledQuery[],
+    ...(story === null ? {} : { story: JSON.parse(story) as ScheduledStory }),
     delivery: JSON.parse(String(row.delivery)),
     alert: alert === null ? undefined : (JSON.parse(alert) as AlertCondition),
     skipUnchanged: booleanFromColumn(row.skip_unchanged),

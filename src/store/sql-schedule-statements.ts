@@ -9,7 +9,7 @@ import { scheduleFromRow, scheduleRunFromRow } from './schedule-rows.js';
 import type { StoreDatabase, StoreQueryRunner } from './store-database.js';
 
 const SCHEDULE_COLUMNS =
-  'schedule_id, title, owner, owner_user_id, source_thread_id, source_link, cron, time_zone, queries, delivery, alert, skip_unchanged, state, paused_reason, next_run_at, last_result_digest, last_alert_value, alert_holding, consecutive_failures, failure_reported, created_at, updated_at';
+  'schedule_id, title, owner, owner_user_id, source_thread_id, source_link, cron, time_zone, queries, delivery, alert, skip_unchanged, state, paused_reason, next_run_at, last_result_digest, last_alert_value, alert_holding, consecutive_failures, failure_reported, created_at, updated_at, story';
 
 const RUN_COLUMNS = 'run_id, schedule_id, occurrence_at, missed_count, manual, state, attempts, lease_owner, lease_expires_at, posted_message_id, outcome, created_at, updated_at';
 
@@ -21,7 +21,7 @@ export async function insertSchedule(runner: StoreQueryRunner, schedule: NewSche
   const createdAt = schedule.createdAt.getTime();
   await runner.execute(
     `INSERT INTO schedules (${SCHEDULE_COLUMNS})
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, 'active', NULL, $13, NULL, NULL, $14, 0, $14, $15, $15)`,
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, 'active', NULL, $13, NULL, NULL, $14, 0, $14, $15, $15, $16)`,
     [
       schedule.scheduleId,
       schedule.title,
@@ -38,6 +38,7 @@ export async function insertSchedule(runner: StoreQueryRunner, schedule: NewSche
       schedule.nextRunAt.getTime(),
       false,
       createdAt,
+      schedule.story ? JSON.stringify(schedule.story) : null,
     ],
   );
 }

@@ -1,5 +1,5 @@
-// schedule{query_ids, cron, timezone?, title, where?, condition?, skip_unchanged?}: proposes a
-// recurring report or an alert from this conversation's results. Nothing is saved until the person
+// schedule{query_ids?, story?, cron, timezone?, title, where?, condition?, skip_unchanged?}: proposes a
+// recurring report (query results, or a story and its version) or an alert from this conversation's results. Nothing is saved until the person
 // who asked clicks Confirm under the summary the thread shows (schedules/schedule-proposal-decisions.ts);
 // problems the model can fix (bad cron, unknown zone or query id, a condition column the result lacks)
 // come back as data.
@@ -14,7 +14,14 @@ import type { JsonValue } from '../databases/types.js';
 import type { ToolContext } from './tool-context.js';
 
 export const scheduleInputSchema = z.object({
-  query_ids: z.array(z.string().min(1)).min(1).max(10).describe('The query_xxxxxxxx ids of the execute_sql results to refresh on each run; their charts come along.'),
+  query_ids: z.array(z.string().min(1)).max(10).nullish().describe('The query_xxxxxxxx ids of the execute_sql results to refresh on each run; their charts come along. May be left out when a story is given.'),
+  story: z
+    .object({
+      story_id: z.string().min(1).describe('The id the story tool was called with.'),
+      version: z.number().int().positive().nullish().describe('The version to refresh; leave it out for the latest.'),
+    })
+    .nullish()
+    .describe('A report that is a story of this conversation: each run re-runs the queries it shows and posts the story with the fresh numbers. Not for an alert.'),
   cron: z.string().min(1).max(100).describe('Five-field cron (minute hour day-of-month month day-of-week) written from the words: "every Monday at 9" = "0 9 * * 1", "weekdays at 8:30" = "30 8 * * 1-5", "first Monday of the month at 9" = "0 9 * * 1#1", "every minute" = "* * * * *".'),
   timezone: z.string().nullish().describe('IANA zone named by the user ("Berlin time" = Europe/Berlin). Leave it out otherwise: the asker\'s own zone is used.'),
   title: z.string().min(1).max(120).describe('Short title of the report or alert, e.g. "Revenue by region".'),
@@ -39,7 +46,7 @@ export function createScheduleTool(context: ToolContext) {
   return tool({
     description: [
       'Propose a recurring report or an alert when the user asks for one ("send me this every Monday at 9", "tell us when daily signups drop below 200").',
-      'Run the query (and draw the chart) first, then call this with its query ids, a five-field cron written from their words, a title, and for an alert a condition.',
+      'Run the query (and draw the chart) first, then call this with its query ids (or, for a story, the story id), a five-field cron written from their words, a title, and for an alert a condition.',
       'Nothing is saved by this call: the thread shows what you understood with Confirm / Cancel, and only the person who asked (or an admin) can confirm.',
     ].join(' '),
     inputSchema: scheduleInputSchema,
@@ -54,7 +61,8 @@ async function propose(context: ToolContext, input: ScheduleInput): Promise<Sche
   const charts = await chartConfigsOf(context);
   const outcome = await proposeSchedule(
     {
-      queryIds: input.query_ids,
+      queryIds: input.query_ids ?? [],
+      ...(input.story ? { story: { storyId: input.story.story_id, version: input.story.version ?? undefined } } : {}),
       cron: input.cron,
       timeZone: input.timezone ?? undefined,
       title: input.title,
@@ -62,7 +70,11 @@ async function propose(context: ToolContext, input: ScheduleInput): Promise<Sche
       ...(input.condition ? { alert: { column: input.condition.column, operator: input.condition.op, value: numberOrText(input.condition.value) } } : {}),
       skipUnchanged: input.skip_unchanged ?? false,
     },
-    { findQuery: (queryId) => findQuery(context, queryId), chartFor: (queryId) => charts.get(queryId) },
+    {
+      findQuery: (queryId) => findQuery(context, queryId),
+      chartFor: (queryId) => charts.get(queryId),
+      storyVersions: (storyId) => context.store.listStoryVersions(context.threadId, storyId),
+    },
     { asker: context.actor, channelId: scheduling.channelId, teamId: scheduling.teamId, threadId: context.threadId, defaultTimeZone: scheduling.defaultTimeZone, now: context.now(), proposalId: context.createId('proposal_') },
   );
   if (outcome.kind === 'invalid') return { _version: '1', kind: 'refused', problems: outcome.problems };
@@ -99,7 +111,7 @@ export function renderScheduleResult(result: ScheduleResult): string {
   const { proposal } = result;
   return [
     `Proposed ${proposal.proposalId}: ${proposal.summary}.`,
-    `Cron "${proposal.cron}" in ${proposal.timeZone}; ${proposal.queries.length} ${proposal.queries.length === 1 ? 'query' : 'queries'} refreshed on each run.`,
+    `Cron "${proposal.cron}" in ${proposal.timeZone}; ${proposal.story ? `the story "${proposal.story.storyId}" v${proposal.story.version} re-rendered and ` : ''}${proposal.queries.length} ${proposal.queries.length === 1 ? 'query' : 'queries'} refreshed on each run.`,
     'Nothing is scheduled yet: the thread shows this summary with Confirm / Cancel, and it is saved only when the person who asked clicks Confirm. Tell them that in one short sentence; do not repeat the summary.',
   ].join('\n');
 }

@@ -26,3 +26,34 @@ export function scheduledAlert(): ScheduledPost {
     charts: [],
   };
 }
+
+/** A story schedule's run: the story with this run's rows of the queries it shows, nothing beside it. */
+export function scheduledStory(): ScheduledPost {
+  const createdAt = new Date('2026-12-07T08:00:00Z');
+  const result = { threadId: '', databaseName: 'warehouse', truncated: false, createdAt };
+  return {
+    kind: 'report',
+    scheduleId: 'sched_weekly_sales',
+    title: 'Weekly sales',
+    asOf: 'Mon 14 Dec 2026, 09:00 Europe/Berlin',
+    sourceLink: 'https://example.slack.com/archives/C_SALES/p1700000000000100',
+    results: [],
+    charts: [],
+    time: { cron: '0 9 * * 1', timeZone: 'Europe/Berlin' },
+    story: {
+      storyId: 'weekly-sales',
+      version: 2,
+      title: 'Weekly sales',
+      code: [
+        '# Weekly sales',
+        'North keeps leading; **South** is catching up after the December campaign.',
+        `<chart query_id="query_revenue1" chart_type="bar" x_axis_key="region" series='[{"data_key":"revenue","label":"Revenue"}]' title="Revenue by region" />`,
+        '<table query_id="query_signups1" title="Signups" />',
+      ].join('\n\n'),
+      results: [
+        { ...result, queryId: 'query_revenue1', sql: 'SELECT region, revenue FROM revenue', columns: [{ name: 'region', type: 'text' }, { name: 'revenue', type: 'integer' }], rows: [['North', 300], ['South', 180], ['East', 140], ['West', 95]], rowCount: 4 },
+        { ...result, queryId: 'query_signups1', sql: 'SELECT day, signups FROM signups', columns: [{ name: 'day', type: 'date' }, { name: 'signups', type: 'integer' }], rows: [['2026-12-12', 380], ['2026-12-13', 410]], rowCount: 2 },
+      ],
+    },
+  };
+}

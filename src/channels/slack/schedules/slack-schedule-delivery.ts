@@ -1,25 +1,55 @@
 // Posts a schedule's runs into Slack with the bot token: the message into the stored channel (and
-// thread, when the schedule posts into one), its charts as PNG uploads beside it, and notices to the
+// thread, when the schedule posts into one), its charts as PNG uploads beside it (a story's charts
+// inside it, as image blocks), and notices to the
 // owner as a direct message. A channel the bot can no longer post to pauses the schedule, and so
 // does an owner whose account users.info reports deactivated (`deleted: true`) before a run.
 import { z } from 'zod';
 import { DeliveryTargetGoneError } from '../../../schedules/schedule-errors.js';
 import type { ScheduleDelivery } from '../../../schedules/scheduled-post.js';
-import { explainSlackError, isUnreachableChannel } from '../outbox/slack-api-errors.js';
+import { explainSlackError, isUnreachableChannel, slackErrorCode } from '../outbox/slack-api-errors.js';
+import type { SlackBlock } from '../render/block-kit.js';
+import { STORY_IMAGE_RETRY_DELAYS_MS } from '../stories/post-story-parts.js';
 import type { SlackWebClient } from '../types.js';
 import { scheduledPostBlocks } from './scheduled-post-blocks.js';
+import { scheduledStoryBlocks } from './scheduled-story-blocks.js';
 
 /** Where a Slack schedule posts: a channel, and the thread when it posts into one. */
 export const slackScheduleTargetSchema = z.object({ channelId: z.string().min(1), threadTs: z.string().min(1).optional() });
 
-export function createSlackScheduleDelivery(client: SlackWebClient): ScheduleDelivery {
+type PostArguments = { channel: string; text: string; blocks: SlackBlock[]; thread_ts?: string };
+
+/**
+ * Slack can refuse an image block whose uploaded file it is still processing (`invalid_blocks`):
+ * a story's message is posted again after a pause, as a story posted in a turn is.
+ */
+async function postWithImages(client: SlackWebClient, message: PostArguments, sleep: (milliseconds: number) => Promise<void>) {
+  const delays = message.blocks.some((block) => block.type === 'image') ? STORY_IMAGE_RETRY_DELAYS_MS : [];
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      return await client.chat.postMessage(message);
+    } catch (error) {
+      const delay = delays[attempt];
+      if (slackErrorCode(error) !== 'invalid_blocks' || delay === undefined) throw error;
+      await sleep(delay);
+    }
+  }
+}
+
+const pause = (milliseconds: number) => new Promise<void>((resolve) => setTimeout(resolve, milliseconds));
+
+export function createSlackScheduleDelivery(client: SlackWebClient, sleep = pause): ScheduleDelivery {
   return {
     async post(schedule, post) {
       const target = slackScheduleTargetSchema.parse(schedule.delivery);
-      const message = scheduledPostBlocks(post);
       try {
-        const posted = await client.chat.postMessage({ channel: target.channelId, text: message.text, blocks: message.blocks, ...(target.threadTs ? { thread_ts: target.threadTs } : {}) });
+        const storyBlocks = post.story ? await scheduledStoryBlocks(client, schedule.scheduleId, post.story) : [];
+        const message = scheduledPostBlocks(post, storyBlocks);
+        const posted = await postWithImages(client, { channel: target.channelId, text: message.text, blocks: message.blocks, ...(target.threadTs ? { thread_ts: target.threadTs } : {}) }, sleep);
         const postedTs = String(posted.ts);
+        // A story too long for one message continues where the post is: in its thread.
+        for (const continuation of message.continuations) {
+          await postWithImages(client, { channel: target.channelId, thread_ts: target.threadTs ?? postedTs, text: continuation.text, blocks: continuation.blocks }, sleep);
+        }
         // A top-level post gets its charts in its own thread, so they stay with it.
         for (const upload of message.uploads) {
           await client.filesUploadV2({ channel_id: target.channelId, thread_ts: target.threadTs ?? postedTs, file: upload.png, filename: upload.filename, title: upload.title });

@@ -1,6 +1,6 @@
 // Posts a schedule's runs into Teams proactively: continueConversation with the conversation
 // reference and request claims stored when the schedule was made (a channel thread, a group chat or
-// a personal chat), the report as an Adaptive Card with its charts inline, and notices to the owner
+// a personal chat), the report (or story) as an Adaptive Card with its charts inline, and notices to the owner
 // in their one-to-one chat with the bot. A conversation the bot can no longer post to (403, 404)
 // pauses the schedule, and so does an owner the conversation no longer has as a member (404 on
 // the member lookup before a run). Mirrors slack/schedules/slack-schedule-delivery.ts.
@@ -12,7 +12,8 @@ import type { ChannelContext } from '../channel-context.js';
 import { TeamsOutbox } from '../outbox/teams-outbox.js';
 import { createCard, textBlock } from '../render/adaptive-card-types.js';
 import { teamsTurnReplySchema } from '../turns/teams-turn-jobs.js';
-import { scheduledPostCard } from './scheduled-post-card.js';
+import { scheduledPostCards } from './scheduled-post-card.js';
+import { scheduledStoryElements } from './scheduled-story-elements.js';
 
 /** HTTP statuses with which the connector says the bot cannot reach the conversation any more. */
 const GONE_STATUSES = new Set([403, 404]);
@@ -47,11 +48,18 @@ export function createTeamsScheduleDelivery(context: DeliveryContext): ScheduleD
   return {
     async post(schedule, post) {
       try {
-        const card = scheduledPostCard(post);
-        const activityId = await inConversation(context, schedule, (outbox) => outbox.post(card));
+        const cards = scheduledPostCards(post, post.story ? await scheduledStoryElements(post, post.story) : []);
+        const activityIds = await inConversation(context, schedule, async (outbox) => {
+          const posted: Array<string | undefined> = [];
+          for (const each of cards) posted.push(await outbox.post(each));
+          return posted;
+        });
+        // The buttons are on the last card: that is the one a click redraws.
+        const activityId = activityIds.at(-1);
+        const card = cards.at(-1);
         // Kept so a click on this post can redraw it with new buttons (a failure only costs that).
-        if (activityId) await context.scheduleCards.remember(schedule.scheduleId, { activityId, card }).catch((error: unknown) => context.logger.warn('A scheduled post card was not kept; a click on it will answer with a card of its own.', { scheduleId: schedule.scheduleId, error }));
-        return activityId ?? `teams:${schedule.scheduleId}`;
+        if (activityId && card) await context.scheduleCards.remember(schedule.scheduleId, { activityId, card }).catch((error: unknown) => context.logger.warn('A scheduled post card was not kept; a click on it will answer with a card of its own.', { scheduleId: schedule.scheduleId, error }));
+        return activityIds[0] ?? activityId ?? `teams:${schedule.scheduleId}`;
       } catch (error) {
         if (isGone(error)) throw new DeliveryTargetGoneError('the bot can no longer post in that Teams conversation (removed, or the conversation was deleted)', { cause: error });
         throw error;
