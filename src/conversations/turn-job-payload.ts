@@ -45,6 +45,8 @@ const storedTurnRequestSchema: z.ZodType<StoredTurnRequest> = z.object({
     email: z.string().optional(),
     // Added without a new version: a job stored before it simply has none.
     address: z.record(z.string(), z.string()).optional(),
+    // The asker's IANA zone where the channel tells it (Teams `localTimezone`): a schedule made in the turn defaults to it.
+    timeZone: z.string().optional(),
   }),
   text: z.string(),
   kind: z.enum(['message', 'follow_up', 'clarification_answer', 'retry']),

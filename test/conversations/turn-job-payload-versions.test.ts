@@ -154,11 +154,13 @@ describe.each([
     const { queue, runs } = startQueue(store, []);
     const threadId = 'slack:T1:C1:2.1';
     const { request, reply } = unversionedPayload(threadId, 'Top customers?');
-    expect(await queue.submit({ ...request, platform: 'slack', actor: { platform: 'slack', userId: 'U1' }, kind: 'message', eventKey: 'event-2' }, reply)).toBe(true);
+    expect(await queue.submit({ ...request, platform: 'slack', actor: { platform: 'slack', userId: 'U1', timeZone: 'Europe/Berlin' }, kind: 'message', eventKey: 'event-2' }, reply)).toBe(true);
     await waitUntil(() => runs.length === 1);
     const stored = await store.getTurnJob(runs[0]!.jobId);
     expect(stored?.payload).toMatchObject({ payloadVersion: TURN_JOB_PAYLOAD_VERSION, request: { text: 'Top customers?' }, reply });
     expect(runs[0]!.reply).toEqual(reply);
+    // The asker's zone survives the queue: a schedule made in the turn defaults to it.
+    expect(runs[0]!.request.actor.timeZone).toBe('Europe/Berlin');
   });
 
   it('fails a job whose stored request or reply target fits no schema, logs why, asks the channel to tell the thread when its reply target fits, and runs the next job of the thread', async () => {
