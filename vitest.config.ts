@@ -10,9 +10,10 @@ const RUN_ALONE = [
   'test/e2e/replica-coordination.test.ts',
 ];
 
-// Files that must import their modules fresh (they test a module's state before it is set up);
-// every other file shares its worker's module cache.
-const FRESH_MODULES = ['test/sql/statement-gate-not-ready.test.ts'];
+// Files that must import their modules fresh: one tests a module's state before it is set up, one
+// which drivers a sync loads (a shared cache holds what earlier files loaded). Every other file
+// shares its worker's module cache.
+const FRESH_MODULES = ['test/sql/statement-gate-not-ready.test.ts', 'test/context-sync/sync-loads-one-driver.test.ts'];
 
 export default defineConfig({
   test: {
