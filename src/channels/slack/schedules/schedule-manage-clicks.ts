@@ -121,7 +121,14 @@ export function registerScheduleManageListeners(app: App, context: ChannelContex
       context.logger.warn('Ignored an Edit time click: no schedule in its value, or schedules are not wired to this channel.');
       return;
     }
-    const checked = await refusalOfScheduleChange(click.scheduleId, await changerOf(context, management, click.userId, click.channel), management.store);
+    // The modal must open within the three seconds the trigger_id lasts: the owner (or an admin
+    // named by id) is allowed without any Slack call; users.info and group reads run only for
+    // anyone else, before they are told no or let in as an admin by e-mail or group.
+    const byId: ScheduleChanger = { subject: { userId: click.userId }, admins: management.admins };
+    let checked = await refusalOfScheduleChange(click.scheduleId, byId, management.store);
+    if ('reason' in checked && checked.reason !== SCHEDULE_SENTENCES.alreadyDeleted) {
+      checked = await refusalOfScheduleChange(click.scheduleId, await changerOf(context, management, click.userId, click.channel), management.store);
+    }
     if ('reason' in checked) return tellClicker(context, click, checked.reason);
     const state: ScheduleTimeFormState = { scheduleId: click.scheduleId, channel: click.channel, message: click.messageTs };
     await context.client.views

@@ -164,7 +164,10 @@ describe('managing a schedule from its Slack post', () => {
 
   it('Edit time opens a modal prefilled with the current time; a bad cron or zone is marked on its field, a good one moves the next run', async () => {
     const { schedule, message } = await postedSchedule();
+    const lookUpsBefore = slack.callsOf('users.info').length + slack.callsOf('usergroups.users.list').length;
     const opened = await openEditTime(message, 'U_OWNER');
+    // The owner's modal opens without a Slack lookup first: the trigger_id lasts only three seconds.
+    expect(slack.callsOf('users.info').length + slack.callsOf('usergroups.users.list').length).toBe(lookUpsBefore);
     const blocks = opened.view.blocks as Array<{ block_id: string; hint: { text: string }; element: { initial_value: string } }>;
     expect(blocks.map((block) => [block.block_id, block.element.initial_value])).toEqual([
       ['datathread_schedule_cron', '0 9 * * 1'],
