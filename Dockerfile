@@ -30,8 +30,11 @@ COPY --from=build --chown=datathread:datathread /app/assets ./assets
 COPY --chown=datathread:datathread package.json ./
 # The starter evaluation cases, so `datathread eval` in the container has its default set.
 COPY --chown=datathread:datathread evals ./evals
+# More libuv threads than the default 4, so several long DuckDB or SQLite warehouse queries run at
+# once while threads stay free for the state store (README, UV_THREADPOOL_SIZE).
 ENV NODE_ENV=production \
     PORT=3978 \
+    UV_THREADPOOL_SIZE=16 \
     DATATHREAD_STATE=sqlite:/data/state.db
 # Mount your datathread.yaml at /app/datathread.yaml (without one, the demo warehouse is used).
 VOLUME ["/data"]

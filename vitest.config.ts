@@ -1,9 +1,10 @@
 import { defineConfig } from 'vitest/config';
 
-// Files whose assertions include Slack's 3-second ack limit or a lease deadline measured against a
-// real process kill: they run after the rest, one file at a time, so the other files' CPU load
-// cannot make a correct build miss a platform's deadline.
+// Files that run after the rest, one file at a time: their assertions include a deadline measured
+// against the clock, or they load both cores for long enough to slow every other file's servers.
 const RUN_ALONE = [
+  // Long DuckDB queries in child processes (threadpool starvation): both cores for ~30 s.
+  'test/databases/threadpool-slots.test.ts',
   'test/channels/slack/slack-python-load.test.ts',
   'test/e2e/durable-turns.test.ts',
   'test/e2e/state-store-outage.test.ts',
@@ -14,6 +15,14 @@ const RUN_ALONE = [
 // which drivers a sync loads (a shared cache holds what earlier files loaded). Every other file
 // shares its worker's module cache.
 const FRESH_MODULES = ['test/sql/statement-gate-not-ready.test.ts', 'test/context-sync/sync-loads-one-driver.test.ts'];
+
+// Test workers are child processes that inherit this environment, and libuv sizes its threadpool
+// once, at process start. Files share a worker (isolate: false), so a file that leaves DuckDB or
+// SQLite calls running holds pool threads into the next file; with libuv's 4 threads, two test
+// stores on one SQLite file (two replicas) then wait on each other until the busy timeout. 16
+// threads, as in the Docker image, leave room; a test that needs the default sets it on its own
+// child process.
+process.env.UV_THREADPOOL_SIZE ??= '16';
 
 export default defineConfig({
   test: {

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { ConfigError, type ConfigProblem } from './config-error.js';
 import { invalidValueProblem } from './did-you-mean.js';
 import { modelProviders, type ModelProvider } from './model-providers.js';
+import { LIBUV_DEFAULT_THREADPOOL_SIZE } from '../support/threadpool-slots.js';
 
 const optionalText = z
   .string()
@@ -48,6 +49,9 @@ const environmentSchema = z.object({
   DATATHREAD_TURN_LEASE_SECONDS: optionalText.pipe(z.string().regex(/^\d+$/, 'must be a whole number of seconds such as 20').transform(Number).pipe(z.number().int().min(2).max(30)).optional()),
   DATATHREAD_TURN_HEARTBEAT_SECONDS: optionalText.pipe(z.string().regex(/^\d+$/, 'must be a whole number of seconds such as 5').transform(Number).pipe(z.number().int().min(1)).optional()),
   DATATHREAD_TURN_MAX_ATTEMPTS: optionalText.pipe(z.string().regex(/^\d+$/, 'must be a whole number such as 3').transform(Number).pipe(z.number().int().min(1)).optional()),
+  // libuv reads it once, when the process starts: it is read here only to size the warehouse query
+  // slots that keep threads free for the state store (support/threadpool-slots.ts).
+  UV_THREADPOOL_SIZE: optionalText.pipe(z.string().regex(/^\d+$/, 'must be a whole number of threads such as 16').transform(Number).pipe(z.number().int().min(1).max(1024)).optional()),
   DATATHREAD_DRAIN_GRACE_SECONDS: optionalText.pipe(z.string().regex(/^\d+$/, 'must be a whole number of seconds such as 25').transform(Number).pipe(z.number().int().min(0)).optional()),
   LOG_LEVEL: optionalText.pipe(z.enum(['debug', 'info', 'warn', 'error']).optional()),
   NODE_ENV: optionalText,
@@ -90,6 +94,8 @@ export interface Environment {
   turnQueue: { leaseMs?: number; heartbeatMs?: number; maxAttempts?: number };
   /** SIGTERM: how long running turns may finish before their jobs go back to the queue. */
   drainGraceMs: number;
+  /** UV_THREADPOOL_SIZE as libuv applies it (4 when unset), for the warehouse query slots. */
+  threadpoolSize: number;
   logLevel: 'debug' | 'info' | 'warn' | 'error';
   nodeEnv?: string;
   /** Raw variables, for `{{ env('X') }}` interpolation in datathread.yaml only. */
@@ -176,6 +182,7 @@ export function readEnvironment(variables: Readonly<Record<string, string | unde
       ...(value.DATATHREAD_TURN_HEARTBEAT_SECONDS ? { heartbeatMs: value.DATATHREAD_TURN_HEARTBEAT_SECONDS * 1000 } : {}),
       ...(value.DATATHREAD_TURN_MAX_ATTEMPTS ? { maxAttempts: value.DATATHREAD_TURN_MAX_ATTEMPTS } : {}),
     },
+    threadpoolSize: value.UV_THREADPOOL_SIZE ?? LIBUV_DEFAULT_THREADPOOL_SIZE,
     drainGraceMs: (value.DATATHREAD_DRAIN_GRACE_SECONDS ?? DEFAULT_DRAIN_GRACE_SECONDS) * 1000,
     logLevel: value.LOG_LEVEL ?? 'info',
     nodeEnv: value.NODE_ENV,

@@ -118,7 +118,7 @@ describe('Python worker heap cap', () => {
     const small = new PythonPool({ maxThreads: 1, heapLimitMb: 24, onWorkerError: (error) => errors.push(error.message) });
     try {
       const result = await small.run(
-        request('[{"row": i, "label": "item " + str(i), "tags": [i, i + 1, i + 2]} for i in range(600000)]', {
+        request('["item " * 100 + str(i) for i in range(200000)]', {
           limits: { ...PYTHON_LIMITS, maxDurationSecs: 30, maxMemory: 1024 * 1024 * 1024 },
         }),
       );

@@ -12,6 +12,7 @@ import { duckdbProvesPlainRead } from './duckdb-plain-read.js';
 import { duckDbResourceLimits, explainOutOfMemory, type DuckDbResourceLimits } from './duckdb-resource-limits.js';
 import { DatabaseUnavailableError, QueryFailedError } from '../errors.js';
 import { cancellationError, openUnlessAborted, startQueryDeadline } from '../query-deadline.js';
+import { runWithThreadpoolSlot } from '../threadpool-query-slot.js';
 import { INTROSPECTION_ROW_CAP, INTROSPECTION_TIMEOUT_MS, schemaSummaryFromRows } from '../schema-summary.js';
 import type { DatabaseAdapter, JsonValue, QueryRows, RunQueryOptions, SchemaSummary } from '../types.js';
 import { errorMessage } from '../../support/errors.js';
@@ -43,7 +44,12 @@ export class DuckDBAdapter implements DatabaseAdapter {
     this.allowsFileAccess = config.allow_file_access || config.dangerously_allow_writes;
   }
 
-  async runQuery(sql: string, options: RunQueryOptions): Promise<QueryRows> {
+  runQuery(sql: string, options: RunQueryOptions): Promise<QueryRows> {
+    return runWithThreadpoolSlot(options, (slotOptions) => this.runQueryInSlot(sql, slotOptions));
+  }
+
+  /** The query itself, once it holds a threadpool slot (threadpool-query-slot.ts says why). */
+  private async runQueryInSlot(sql: string, options: RunQueryOptions): Promise<QueryRows> {
     options.signal?.throwIfAborted();
     const startedAt = performance.now();
     const connection = await openUnlessAborted(options.signal, () => this.connect(), (opened) => this.release(opened));

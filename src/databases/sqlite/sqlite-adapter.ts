@@ -15,6 +15,7 @@ import type { DatabaseConfig } from '../database-config.js';
 import { DatabaseUnavailableError, QueryFailedError } from '../errors.js';
 import { normalizeValue } from '../normalize-value.js';
 import { cancellationError, openUnlessAborted, startQueryDeadline } from '../query-deadline.js';
+import { runWithThreadpoolSlot } from '../threadpool-query-slot.js';
 import { INTROSPECTION_ROW_CAP, INTROSPECTION_TIMEOUT_MS, schemaSummaryFromRows } from '../schema-summary.js';
 import { closeSqlite, execSqlite, finalizeSqlite, openSqlite, readSqliteRows, prepareSqlite } from './sqlite-connection.js';
 import { createResultView, describeResultView, type SqliteResultColumn } from './sqlite-result-columns.js';
@@ -70,7 +71,12 @@ export class SqliteAdapter implements DatabaseAdapter {
     this.allowsWrites = config.dangerously_allow_writes;
   }
 
-  async runQuery(sql: string, options: RunQueryOptions): Promise<QueryRows> {
+  runQuery(sql: string, options: RunQueryOptions): Promise<QueryRows> {
+    return runWithThreadpoolSlot(options, (slotOptions) => this.runQueryInSlot(sql, slotOptions));
+  }
+
+  /** The query itself, once it holds a threadpool slot (threadpool-query-slot.ts says why). */
+  private async runQueryInSlot(sql: string, options: RunQueryOptions): Promise<QueryRows> {
     options.signal?.throwIfAborted();
     const startedAt = performance.now();
     const database = await openUnlessAborted(options.signal, () => this.open(), (opened) => {
