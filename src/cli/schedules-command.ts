@@ -2,6 +2,7 @@
 import type { Bootstrapped } from '../config/bootstrap.js';
 import { changeSchedule, SCHEDULE_CHANGES, type ScheduleChange } from '../schedules/manage-schedule.js';
 import { ScheduleNotFoundError } from '../schedules/schedule-errors.js';
+import { scheduleListLabel } from '../schedules/schedule-list-label.js';
 import type { ScheduleRecord } from '../schedules/schedule-types.js';
 import { openStore } from '../store/open-store.js';
 import { randomIdFactory, systemClock } from '../support/clock-and-ids.js';
@@ -11,12 +12,12 @@ import type { TerminalOutput } from './render-reply.js';
 /** The schedule id named no schedule. */
 const EXIT_NOT_FOUND = 1;
 
-const HEADINGS = ['id', 'state', 'when', 'next run', 'owner', 'title'];
+const HEADINGS = ['id', 'state', 'when', 'next run', 'owner', 'what'];
 
 function rowOf(schedule: ScheduleRecord): string[] {
   const state = schedule.state === 'paused' ? `paused (${schedule.pausedReason ?? 'by hand'})` : 'active';
   const owner = `${schedule.owner.displayName ?? schedule.owner.userId} (${schedule.owner.platform})`;
-  return [schedule.scheduleId, state, `${schedule.cron} ${schedule.timeZone}`, schedule.state === 'active' ? schedule.nextRunAt.toISOString() : '-', owner, schedule.title];
+  return [schedule.scheduleId, state, `${schedule.cron} ${schedule.timeZone}`, schedule.state === 'active' ? schedule.nextRunAt.toISOString() : '-', owner, scheduleListLabel(schedule)];
 }
 
 function renderTable(schedules: ScheduleRecord[]): string {

@@ -4,9 +4,8 @@
 // older spelling of the same report.
 import { openStore } from '../store/open-store.js';
 import { systemClock } from '../support/clock-and-ids.js';
-import { scheduleRunUsageOf, type ScheduleRunUsage } from '../governance/schedule-run-usage.js';
+import { readUsageSources } from '../governance/usage-sources.js';
 import { summarizeUsage, usageGroupings, type UsageGrouping } from '../governance/usage-summary.js';
-import type { Store } from '../store/types.js';
 import { UsageError, type ParsedArguments } from './arguments.js';
 import type { Bootstrapped } from '../config/bootstrap.js';
 import { parseSince } from './feedback-report.js';
@@ -51,15 +50,6 @@ function parseStart(parsed: ParsedArguments, now: Date): Date {
   return daysBack(now, days === undefined ? DEFAULT_USAGE_DAYS : parseDays(days, '--days'));
 }
 
-/** Runs queued since `since`, of every schedule (a deleted schedule's runs go with it). */
-async function scheduleRunsSince(store: Store, since: Date): Promise<ScheduleRunUsage[]> {
-  const schedules = await store.listSchedules();
-  const perSchedule = await Promise.all(
-    schedules.map(async (schedule) => (await store.listScheduleRuns(schedule.scheduleId)).filter((run) => run.createdAt >= since).map((run) => scheduleRunUsageOf(schedule, run))),
-  );
-  return perSchedule.flat();
-}
-
 export async function usageCommand(parsed: ParsedArguments, started: Bootstrapped, output: TerminalOutput): Promise<number> {
   // Checked before the store opens, so a typo costs nothing.
   const format = parseFormat(parsed.options.get('format'));
@@ -67,8 +57,7 @@ export async function usageCommand(parsed: ParsedArguments, started: Bootstrappe
   const since = parseStart(parsed, systemClock());
   const store = await openStore(started.environment.stateUrl);
   try {
-    const [turns, queries, feedback, scheduleRuns] = await Promise.all([store.ledger.listTurnLedger(since), store.listQueryAudit({ since }), store.listFeedback(since), scheduleRunsSince(store, since)]);
-    output.write(renderUsage(summarizeUsage({ turns, queries, feedback, scheduleRuns }, by), { by, since, format }));
+    output.write(renderUsage(summarizeUsage(await readUsageSources(store, since), by), { by, since, format }));
     return 0;
   } finally {
     await store.close();

@@ -47,7 +47,7 @@ function cells(row: UsageRow, withSchedules: boolean): string[] {
   ];
 }
 
-/** By database or model, scheduled runs are not counted: the JSON leaves them out rather than show zeros. */
+/** By database, scheduled runs are not counted (a run may read several): the JSON leaves them out rather than show zeros. */
 function jsonRow(row: UsageRow, withSchedules: boolean): Omit<UsageRow, 'scheduleRuns'> & Partial<Pick<UsageRow, 'scheduleRuns'>> {
   if (withSchedules) return row;
   const { scheduleRuns: _notCounted, ...rest } = row;

@@ -42,6 +42,11 @@ function resultOf(run: ScheduleRunRecord): ScheduleRunResult {
   return run.outcome === 'posted' ? 'posted' : 'failed';
 }
 
+/** Where a schedule's runs and their queries count by channel, keyed as the ledger keys channels (`slack:C123`). */
+export function scheduleChannelKey(schedule: ScheduleRecord): string {
+  return `${schedule.owner.platform}:${deliveryChannelOf(schedule)}`;
+}
+
 export function scheduleRunUsageOf(schedule: ScheduleRecord, run: ScheduleRunRecord): ScheduleRunUsage {
-  return { ownerKey: `${schedule.owner.platform}:${schedule.owner.userId}`, channelKey: `${schedule.owner.platform}:${deliveryChannelOf(schedule)}`, result: resultOf(run) };
+  return { ownerKey: `${schedule.owner.platform}:${schedule.owner.userId}`, channelKey: scheduleChannelKey(schedule), result: resultOf(run) };
 }

@@ -4,6 +4,7 @@
 import type { AnswerFeedbackRecord, QueryAuditRecord } from '../store/types.js';
 import type { LedgerTurn } from '../store/turn-ledger-types.js';
 import type { ScheduleRunUsage } from './schedule-run-usage.js';
+import { scheduleIdOfAuditedQuery } from '../schedules/scheduled-query-audit.js';
 
 export const usageGroupings = ['user', 'channel', 'database', 'model'] as const;
 export type UsageGrouping = (typeof usageGroupings)[number];
@@ -16,9 +17,13 @@ export interface ScheduleRunCounts {
   skipped: number;
 }
 
-/** Scheduled runs belong to a person (the owner) and a channel (where they post); not to one model or database. */
+/**
+ * Scheduled runs belong to a person (the owner), a channel (where they post) and, by model, to
+ * "no model" (a run executes stored SQL without calling one); not to one database, since a run may
+ * read several.
+ */
 export function groupsScheduleRuns(by: UsageGrouping): boolean {
-  return by === 'user' || by === 'channel';
+  return by !== 'database';
 }
 
 export interface UsageRow {
@@ -48,12 +53,18 @@ export interface UsageSources {
   queries: QueryAuditRecord[];
   feedback: AnswerFeedbackRecord[];
   scheduleRuns: ScheduleRunUsage[];
+  /** Where each schedule posts (schedule id -> channel key): its runs' queries count there by channel. */
+  scheduleChannels: ReadonlyMap<string, string>;
 }
 
 /** Terminal, MCP and eval turns have no person or channel behind them. */
 const TERMINAL = 'terminal';
 /** Turns are not tied to one database: by database, only queries are counted. */
 const NOT_BY_DATABASE = '(turns are not per database)';
+/** What calls no model: scheduled runs and their queries, and turns that never reached one. */
+const NO_MODEL = 'no model';
+/** By channel, the queries of a schedule deleted since: where it posted is no longer known. */
+const DELETED_SCHEDULE = '(deleted schedule)';
 
 function personKey(platform: string, userId: string): string {
   return platform === 'console' || platform === 'mcp' ? TERMINAL : `${platform}:${userId}`;
@@ -74,10 +85,21 @@ export function summarizeUsage(sources: UsageSources, by: UsageGrouping): UsageR
   };
   // A thread's channel and model, from its turns: queries and feedback carry only the thread.
   const channelOfThread = new Map(sources.turns.map((turn) => [turn.threadId, turn.channelKey ?? TERMINAL]));
-  const modelOfThread = new Map(sources.turns.map((turn) => [turn.threadId, turn.model ?? 'no model']));
+  const modelOfThread = new Map(sources.turns.map((turn) => [turn.threadId, turn.model ?? NO_MODEL]));
+  // A scheduled run's query is audited under the thread the schedule was made in, which is neither
+  // where it posts nor a model's: it counts where the schedule posts, and under no model.
+  const channelOfQuery = (query: QueryAuditRecord): string => {
+    const scheduleId = scheduleIdOfAuditedQuery(query);
+    if (scheduleId !== undefined) return sources.scheduleChannels.get(scheduleId) ?? DELETED_SCHEDULE;
+    return channelOfThread.get(query.threadId) ?? 'unknown channel';
+  };
+  const modelOfQuery = (query: QueryAuditRecord): string => {
+    if (query.model) return query.model.model;
+    return scheduleIdOfAuditedQuery(query) === undefined ? (modelOfThread.get(query.threadId) ?? NO_MODEL) : NO_MODEL;
+  };
 
   for (const turn of sources.turns) {
-    const group = by === 'user' ? (turn.userKey ?? TERMINAL) : by === 'channel' ? (turn.channelKey ?? TERMINAL) : by === 'model' ? (turn.model ?? 'no model') : NOT_BY_DATABASE;
+    const group = by === 'user' ? (turn.userKey ?? TERMINAL) : by === 'channel' ? (turn.channelKey ?? TERMINAL) : by === 'model' ? (turn.model ?? NO_MODEL) : NOT_BY_DATABASE;
     const target = row(group);
     target.questions += 1;
     if (turn.status === 'answered') target.answered += 1;
@@ -97,9 +119,9 @@ export function summarizeUsage(sources: UsageSources, by: UsageGrouping): UsageR
   for (const query of sources.queries) {
     const group =
       by === 'user' ? personKey(query.actor.platform, query.actor.userId)
-      : by === 'channel' ? (channelOfThread.get(query.threadId) ?? 'unknown channel')
+      : by === 'channel' ? channelOfQuery(query)
       : by === 'database' ? query.databaseName
-      : (query.model?.model ?? modelOfThread.get(query.threadId) ?? 'no model');
+      : modelOfQuery(query);
     const target = row(group);
     target.queries += 1;
     if (query.refused) target.refusedQueries += 1;
@@ -107,7 +129,7 @@ export function summarizeUsage(sources: UsageSources, by: UsageGrouping): UsageR
   }
   if (by !== 'database') {
     for (const feedback of sources.feedback) {
-      const group = by === 'user' ? personKey(feedback.actor.platform, feedback.actor.userId) : by === 'channel' ? (channelOfThread.get(feedback.threadId) ?? 'unknown channel') : (modelOfThread.get(feedback.threadId) ?? 'no model');
+      const group = by === 'user' ? personKey(feedback.actor.platform, feedback.actor.userId) : by === 'channel' ? (channelOfThread.get(feedback.threadId) ?? 'unknown channel') : (modelOfThread.get(feedback.threadId) ?? NO_MODEL);
       const target = row(group);
       if (feedback.rating === 'positive') target.positiveFeedback += 1;
       else target.negativeFeedback += 1;
@@ -115,7 +137,7 @@ export function summarizeUsage(sources: UsageSources, by: UsageGrouping): UsageR
   }
   if (groupsScheduleRuns(by)) {
     for (const run of sources.scheduleRuns) {
-      const counts = row(by === 'user' ? run.ownerKey : run.channelKey).scheduleRuns;
+      const counts = row(by === 'user' ? run.ownerKey : by === 'channel' ? run.channelKey : NO_MODEL).scheduleRuns;
       counts.runs += 1;
       if (run.result !== 'unfinished') counts[run.result] += 1;
     }

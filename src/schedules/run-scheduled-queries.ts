@@ -9,6 +9,7 @@ import { checkStatement } from '../sql/read-only-check.js';
 import type { Store } from '../store/types.js';
 import type { Clock } from '../support/clock-and-ids.js';
 import type { ScheduledResult } from './scheduled-post.js';
+import { scheduledQueryAuditDetail } from './scheduled-query-audit.js';
 import type { ScheduleRecord } from './schedule-types.js';
 
 export interface ScheduledQueryDeps {
@@ -62,7 +63,7 @@ export async function runScheduledQueries(schedule: ScheduleRecord, deps: Schedu
         rowCount: rows.rowCount,
         durationMs: rows.durationMs,
         refused: false,
-        detail: `schedule ${schedule.scheduleId}`,
+        detail: scheduledQueryAuditDetail(schedule.scheduleId),
         createdAt: startedAt,
       });
     } catch (error) {

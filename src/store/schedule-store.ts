@@ -38,6 +38,8 @@ export interface ScheduleStore {
   getScheduleRun(runId: string): Promise<ScheduleRunRecord | undefined>;
   /** A schedule's runs, oldest first. */
   listScheduleRuns(scheduleId: string): Promise<ScheduleRunRecord[]>;
+  /** Every schedule's runs queued at or after `since`, oldest first: one statement, however many schedules there are. */
+  listScheduleRunsSince(since: Date): Promise<ScheduleRunRecord[]>;
   /** What the last run leaves for the next (digest, alert state, failure count). */
   saveScheduleRunMemory(scheduleId: string, memory: ScheduleRunMemory, now: Date): Promise<void>;
   /** False when the schedule does not exist. */

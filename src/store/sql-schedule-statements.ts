@@ -159,6 +159,11 @@ export class SqlSchedules implements ScheduleStore {
     return rows.map(scheduleRunFromRow);
   }
 
+  async listScheduleRunsSince(since: Date): Promise<ScheduleRunRecord[]> {
+    const rows = await this.database.query(`SELECT ${RUN_COLUMNS} FROM schedule_runs WHERE created_at >= $1 ORDER BY id`, [since.getTime()]);
+    return rows.map(scheduleRunFromRow);
+  }
+
   async saveScheduleRunMemory(scheduleId: string, memory: ScheduleRunMemory, now: Date): Promise<void> {
     await this.database.execute(
       `UPDATE schedules SET last_result_digest = $2, last_alert_value = $3, alert_holding = $4, consecutive_failures = $5, failure_reported = $6, updated_at = $7

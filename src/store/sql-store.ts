@@ -522,6 +522,10 @@ export class SqlStore implements Store {
     return this.schedules.listScheduleRuns(scheduleId);
   }
 
+  listScheduleRunsSince(since: Date): Promise<ScheduleRunRecord[]> {
+    return this.schedules.listScheduleRunsSince(since);
+  }
+
   saveScheduleRunMemory(scheduleId: string, memory: ScheduleRunMemory, now: Date): Promise<void> {
     return this.schedules.saveScheduleRunMemory(scheduleId, memory, now);
   }

@@ -6,6 +6,7 @@ import { tool } from 'ai';
 import { z } from 'zod';
 import { personListMatches } from '../conversations/person-lists.js';
 import { describeTimetableInZone } from '../schedules/describe-schedule.js';
+import { scheduleListLabel } from '../schedules/schedule-list-label.js';
 import type { ScheduleRecord } from '../schedules/schedule-types.js';
 import { formatAsOf } from '../schedules/schedule-wording.js';
 import type { ToolContext } from './tool-context.js';
@@ -24,7 +25,9 @@ export const listSchedulesInputSchema = z.object({
 export interface ListedSchedule {
   scheduleId: string;
   title: string;
-  kind: 'report' | 'alert';
+  kind: 'report' | 'alert' | 'story';
+  /** What it posts in words: `report "Revenue by region"`, `story “Weekly sales” v2` (schedule-list-label.ts). */
+  what: string;
   timetable: string;
   state: 'active' | 'paused';
   pausedReason: string | null;
@@ -41,7 +44,8 @@ function listed(schedule: ScheduleRecord): ListedSchedule {
   return {
     scheduleId: schedule.scheduleId,
     title: schedule.title,
-    kind: schedule.alert ? 'alert' : 'report',
+    kind: schedule.alert ? 'alert' : schedule.story ? 'story' : 'report',
+    what: scheduleListLabel(schedule),
     timetable: describeTimetableInZone(schedule.cron, schedule.timeZone),
     state: schedule.state,
     pausedReason: schedule.pausedReason,
@@ -86,7 +90,7 @@ export function renderListSchedulesResult(result: ListSchedulesResult): string {
   if (result.schedules.length === 0) return `${whose} no schedules.`;
   const total = result.schedules.length + result.omitted;
   const lines = result.schedules.map(
-    (schedule) => `- ${schedule.scheduleId} | ${schedule.kind} "${schedule.title}" | ${schedule.timetable} | ${stateText(schedule)}${result.scope === 'all' ? ` | owner ${schedule.owner}` : ''}`,
+    (schedule) => `- ${schedule.scheduleId} | ${schedule.what} | ${schedule.timetable} | ${stateText(schedule)}${result.scope === 'all' ? ` | owner ${schedule.owner}` : ''}`,
   );
   const more = result.omitted > 0 ? [`- … and ${result.omitted} more`] : [];
   return [`${whose} ${total} ${total === 1 ? 'schedule' : 'schedules'} (id | what | when | state):`, ...lines, ...more].join('\n');

@@ -7,13 +7,21 @@ import { newSchedule } from '../schedules/schedule-fixtures.js';
 
 let workspace: E2eWorkspace;
 const weekly = newSchedule({ scheduleId: 'sched_weekly', title: 'Revenue by region', nextRunAt: new Date('2030-01-07T08:00:00Z') });
-const alert = newSchedule({ scheduleId: 'sched_alert', title: 'Signups below 200', cron: '0 * * * *', timeZone: 'America/New_York', nextRunAt: new Date('2030-01-01T00:00:00Z'), owner: { platform: 'teams', userId: 'aad-9', displayName: 'Tom' }, createdAt: new Date('2026-12-03T11:00:00Z') });
+const story = newSchedule({
+  scheduleId: 'sched_story',
+  title: 'weekly-sales',
+  story: { storyId: 'weekly-sales', version: 2, title: 'Weekly sales', code: '# Weekly sales' },
+  nextRunAt: new Date('2030-01-07T08:00:00Z'),
+  createdAt: new Date('2026-12-03T12:00:00Z'),
+});
+const alert = newSchedule({ scheduleId: 'sched_alert', title: 'Signups below 200', alert: { column: 'signups', operator: '<', value: 200 }, cron: '0 * * * *', timeZone: 'America/New_York', nextRunAt: new Date('2030-01-01T00:00:00Z'), owner: { platform: 'teams', userId: 'aad-9', displayName: 'Tom' }, createdAt: new Date('2026-12-03T11:00:00Z') });
 
 beforeAll(async () => {
   workspace = await createE2eWorkspace({ prefix: 'schedules', duckdb: [] });
   const store = await openStore(workspace.variables.DATATHREAD_STATE!);
   await store.createSchedule(weekly);
   await store.createSchedule(alert);
+  await store.createSchedule(story);
   await store.close();
 });
 
@@ -28,14 +36,15 @@ async function run(...argv: string[]): Promise<{ code: number; text: string }> {
 }
 
 describe('datathread schedules', () => {
-  it('lists every schedule with its state, time and zone, next run and owner', async () => {
+  it('lists every schedule with its state, time and zone, next run, owner and what it posts (a story by its title and version)', async () => {
     const { code, text } = await run('list');
     expect(code).toBe(0);
     expect(text.split('\n')).toEqual([
-      'id            state   when                        next run                  owner               title',
-      'sched_weekly  active  0 9 * * 1 Europe/Berlin     2030-01-07T08:00:00.000Z  Olga Owner (slack)  Revenue by region',
-      'sched_alert   active  0 * * * * America/New_York  2030-01-01T00:00:00.000Z  Tom (teams)         Signups below 200',
-      '2 schedules',
+      'id            state   when                        next run                  owner               what',
+      'sched_weekly  active  0 9 * * 1 Europe/Berlin     2030-01-07T08:00:00.000Z  Olga Owner (slack)  report "Revenue by region"',
+      'sched_alert   active  0 * * * * America/New_York  2030-01-01T00:00:00.000Z  Tom (teams)         alert "Signups below 200"',
+      'sched_story   active  0 9 * * 1 Europe/Berlin     2030-01-07T08:00:00.000Z  Olga Owner (slack)  story “Weekly sales” v2',
+      '3 schedules',
       '',
     ]);
   });
@@ -50,7 +59,10 @@ describe('datathread schedules', () => {
     expect(await run('pause', 'sched_weekly')).toEqual({ code: 1, text: 'No schedule has the id "sched_weekly"; `datathread schedules list` shows them.\n' });
     const store = await openStore(workspace.variables.DATATHREAD_STATE!);
     try {
-      expect((await store.listSchedules()).map((each) => [each.scheduleId, each.state])).toEqual([['sched_alert', 'active']]);
+      expect((await store.listSchedules()).map((each) => [each.scheduleId, each.state])).toEqual([
+        ['sched_alert', 'active'],
+        ['sched_story', 'active'],
+      ]);
     } finally {
       await store.close();
     }

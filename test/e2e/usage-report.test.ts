@@ -117,20 +117,24 @@ describe('datathread usage', () => {
     expect(report.total).toMatchObject({ questions: 3, positiveFeedback: 1, scheduleRuns: { runs: 3, posted: 1, failed: 1, skipped: 1 } });
   });
 
-  it('counts scheduled runs against the channel they post to, and not by database or model', async () => {
+  it('counts scheduled runs against the channel they post to and under no model, and not by database', async () => {
     const byChannel = await usage('usage', '--since', '1d', '--by', 'channel', '--format', 'json');
     const report = JSON.parse(byChannel.text) as { groups: Record<string, unknown>[] };
-    expect(report.groups.find((group) => group.group === 'slack:C_SALES')).toMatchObject({ scheduleRuns: { runs: 2, posted: 1, skipped: 1 } });
-    expect(report.groups.find((group) => group.group === 'teams:19:ops@thread.tacv2')).toMatchObject({ scheduleRuns: { runs: 1, failed: 1 } });
+    // The queries the runs executed count there too (the Teams run queried, then failed to post).
+    expect(report.groups.find((group) => group.group === 'slack:C_SALES')).toMatchObject({ queries: 2, scheduleRuns: { runs: 2, posted: 1, skipped: 1 } });
+    expect(report.groups.find((group) => group.group === 'teams:19:ops@thread.tacv2')).toMatchObject({ queries: 1, scheduleRuns: { runs: 1, failed: 1 } });
+    expect(report.groups.find((group) => group.group === 'unknown channel')).toMatchObject({ queries: 0 });
     const table = await usage('usage', '--since', '1d', '--by', 'channel');
-    expect(table.text).toMatch(/\nslack:C_SALES\s+0\s+0\s+0\s+0\s+0\s+0\s+\$0\.00\s+0\s+—\s+0\s+0\s+2 \(posted 1, skipped 1\)\n/);
+    expect(table.text).toMatch(/\nslack:C_SALES\s+0\s+0\s+0\s+0\s+0\s+0\s+\$0\.00\s+2\s+—\s+0\s+0\s+2 \(posted 1, skipped 1\)\n/);
     const byModel = JSON.parse((await usage('usage', '--since', '1d', '--by', 'model', '--format', 'json')).text) as { groups: Record<string, unknown>[]; total: Record<string, unknown> };
-    expect(byModel.total.scheduleRuns).toBeUndefined();
-    // The scheduled runs' queries are in the query audit without a model; their runs are not counted here.
-    expect(byModel.groups.map((group) => [group.group, group.queries, 'scheduleRuns' in group])).toEqual([
-      ['scripted-model', 2, false],
-      ['no model', 3, false],
+    expect(byModel.total.scheduleRuns).toMatchObject({ runs: 3, posted: 1, failed: 1, skipped: 1 });
+    // A scheduled run calls no model: its runs and the queries it ran count under "no model".
+    expect(byModel.groups.map((group) => [group.group, group.queries, group.scheduleRuns])).toEqual([
+      ['scripted-model', 2, { runs: 0, posted: 0, failed: 0, skipped: 0 }],
+      ['no model', 3, { runs: 3, posted: 1, failed: 1, skipped: 1 }],
     ]);
+    const byDatabase = JSON.parse((await usage('usage', '--since', '1d', '--by', 'database', '--format', 'json')).text) as { total: Record<string, unknown> };
+    expect(byDatabase.total.scheduleRuns).toBeUndefined();
   });
 
   it('prints an aligned table with failures by reason and the cost in dollars, and CSV with the same cells', async () => {

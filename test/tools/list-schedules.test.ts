@@ -63,6 +63,26 @@ describe('list_schedules', () => {
     expect(renderListSchedulesResult(await run({ userId: 'U_NOBODY' }, { all: null }))).toBe('The asker has no schedules.');
   });
 
+  it('names a story schedule by its story: title and version, and the schedule\'s own title only when it is another', async () => {
+    const story = { storyId: 'weekly-sales', version: 2, title: 'Weekly sales', code: '# Weekly sales' };
+    const owner = { platform: 'slack' as const, userId: 'U_STORIES' };
+    // Titled with the story's id, as a model often does: the story's title says more.
+    await store.createSchedule(newSchedule({ scheduleId: 'sched_story', title: 'weekly-sales', owner, story, createdAt: new Date('2026-12-03T10:00:00Z') }));
+    await store.createSchedule(newSchedule({ scheduleId: 'sched_story_renamed', title: 'Monday numbers', owner, story: { ...story, version: 3 }, createdAt: new Date('2026-12-03T11:00:00Z') }));
+    const result = await run({ userId: 'U_STORIES' }, {});
+    expect(result.kind === 'listed' ? result.schedules.map((schedule) => [schedule.kind, schedule.what]) : []).toEqual([
+      ['story', 'story “Weekly sales” v2'],
+      ['story', 'story “Weekly sales” v3, posted as "Monday numbers"'],
+    ]);
+    expect(renderListSchedulesResult(result)).toBe(
+      [
+        'The asker has 2 schedules (id | what | when | state):',
+        '- sched_story | story “Weekly sales” v2 | Every Monday at 09:00 Europe/Berlin | active, next run Mon 7 Dec 2026, 09:00 Europe/Berlin',
+        '- sched_story_renamed | story “Weekly sales” v3, posted as "Monday numbers" | Every Monday at 09:00 Europe/Berlin | active, next run Mon 7 Dec 2026, 09:00 Europe/Berlin',
+      ].join('\n'),
+    );
+  });
+
   it('lists every schedule for a member of a group named in admins, and refuses a member of another group', async () => {
     const member = await run({ userId: 'U_LEAD' }, { all: true }, ['slack-group:SLEADS', 'group:schedule-admins']);
     expect(member).toMatchObject({ kind: 'listed', scope: 'all' });
