@@ -93,19 +93,8 @@ async function verifiedBy(): Promise<string[]> {
   return (await application.store.listVerifiedQueries()).map((query) => `${query.verifiedBy.userId}: ${query.sql}`).sort();
 }
 
-/** The first value `probe` gives that is not undefined (slack.waitFor takes synchronous probes only). */
-async function eventually<T>(probe: () => Promise<T | undefined>): Promise<T> {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error('condition not met within 10 s');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
 async function memoryOnceSettled(memoryId: string, status: string) {
-  return eventually(async () => {
+  return slack.waitFor(async () => {
     const memory = await application.store.getMemory(memoryId);
     return memory?.status === status ? memory : undefined;
   });
@@ -120,13 +109,13 @@ describe('Slack verifiers listed through groups', () => {
 
     // Cara is a verifier only as a member of group:reviewers.
     await harness.click(first, 'datathread_verify', 'UCARA');
-    await eventually(async () => ((await verifiedBy()).length === 1 ? true : undefined));
+    await slack.waitFor(async () => ((await verifiedBy()).length === 1 ? true : undefined));
     expect(await verifiedBy()).toEqual([`UCARA: ${SALES_SQL}`]);
 
     // Ana is a verifier only as a member of the Slack user group SREV.
     const second = await ask(COUNT_SQL);
     await harness.click(second, 'datathread_verify', 'UANA');
-    await eventually(async () => ((await verifiedBy()).length === 2 ? true : undefined));
+    await slack.waitFor(async () => ((await verifiedBy()).length === 2 ? true : undefined));
     expect(await verifiedBy()).toEqual([`UANA: ${COUNT_SQL}`, `UCARA: ${SALES_SQL}`]);
     expect(slack.ephemerals.filter((ephemeral) => ephemeral.text === NOT_A_VERIFIER_SENTENCE).map((ephemeral) => ephemeral.recipient)).toEqual(['UBEN']);
     expect(slack.callsOf('usergroups.users.list').map((call) => call.args.usergroup)).toContain('SREV');
