@@ -1,6 +1,7 @@
-// `datathread eval [--cases FILE|DIR] [--repeat N] [--junit FILE] [--report FILE.md] [--json FILE]
-// [--compare PREVIOUS.json] [--concurrency N]`: runs each case through the conversation engine a
-// chat turn uses and scores it; exit code 1 when any case failed (README "Evaluating answers").
+// `datathread eval [--cases FILE|DIR | --from-verified] [--repeat N] [--junit FILE] [--report FILE.md]
+// [--json FILE] [--compare PREVIOUS.json] [--concurrency N]`: runs each case through the
+// conversation engine a chat turn uses and scores it; exit code 1 when any case failed, 2 when there
+// is nothing to run or the input cannot be read (README "Evaluating answers").
 import { randomUUID } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import { createApplication, type Application } from '../application.js';
@@ -23,7 +24,7 @@ import type { TerminalOutput } from './render-reply.js';
 const DEFAULT_CONCURRENCY = 1;
 const MAX_REPEAT = 100;
 const MAX_CONCURRENCY = 32;
-/** Exit code when the cases or the previous run cannot be read, or no model is configured (like a usage error). */
+/** Exit code when there are no cases, the cases or the previous run cannot be read, or no model is configured (like a usage error). */
 const EXIT_INPUT_ERROR = 2;
 
 function wholeNumber(parsed: ParsedArguments, name: string, fallback: number, max: number): number {
@@ -59,6 +60,9 @@ export async function evalCommand(
   errors: TerminalOutput,
   source: EvalCaseSource = caseFilesSource(parsed),
 ): Promise<number> {
+  if (parsed.options.has('from-verified') && parsed.options.has('cases')) {
+    throw new UsageError('--from-verified and --cases both say where the cases come from: give one of them');
+  }
   const repeat = wholeNumber(parsed, 'repeat', 1, MAX_REPEAT);
   const concurrency = wholeNumber(parsed, 'concurrency', DEFAULT_CONCURRENCY, MAX_CONCURRENCY);
   const [junitPath, reportPath, jsonPath, comparePath] = ['junit', 'report', 'json', 'compare'].map((name) => pathOption(parsed, name));
@@ -72,6 +76,11 @@ export async function evalCommand(
     } catch (error) {
       if (!(error instanceof EvalCaseError || error instanceof PreviousRunError)) throw error;
       errors.write(`${error.message}\n`);
+      return EXIT_INPUT_ERROR;
+    }
+    // No case (a file with an empty `cases:` list) is nothing measured, never a pass.
+    if (cases.length === 0) {
+      errors.write('There are no cases to evaluate.\n');
       return EXIT_INPUT_ERROR;
     }
     // Without a model every case would fail the same way: say it once, as `ask` would.

@@ -25,7 +25,7 @@ const USAGE = `Usage:
   datathread context-check [--out DIR] [--apply]            review the context folder; report and patch in DIR
   datathread eval [--cases FILE|DIR] [--repeat N]           score answers against cases (default: evals/demo/);
        [--concurrency N] [--report FILE.md] [--json FILE]   exit code 1 when a case fails
-       [--junit FILE] [--compare PREVIOUS.json]             --from-verified: the verified queries are the cases
+       [--junit FILE] [--compare PREVIOUS.json]             --from-verified (instead of --cases): the verified queries are the cases
   datathread feedback [--since DATE] [--format table|csv|json]  the 👍/👎 people gave answers, with question and SQL
   datathread usage [--since DATE|Nd] [--by user|channel|database|model] [--format table|csv|json]
                                                             questions, answers, failures, tokens, cost, queries, 👍/👎 (default: last 30 days, by user)

@@ -15,7 +15,8 @@ export interface VerifyRequest {
   threadId: string;
   /** The answer id the turn's outcome carried (`TurnOutcome.answerId`). */
   answerId: string;
-  verifier: Pick<AccessSubject, 'platform' | 'userId' | 'email'> & { displayName?: string | undefined };
+  /** The clicker, with the groups they belong to (group-membership.ts): a verifier may be listed by a group. */
+  verifier: Pick<AccessSubject, 'platform' | 'userId' | 'email' | 'groups'> & { displayName?: string | undefined };
 }
 
 export type VerifyResult =
@@ -48,7 +49,7 @@ export class AnswerVerifier {
     return this.verifiers.length > 0;
   }
 
-  mayVerify(subject: Pick<AccessSubject, 'userId' | 'email'>): boolean {
+  mayVerify(subject: Pick<AccessSubject, 'userId' | 'email' | 'groups'>): boolean {
     return personListMatches(this.verifiers, subject);
   }
 

@@ -13,6 +13,8 @@ export interface MemoryDecider {
   userId: string;
   email?: string | undefined;
   displayName?: string | undefined;
+  /** The group entries the person belongs to (group-membership.ts, as for access rules): a verifier may be listed by a group. */
+  groups?: readonly string[] | undefined;
   /** The channel the request came from: a channel memory is only changed from its own channel. */
   channelId: string | undefined;
 }
@@ -40,7 +42,7 @@ export class MemoryDecisions {
     private readonly verifiers: readonly string[],
   ) {}
 
-  isVerifier(person: Pick<MemoryDecider, 'userId' | 'email'>): boolean {
+  isVerifier(person: Pick<MemoryDecider, 'userId' | 'email' | 'groups'>): boolean {
     return personListMatches(this.verifiers, person);
   }
 

@@ -2,9 +2,11 @@
 // sequence only when the gold SQL orders its result), columns matched by their values, not their
 // names or positions; extra columns in the agent's result are allowed when every gold column is
 // there. Values compare as comparable-value.ts says (numbers within 1e-6, dates as instants, NULLs
-// equal). The reason of a mismatch is written for the report reader.
+// equal). The reason of a mismatch is written for the report reader; an ordered result that is not
+// the gold also says at which row it first departs, with both rows (ordered-row-diff.ts).
 import type { JsonValue } from '../databases/types.js';
 import { comparableValue, compareForSorting, valuesEqual, type ComparableValue } from './comparable-value.js';
+import { differingRowText, firstDifferingRow, lineUpColumns } from './ordered-row-diff.js';
 
 export interface ComparedResult {
   columns: string[];
@@ -54,6 +56,24 @@ function candidateColumns(gold: Matrix, agent: Matrix, goldWidth: number, agentW
 }
 
 export function compareResults(gold: ComparedResult, agent: ComparedResult, options: { ordered: boolean }): Comparison {
+  const comparison = compareInOrder(gold, agent, options.ordered);
+  if (comparison.equal || !options.ordered || gold.rows.length !== agent.rows.length || agent.columns.length < gold.columns.length) return comparison;
+  return { equal: false, reason: orderedMismatchReason(gold, agent, comparison.reason) };
+}
+
+/** Why an ordered result is not the gold: the same rows in another order, or a row that differs; either way from which row on. */
+function orderedMismatchReason(gold: ComparedResult, agent: ComparedResult, reason: string): string {
+  const asMultiset = compareInOrder(gold, agent, false);
+  if (asMultiset.equal) {
+    const row = firstDifferingRow(gold, agent, asMultiset.columnMapping);
+    return row ? `the same rows in another order; ${differingRowText(row)}` : reason;
+  }
+  const row = firstDifferingRow(gold, agent, lineUpColumns(gold, agent));
+  return row ? `${reason}; ${differingRowText(row)}` : reason;
+}
+
+function compareInOrder(gold: ComparedResult, agent: ComparedResult, ordered: boolean): Comparison {
+  const options = { ordered };
   if (gold.rows.length !== agent.rows.length) return { equal: false, reason: `${agent.rows.length} rows instead of ${gold.rows.length}` };
   const goldMatrix = gold.rows.map((row) => row.map(comparableValue));
   const agentMatrix = agent.rows.map((row) => row.map(comparableValue));

@@ -104,7 +104,8 @@ async function forget(context: ToolContext, input: RememberInput): Promise<Remem
   if (!memoryId) return refused('Give the memory_id of the memory to forget (call list to see them).');
   // Only what this asker can see here can be forgotten here.
   if (!(await visibleMemories(context)).some((memory) => memory.id === memoryId)) return refused(`No memory ${memoryId} is remembered here.`);
-  const result = await context.memory!.decisions.decide('forget', memoryId, { ...context.actor, channelId: context.memory!.channelId });
+  // The asker's groups were resolved when the turn started; a verifier may be listed by a group.
+  const result = await context.memory!.decisions.decide('forget', memoryId, { ...context.actor, groups: context.actorGroups, channelId: context.memory!.channelId });
   if (result.kind === 'refused') return refused(result.reason);
   context.memoryNotes.push(memoryNoteFor(result.memory, 'forgotten'));
   return { _version: '1', kind: 'forgotten', memory: result.memory };

@@ -1,9 +1,10 @@
 // End to end: `datathread eval` on the shipped demo cases against the demo warehouse, with a
 // scripted model that plays each case's gold SQL (every case passes) or drops one filter (exactly
 // the cases using that filter fail, each with a diff of the first rows).
-import { readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { NO_VERIFIED_QUERIES_PROBLEM } from '../../src/cli/eval-from-verified.js';
 import { runCli } from '../../src/cli/main.js';
 import { ensureDemoWarehouse } from '../../src/databases/demo-warehouse.js';
 import { findDemoCasesFolder } from '../../src/evaluation/demo-cases-folder.js';
@@ -152,6 +153,11 @@ describe('datathread eval on the demo cases', () => {
     const topSection = report.slice(report.indexOf('### top-5-products-by-revenue: FAILED'));
     expect(topSection).toContain(`Gold result, first rows:\n\n| product_name | net_revenue |\n| --- | --- |\n| ${demoFigures.topProduct} | `);
     expect(topSection).toContain('Closest agent result, first rows:');
+    // Its gold SQL orders the rows: the reason says at which row the agent's first departs, both rows side by side.
+    // (Which row depends on the day's data: the first product whose sum the cancelled orders change.)
+    const rowDiff = /- execution accuracy: no agent result equals the gold result \(closest: [^\n]*; first difference at row ([1-5]): gold \(product_name = [^,]+, net_revenue = [\d.]+\), agent \(product_name = [^,]+, net_revenue = [\d.]+\)\)\n/.exec(topSection);
+    expect(rowDiff).not.toBeNull();
+    expect(captured.text()).toContain(`FAIL top-5-products-by-revenue: ${rowDiff?.[0].slice(2, -1)}`);
     expect(report).toContain(`Regressed (${affected.length}):`);
     expect(report).toContain('- net-revenue-total: passed 100.0% of runs before, 0.0% now');
   });
@@ -238,5 +244,68 @@ describe('datathread eval on the demo cases', () => {
     expect(errors.text()).toContain('broken.yaml: case "no-question": question: Invalid input: expected string, received undefined');
     expect(errors.text()).toContain('broken.yaml: case "bad-count": expect.tool_calls.0.min_count: Invalid input: expected number, received string');
     expect(workspace.fakeModel.requests.some((request) => JSON.stringify(request.messages).includes('Orders?'))).toBe(false);
+  });
+});
+
+describe('datathread eval --from-verified', () => {
+  /** A config file for the demo database whose context folder is `folder` (made, empty, under the workspace). */
+  async function configWithContext(folder: string): Promise<Record<string, string>> {
+    await mkdir(join(workspace.directory, folder, 'verified'), { recursive: true });
+    const configPath = join(workspace.directory, `${folder}.yaml`);
+    await writeFile(configPath, JSON.stringify({ databases: [{ name: 'demo', type: 'duckdb', path: 'demo-warehouse.duckdb' }], agent: { model: SCRIPTED_MODEL }, context: { path: `./${folder}` } }));
+    return { ...workspace.variables, DATATHREAD_CONFIG: configPath };
+  }
+
+  it('runs the verified queries as cases, their SQL the gold', async () => {
+    const variables = await configWithContext('verified-context');
+    const verified = [
+      { question: 'How many orders are there?', sql: 'SELECT count(*) AS orders FROM orders', database: 'demo' },
+      { question: 'How many customers do we have?', sql: 'SELECT count(*) AS customers FROM customers', database: 'demo' },
+    ];
+    await writeFile(join(workspace.directory, 'verified-context', 'verified', 'counts.yaml'), JSON.stringify({ queries: verified }));
+    const asCases = verified.map((query): EvalCase => ({ name: query.question, question: query.question, sql: query.sql, tags: [], expect: { toolCalls: [], answerContains: [], answerNotContains: [] }, source: 'test' }));
+    // The second question is answered with a wrong count.
+    enqueueResponder(workspace.fakeModel, evalCaseResponder(asCases, (sql) => (sql.includes('customers') ? 'SELECT count(*) + 1 AS customers FROM customers' : sql)), asCases.length);
+    const captured = captureOutput();
+    const code = await runCli(['eval', '--from-verified'], { variables, output: captured.output });
+
+    expect(code).toBe(1);
+    expect(captured.text()).toContain('Evaluating 2 cases with');
+    expect(captured.text()).toContain('pass verified-how-many-orders-are-there');
+    expect(captured.text()).toContain('FAIL verified-how-many-customers-do-we-have: execution accuracy: no agent result equals the gold result');
+    expect(captured.text()).toContain('Pass rate:          50.0% (1/2)');
+  });
+
+  it('ends with exit code 2 and says why when nothing is verified, instead of passing zero cases', async () => {
+    const variables = await configWithContext('empty-context');
+    const errors = captureOutput();
+    const output = captureOutput();
+    const requestsBefore = workspace.fakeModel.requests.length;
+    const code = await runCli(['eval', '--from-verified'], { variables, output: output.output, errors: errors.output });
+
+    expect(code).toBe(2);
+    expect(errors.text()).toBe(`The evaluation cases have a problem:\n  - ${NO_VERIFIED_QUERIES_PROBLEM}\n`);
+    expect(output.text()).not.toContain('Pass rate');
+    expect(workspace.fakeModel.requests.length).toBe(requestsBefore);
+  });
+
+  it('is a usage error together with --cases, which names the other source of cases', async () => {
+    const errors = captureOutput();
+    const output = captureOutput();
+    const code = await runCli(['eval', '--from-verified', '--cases', 'evals/demo'], { variables: workspace.variables, output: output.output, errors: errors.output });
+
+    expect(code).toBe(2);
+    expect(errors.text()).toMatch(/^--from-verified and --cases both say where the cases come from: give one of them\nUsage:\n/);
+    expect(output.text()).toBe('');
+  });
+
+  it('also ends with exit code 2 for a case file whose list of cases is empty', async () => {
+    const casesPath = join(workspace.directory, 'no-cases.yaml');
+    await writeFile(casesPath, 'cases: []\n');
+    const errors = captureOutput();
+    const output = captureOutput();
+    expect(await runCli(['eval', '--cases', casesPath], { variables: workspace.variables, output: output.output, errors: errors.output })).toBe(2);
+    expect(errors.text()).toBe('There are no cases to evaluate.\n');
+    expect(output.text()).not.toContain('Pass rate');
   });
 });

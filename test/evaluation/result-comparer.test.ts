@@ -69,8 +69,55 @@ describe('compareResults', () => {
     const gold = result(['region', 'total'], [['North', 300], ['South', 50]]);
     const reversed = result(['region', 'total'], [['South', 50], ['North', 300]]);
     expect(compareResults(gold, reversed, unordered).equal).toBe(true);
-    expect(compareResults(gold, reversed, ordered)).toEqual({ equal: false, reason: 'no column holds the values of gold column "region" in the gold order' });
+    expect(compareResults(gold, reversed, ordered)).toEqual({
+      equal: false,
+      reason: 'the same rows in another order; first difference at row 1: gold (region = North, total = 300), agent (region = South, total = 50)',
+    });
     expect(compareResults(gold, result(['t', 'r'], [[300, 'North'], [50, 'South']]), ordered).equal).toBe(true);
+  });
+
+  describe('an ordered (top-N) result that is not the gold says where it first departs', () => {
+    const top5 = result(['product', 'revenue'], [['A', 500], ['B', 400], ['C', 300], ['D', 200], ['E', 100]]);
+
+    it('the same rows in another order: the first row out of place, gold against agent', () => {
+      const swapped = result(['product', 'revenue'], [['A', 500], ['B', 400], ['D', 200], ['C', 300], ['E', 100]]);
+      expect(compareResults(top5, swapped, unordered).equal).toBe(true);
+      expect(compareResults(top5, swapped, ordered)).toEqual({
+        equal: false,
+        reason: 'the same rows in another order; first difference at row 3: gold (product = C, revenue = 300), agent (product = D, revenue = 200)',
+      });
+    });
+
+    it("names the agent's own columns, lined up with the gold's, when they are named and placed otherwise", () => {
+      const reordered = result(['net', 'name', 'orders'], [[500, 'A', 9], [400, 'B', 8], [200, 'D', 7], [300, 'C', 6], [100, 'E', 5]]);
+      expect(compareResults(top5, reordered, ordered)).toEqual({
+        equal: false,
+        reason: 'the same rows in another order; first difference at row 3: gold (product = C, revenue = 300), agent (name = D, net = 200)',
+      });
+    });
+
+    it('a row that differs: the reason, then the first differing row', () => {
+      const oneWrong = result(['product', 'revenue'], [['A', 500], ['B', 400], ['C', 300], ['D', 250], ['E', 100]]);
+      expect(compareResults(top5, oneWrong, ordered)).toEqual({
+        equal: false,
+        reason: 'no column holds the values of gold column "revenue" in the gold order; first difference at row 4: gold (product = D, revenue = 200), agent (product = D, revenue = 250)',
+      });
+      // Another product in second place, under another column name: still shown against the product column.
+      const otherProduct = result(['revenue', 'item'], [[500, 'A'], [400, 'X'], [300, 'C'], [200, 'D'], [100, 'E']]);
+      expect(compareResults(top5, otherProduct, ordered)).toEqual({
+        equal: false,
+        reason: 'no column holds the values of gold column "product" in the gold order; first difference at row 2: gold (product = B, revenue = 400), agent (item = X, revenue = 400)',
+      });
+    });
+
+    it('keeps the row count as the reason when the agent returned more or fewer rows', () => {
+      expect(compareResults(top5, result(['product', 'revenue'], [['A', 500], ['B', 400], ['C', 300]]), ordered)).toEqual({ equal: false, reason: '3 rows instead of 5' });
+    });
+
+    it('an unordered comparison keeps its reasons: no row position means anything there', () => {
+      const oneWrong = result(['product', 'revenue'], [['A', 500], ['B', 400], ['C', 300], ['D', 250], ['E', 100]]);
+      expect(compareResults(top5, oneWrong, unordered)).toEqual({ equal: false, reason: 'no column holds the values of gold column "revenue"' });
+    });
   });
 
   it('holds two empty results equal, and an empty result unequal to a filled one', () => {

@@ -113,7 +113,8 @@ export interface FakeSlackApi {
   callsOf(method: string): RecordedSlackCall[];
   /** Messages in a thread (root ts), in posting order, without deleted ones. */
   threadMessages(channel: string, threadTs: string): FakeSlackMessage[];
-  waitFor<T>(probe: () => T | undefined | false, timeoutMs?: number): Promise<T>;
+  /** Polls `probe` (which may read the store: an async probe is awaited) until it gives a value that is not undefined or false. */
+  waitFor<T>(probe: () => T | undefined | false | Promise<T | undefined | false>, timeoutMs?: number): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -394,7 +395,7 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
     async waitFor(probe, timeoutMs = 10_000) {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
-        const value = probe();
+        const value = await probe();
         if (value !== undefined && value !== false) return value as never;
         if (Date.now() > deadline) throw new Error(`Timed out after ${timeoutMs} ms waiting for the fake Slack API. Calls so far: ${calls.map((call) => call.method + (call.failedWith ? `(${call.failedWith})` : '')).join(', ')}`);
         await new Promise((resolve) => setTimeout(resolve, 20));

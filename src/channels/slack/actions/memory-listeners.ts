@@ -1,11 +1,12 @@
 // Undo / Approve / Reject under a memory note. The decision is made in the core
-// (conversations/memory-decisions.ts); here the click is read, the clicker's e-mail looked up (a
-// verifier may be listed by e-mail), and the answer shown: the buttons are replaced by what was
+// (conversations/memory-decisions.ts); here the click is read, the clicker's e-mail and groups looked
+// up (a verifier may be listed by e-mail or a group; clicker-subject.ts), and the answer shown: the buttons are replaced by what was
 // done, for everyone; a refusal (not a verifier, another channel) goes to the clicker only.
 import type { App, BlockAction, ButtonAction } from '@slack/bolt';
 import type { MemoryDecision } from '../../../conversations/memory-decisions.js';
 import { ACTION_IDS, memoryBlockId } from './action-ids.js';
 import { readButtonClick, type ButtonClick } from './button-click.js';
+import { clickerSubject } from './clicker-subject.js';
 import { outboxFor, type ChannelContext } from '../channel-context.js';
 import { escapeMrkdwn } from '../render/escape-mrkdwn.js';
 import { explainSlackError } from '../outbox/slack-api-errors.js';
@@ -36,8 +37,9 @@ export function registerMemoryListeners(app: App, context: ChannelContext): void
 
 async function decide(context: ChannelContext, click: ButtonClick, decision: MemoryDecision, memoryId: string): Promise<void> {
   const actor = await context.users.lookUp(click.userId);
+  const { groups } = await clickerSubject(context, click);
   const outbox = outboxFor(context, click.target);
-  const result = await context.memories!.decide(decision, memoryId, { userId: click.userId, email: actor.email, displayName: actor.displayName, channelId: click.target.channelId });
+  const result = await context.memories!.decide(decision, memoryId, { userId: click.userId, email: actor.email, displayName: actor.displayName, groups, channelId: click.target.channelId });
   if (result.kind === 'refused') {
     context.logger.info('Slack memory decision refused.', { threadId: click.target.threadId, memoryId, decision, userId: click.userId });
     await outbox

@@ -1,17 +1,11 @@
 // Buttons that show stored data (Show SQL, CSV, a story re-post) check the clicker's grants for
 // the result's database with the same access rules a question would meet: the person clicking is
-// not always the person who asked.
-import type { AccessSubject } from '../../../conversations/access-rules.js';
+// not always the person who asked (clicker-subject.ts resolves their groups).
 import { queryIdsIn, resultAccessDeniedSentence } from '../../../conversations/result-access.js';
 import type { SlackStorySource } from '../types.js';
 import type { ChannelContext } from '../channel-context.js';
 import type { ButtonClick } from './button-click.js';
-
-export async function clickerSubject(context: ChannelContext, click: ButtonClick): Promise<AccessSubject> {
-  const actor = await context.users.lookUp(click.userId);
-  const subject: AccessSubject = { platform: 'slack', channelId: click.target.channelId, teamId: click.target.teamId, userId: click.userId, email: actor.email };
-  return context.groupMembership ? context.groupMembership.withGroups(subject) : subject;
-}
+import { clickerSubject } from './clicker-subject.js';
 
 /** The sentence to answer the clicker with when they may not read this result; undefined when they may. */
 export async function refusalForClick(context: ChannelContext, click: ButtonClick, result: { queryId: string; databaseName: string }): Promise<string | undefined> {

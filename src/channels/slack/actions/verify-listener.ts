@@ -1,10 +1,12 @@
 // Verify under an answer. The button is on the public answer, so anyone in the channel can press
-// it; only a verifier's click is kept (answer-verification.ts checks the list, by Slack user id or
-// e-mail). A verifier's click is confirmed in the thread, where everyone sees what became trusted;
-// anyone else is told privately why nothing happened.
+// it; only a verifier's click is kept (answer-verification.ts checks the list, by Slack user id,
+// e-mail or a group the clicker belongs to, resolved as for access rules by clicker-subject.ts). A
+// verifier's click is confirmed in the thread, where everyone sees what became trusted; anyone else
+// is told privately why nothing happened.
 import type { App, BlockAction, ButtonAction } from '@slack/bolt';
 import { NOTHING_TO_VERIFY_SENTENCE, NOT_A_VERIFIER_SENTENCE, VERIFY_NOT_KEPT_SENTENCE, verifiedSentence, type VerifyRequest } from '../../../conversations/answer-verification.js';
 import { ACTION_IDS, decodeButtonValue } from './action-ids.js';
+import { clickerSubject } from './clicker-subject.js';
 import { outboxFor, type ChannelContext } from '../channel-context.js';
 import { parseSlackThreadId } from '../inbound/thread-id.js';
 import { explainSlackError } from '../outbox/slack-api-errors.js';
@@ -27,21 +29,23 @@ export function registerVerifyListener(app: App, context: ChannelContext): void 
     }
     const outbox = outboxFor(context, { threadId: value.thread, teamId: address.teamId, channelId, threadTs: address.threadTs, isDirectMessage: channelId.startsWith('D') });
     const clicker = await context.users.lookUp(body.user.id);
-    const request: VerifyRequest = { threadId: value.thread, answerId: value.answer, verifier: { ...clicker, platform: 'slack' } };
     const answerId = value.answer;
+    const threadId = value.thread;
     context.tasks.run('verify answer', async () => {
+      const { groups } = await clickerSubject(context, { userId: clicker.userId, target: { channelId, teamId: address.teamId } });
+      const request: VerifyRequest = { threadId, answerId, verifier: { ...clicker, platform: 'slack', groups } };
       try {
         const result = await verification.verify(request);
         if (result.kind === 'verified') {
-          context.logger.info('Slack answer verified.', { threadId: request.threadId, answerId, userId: clicker.userId });
+          context.logger.info('Slack answer verified.', { threadId, answerId, userId: clicker.userId });
           const text = verifiedSentence(result.query);
           await outbox.post({ text, blocks: [contextBlock(escapeMrkdwn(text))] });
           return;
         }
-        context.logger.info('Slack Verify click not kept.', { threadId: request.threadId, answerId, userId: clicker.userId, reason: result.kind });
+        context.logger.info('Slack Verify click not kept.', { threadId, answerId, userId: clicker.userId, reason: result.kind });
         await tellPrivately(context, outbox, clicker.userId, result.kind === 'not_a_verifier' ? NOT_A_VERIFIER_SENTENCE : NOTHING_TO_VERIFY_SENTENCE);
       } catch (error) {
-        context.logger.error('Slack verification could not be stored.', { threadId: request.threadId, error });
+        context.logger.error('Slack verification could not be stored.', { threadId, error });
         await tellPrivately(context, outbox, clicker.userId, VERIFY_NOT_KEPT_SENTENCE);
       }
     });

@@ -9,7 +9,7 @@ import type { DeliveryForDestination, ScheduleProposalDecision } from '../../../
 import type { JsonValue } from '../../../databases/types.js';
 import type { ScheduleDestination } from '../../../schedules/schedule-proposal.js';
 import { readButtonClick, type ButtonClick } from '../actions/button-click.js';
-import { clickerSubject } from '../actions/result-access-check.js';
+import { clickerSubject } from '../actions/clicker-subject.js';
 import { disableButtons } from '../actions/disable-buttons.js';
 import { outboxFor, type ChannelContext } from '../channel-context.js';
 import { explainSlackError } from '../outbox/slack-api-errors.js';

@@ -1,6 +1,7 @@
 // Undo / Approve / Reject on a memory note card. The decision is made in the core
 // (conversations/memory-decisions.ts) with the clicker taken from the activity (their Entra object
-// id and UPN: a verifier may be listed by either) and the channel the click came from. Done: the
+// id and UPN, and the groups they belong to, from clicker-subject.ts: a verifier may be listed by
+// any of them) and the channel the click came from. Done: the
 // note's card is redrawn without buttons, saying what was done. Refused (not a verifier, another
 // channel): the reason goes to the clicker only, in their one-to-one chat with the bot.
 import type { MemoryDecision } from '../../../conversations/memory-decisions.js';
@@ -12,6 +13,7 @@ import { buildTurnRequest } from '../inbound/turn-request.js';
 import { createCard, textBlock } from '../render/adaptive-card-types.js';
 import { memoryDecidedCard } from '../render/memory-cards.js';
 import type { RequestIdentity } from '../turns/background-work.js';
+import { clickerSubject } from './clicker-subject.js';
 
 const DECISIONS: Record<string, MemoryDecision> = { memory_undo: 'undo', memory_approve: 'approve', memory_reject: 'reject' };
 
@@ -36,7 +38,8 @@ export function startMemoryClick(context: ChannelContext, activity: InboundActiv
       return;
     }
     const { actor } = clicker;
-    const result = await memories.decide(click.decision, click.memoryId, { userId: actor.userId, email: actor.email, displayName: actor.displayName, channelId: clicker.place.channelId });
+    const { groups } = await clickerSubject(context, activity);
+    const result = await memories.decide(click.decision, click.memoryId, { userId: actor.userId, email: actor.email, displayName: actor.displayName, groups, channelId: clicker.place.channelId });
     if (result.kind === 'refused') {
       context.logger.info('Teams memory decision refused.', { threadId, memoryId: click.memoryId, decision: click.decision, userId: actor.userId });
       await outbox.postPrivately(createCard([textBlock(result.reason)])).catch((error: unknown) => {

@@ -1,6 +1,7 @@
 // Verify on a Teams answer: an Action.Submit whose data names the answer. The card is in the
 // conversation, so anyone there can press it; only a verifier's click is kept
-// (answer-verification.ts checks the list, by Entra object id or e-mail/UPN). A verifier's click is
+// (answer-verification.ts checks the list, by Entra object id, e-mail/UPN or a group the clicker
+// belongs to, resolved as for access rules by clicker-subject.ts). A verifier's click is
 // confirmed in the thread; anyone else is told why not privately (in their one-to-one chat with
 // the bot, or right there when the click came from it). Handled by the channel, no model call.
 import { NOTHING_TO_VERIFY_SENTENCE, NOT_A_VERIFIER_SENTENCE, VERIFY_NOT_KEPT_SENTENCE, verifiedSentence } from '../../../conversations/answer-verification.js';
@@ -12,6 +13,7 @@ import type { TeamsOutbox } from '../outbox/teams-outbox.js';
 import { createCard, textBlock, type SubmitAction } from '../render/adaptive-card-types.js';
 import type { RequestIdentity } from '../turns/background-work.js';
 import { submitAction } from './card-actions.js';
+import { clickerSubject } from './clicker-subject.js';
 
 export const VERIFY_BUTTON_TITLE = '✓ Verify';
 
@@ -39,8 +41,9 @@ export function startVerifyClick(context: ChannelContext, activity: InboundActiv
       context.logger.warn('Teams Verify click, but verification is not configured; nothing stored.', { threadId });
       return;
     }
+    const { groups } = await clickerSubject(context, activity);
     try {
-      const result = await verification.verify({ threadId, answerId, verifier: clicker.actor });
+      const result = await verification.verify({ threadId, answerId, verifier: { ...clicker.actor, groups } });
       if (result.kind === 'verified') {
         context.logger.info('Teams answer verified.', { threadId, answerId, userId: clicker.actor.userId });
         await outbox.post(createCard([textBlock(verifiedSentence(result.query), { color: 'Good' })]));
