@@ -10,7 +10,7 @@ import type { ClarificationRequest, TurnOutcome, TurnStatus } from './types.js';
 import type { MemoryNote } from './memory-note.js';
 import type { ScheduleProposalNote } from '../schedules/schedule-proposal.js';
 import { queryAnswerRestsOn } from './verifiable-answer.js';
-import type { VerifiedBadge } from './verified-query.js';
+import { normalizeSql, type VerifiedBadge } from './verified-query.js';
 
 /** Results worth showing as a table under one answer: the last ones the turn ran. */
 export const MAX_TABLES_PER_REPLY = 3;
@@ -99,7 +99,10 @@ export function planReply(outcome: TurnOutcome): ReplyPlan {
   // Only something shown can be rated: not the empty-turn sentence.
   if (outcome.answerId !== undefined && outcome.status === 'answered' && !sentence) {
     plan.feedbackAnswerId = outcome.answerId;
-    if (queryAnswerRestsOn(outcome.queries)) plan.verifyAnswerId = outcome.answerId;
+    const restsOn = queryAnswerRestsOn(outcome.queries);
+    // An answer that rests on a query already verified shows the badge instead: verifying it again would store a copy.
+    const alreadyVerified = restsOn !== undefined && outcome.verifiedQuery !== undefined && normalizeSql(outcome.verifiedQuery.sql) === normalizeSql(restsOn.sql);
+    if (restsOn && !alreadyVerified) plan.verifyAnswerId = outcome.answerId;
   }
   if (outcome.verifiedQuery && outcome.status === 'answered') plan.verifiedQuery = outcome.verifiedQuery;
   return plan;

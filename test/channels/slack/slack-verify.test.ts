@@ -18,6 +18,9 @@ let slack: FakeSlackApi;
 let harness: SlackHarness;
 
 const SALES_SQL = 'SELECT region, SUM(amount) AS total FROM sales GROUP BY region ORDER BY region';
+// A query of its own for the badge test: SALES_SQL is verified by the test before it, and an answer
+// resting on a verified query offers no Verify.
+const TOP_REGIONS_SQL = 'SELECT region, SUM(amount) AS total FROM sales GROUP BY region ORDER BY total DESC';
 
 beforeAll(async () => {
   fixture = await startEngineFixture({
@@ -86,19 +89,21 @@ describe('Slack Verify', () => {
     expect(slack.threadMessages('C1', '700.1').slice(postsBefore)).toHaveLength(1);
   });
 
-  it('badges a later answer that runs the verified query, with Show SQL, and gives it to the model as an example', async () => {
-    const first = await ask('800.1', SALES_SQL, 'North sold 300, South 50.');
+  it('badges a later answer that runs the verified query, with Show SQL and no second Verify, and gives it to the model as an example', async () => {
+    const first = await ask('800.1', TOP_REGIONS_SQL, 'North sold 300, South 50.');
     await harness.click(first, 'datathread_verify', 'UANA');
     await slack.waitFor(async () => ((await application.store.listVerifiedQueries()).some((query) => query.threadId === 'slack:T1:C1:800.1') ? true : undefined));
 
     const requestsBefore = fixture.model.requests.length;
-    const second = await ask('900.1', 'select region, sum(amount) as total from sales\ngroup by region order by region;', 'Same as before: North 300, South 50.');
-    expect(String(fixture.model.requests[requestsBefore]!.messages[0]!.content)).toContain(`Question: sales by region?\nDatabase: shop\n\`\`\`sql\n${SALES_SQL}\n\`\`\``);
+    const second = await ask('900.1', 'select region, sum(amount) as total from sales\ngroup by region order by total desc;', 'Same as before: North 300, South 50.');
+    expect(String(fixture.model.requests[requestsBefore]!.messages[0]!.content)).toContain(`Question: sales by region?\nDatabase: shop\n\`\`\`sql\n${TOP_REGIONS_SQL}\n\`\`\``);
     const blocks = second.blocks as Block[];
     const badge = blocks.find((block) => block.block_id === 'datathread_verified_badge');
     expect(badge).toEqual({ type: 'context', block_id: 'datathread_verified_badge', elements: [{ type: 'mrkdwn', text: `*✓ Verified query, by ana, ${today()}*` }] });
     // The badge sits right under the answer text, and Show SQL is there.
     expect(blocks.indexOf(badge!)).toBe(1);
+    // Verifying it again would only store a copy: the badge stands instead of the button.
+    expect(blocks.some((block) => block.block_id === 'datathread_verify')).toBe(false);
     expect(blocks.find((block) => block.block_id === 'datathread_queries')?.elements).toEqual(expect.arrayContaining([expect.objectContaining({ action_id: 'datathread_show_sql_0' })]));
   });
 

@@ -18,6 +18,8 @@ let connector: FakeBotConnector;
 let running: RunningTeamsBot | undefined;
 
 const SQL = 'SELECT region, SUM(amount) AS total FROM orders GROUP BY region ORDER BY region';
+// Not verified by an earlier test: an answer resting on a verified query offers no Verify.
+const UNVERIFIED_SQL = 'SELECT region, COUNT(*) AS orders FROM orders GROUP BY region ORDER BY region';
 
 beforeAll(async () => {
   workspace = await createE2eWorkspace({
@@ -92,11 +94,13 @@ describe('Teams Verify', () => {
     const showSql = later.actions?.find((action) => action.title === 'Show SQL');
     expect(showSql).toMatchObject({ type: 'Action.ShowCard', mode: 'secondary' });
     expect(JSON.stringify(showSql?.card)).toContain('select region, sum(amount) as total from orders group by region order by region');
+    // Verifying it again would only store a copy: the badge stands instead of the button.
+    expect(JSON.stringify(later)).not.toContain('✓ Verify');
   });
 
   it('in a streamed one-to-one answer, posts a card with Verify after the streamed text', async () => {
     running = await startTeamsBot(workspace.variables);
-    workspace.fakeModel.enqueue({ toolCalls: [{ name: 'execute_sql', arguments: { sql_query: SQL } }] }, { text: 'South leads with **250**.' });
+    workspace.fakeModel.enqueue({ toolCalls: [{ name: 'execute_sql', arguments: { sql_query: UNVERIFIED_SQL } }] }, { text: 'South leads with **250**.' });
     await postActivity(running.baseUrl, personalMessage(connector.url, 'verify-personal-1', 'orders by region?', GRACE));
     await running.channel.idle();
     const cards = connector.messages().filter((message) => Array.isArray(message.activity.attachments));
