@@ -15,11 +15,10 @@ import { showSqlAction } from './actions/show-sql-action.js';
 import { readThreadCommand } from './actions/thread-commands.js';
 import { attachTeamsChannel } from './attach-teams-channel.js';
 import type { ChannelContext } from './channel-context.js';
-import { buildTurnRequest } from './inbound/turn-request.js';
+import { buildTeamsTurnRequest } from './inbound/turn-request.js';
 import { TeamsOutbox } from './outbox/teams-outbox.js';
-import type { AdaptiveCard } from './render/adaptive-card-types.js';
 import { TEAMS_CHART_PLACEMENT } from './render/chart-placement.js';
-import { renderReply } from './render/render-reply.js';
+import { renderReply, type RenderedReply } from './render/render-reply.js';
 import { createTeamsSignIn } from './sign-in/teams-sign-in.js';
 import { createTeamsTurnExecutor, type TeamsTurnReply } from './turns/teams-turn-jobs.js';
 
@@ -85,7 +84,7 @@ export const teamsChannel = {
   displayName: 'Teams',
   chartPlacement: TEAMS_CHART_PLACEMENT,
   start: startTeams,
-  turnRequest: buildTurnRequest,
+  turnRequest: buildTeamsTurnRequest,
   turnExecutor: createTeamsTurnExecutor,
   renderReply,
   outbox: TeamsOutbox,
@@ -101,4 +100,4 @@ export const teamsChannel = {
     csv: startCsvClick,
     feedback: answerFeedbackInvoke,
   },
-} satisfies Channel<ChannelContext, TeamsTurnReply, AdaptiveCard[]>;
+} satisfies Channel<ChannelContext, TeamsTurnReply, RenderedReply>;

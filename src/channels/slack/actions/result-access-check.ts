@@ -3,7 +3,7 @@
 // not always the person who asked.
 import type { AccessSubject } from '../../../conversations/access-rules.js';
 import { queryIdsIn, resultAccessDeniedSentence } from '../../../conversations/result-access.js';
-import type { SlackStorySource } from '../types.js';
+import type { StorySource } from '../../story-source.js';
 import type { ChannelContext } from '../channel-context.js';
 import type { ButtonClick } from './button-click.js';
 
@@ -22,7 +22,7 @@ export async function refusalForClick(context: ChannelContext, click: ButtonClic
 }
 
 /** A story re-post shows its results again: the first refusal among the results its document names. */
-export async function refusalForStoryRepost(context: ChannelContext, click: ButtonClick, stories: SlackStorySource, code: string): Promise<string | undefined> {
+export async function refusalForStoryRepost(context: ChannelContext, click: ButtonClick, stories: StorySource, code: string): Promise<string | undefined> {
   if (!context.mayReadResult) return undefined;
   for (const queryId of queryIdsIn(code)) {
     const stored = await stories.getQueryResult(click.target.threadId, queryId);

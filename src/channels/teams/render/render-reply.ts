@@ -11,6 +11,9 @@ import { buildClarificationCard } from './status-cards.js';
 import { memoryNoteCard } from './memory-cards.js';
 import { scheduleConfirmationCard } from '../schedules/schedule-confirmation-card.js';
 
+/** The cards to post, in order: the answer's, then one per memory note and schedule proposal. */
+export type RenderedReply = AdaptiveCard[];
+
 export interface RenderOptions {
   /** The plan's stories are posted as cards of their own: no story notes, and no card when nothing else is left. */
   storiesAsCards?: boolean;
@@ -24,7 +27,7 @@ export interface RenderOptions {
   sentenceShown?: boolean;
 }
 
-export async function renderReply(plan: ReplyPlan, options: RenderOptions = {}): Promise<AdaptiveCard[]> {
+export async function renderReply(plan: ReplyPlan, options: RenderOptions = {}): Promise<RenderedReply> {
   // Each memory note and schedule proposal is a card of its own under the reply, so its buttons update only that card.
   return [...(await renderReplyCards(plan, options)), ...plan.memoryNotes.map(memoryNoteCard), ...plan.scheduleProposals.map(scheduleConfirmationCard)];
 }

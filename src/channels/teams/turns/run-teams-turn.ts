@@ -20,7 +20,7 @@ import { buildFailureCard, buildResolvedCard } from '../render/status-cards.js';
 import { postTurnStories } from '../stories/post-story.js';
 import { TeamsAnswerStream } from '../streaming/answer-stream.js';
 import { reportUndelivered } from './report-undelivered.js';
-import type { TeamsStoryStore } from '../stories/render-story-cards.js';
+import type { StorySource } from '../../story-source.js';
 import type { StoryCardLedger } from '../stories/story-card-ledger.js';
 
 export interface TeamsTurnJob {
@@ -40,10 +40,10 @@ export interface TeamsTurnDependencies {
   streamPersonalChats?: boolean;
   /** How often a streamed answer's text is updated in one-to-one chats (default STREAM_UPDATE_INTERVAL_MS). */
   streamUpdateIntervalMs?: number;
-  /** How long one stream stays open before the answer goes on in a new one (default MAX_STREAM_LIFETIME_MS). */
+  /** How long one stream stays open before the answer goes on in a new one (default MAX_STREAM_MESSAGE_LIFETIME_MS). */
   maxStreamLifetimeMs?: number;
   /** Present when the channel has the store: stories are posted as cards of their own. */
-  stories?: { store: TeamsStoryStore; ledger: StoryCardLedger };
+  stories?: { store: StorySource; ledger: StoryCardLedger };
   /** The turn job's ledger and run: a rerun ends the streams an interrupted run left open. */
   job?: { ledger: PostLedger; attempt: number };
   /** The channel's clock (a stream rolls over when Teams' time limit nears). */
