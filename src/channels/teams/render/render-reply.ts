@@ -23,7 +23,7 @@ export interface RenderOptions {
   chartImages?: HostedChartImages;
   /** Verifiers are configured: an answer whose query can be verified gets a Verify button. */
   offerVerify?: boolean;
-  /** The turn's sentence (failed, stopped, empty) ended the streamed message already: the cards do not repeat it; Retry stays. */
+  /** The turn's sentence (failed, stopped, empty) ended the streamed message already: the cards do not repeat it, nor add a text of their own; Retry stays. */
   sentenceShown?: boolean;
 }
 
@@ -74,9 +74,12 @@ function sentenceContent(plan: ReplyPlan): { sentence?: CardElement; closingSent
   }
 }
 
-/** After the stream said why the turn failed, Retry needs a card of its own, and a card needs a line of text. */
-function retryAfterStreamedSentence(plan: ReplyPlan): { sentence?: CardElement; retry?: boolean } {
-  return plan.controls.retry ? { sentence: textBlock('Retry asks the same question again.', { isSubtle: true }), retry: true } : {};
+/**
+ * After the stream said why the turn failed, the cards carry only what the sentence has beside it:
+ * Retry (and the turn's other actions), with no text of their own, as a reply posted whole shows.
+ */
+function retryAfterStreamedSentence(plan: ReplyPlan): { retry?: boolean } {
+  return plan.controls.retry ? { retry: true } : {};
 }
 
 function prepareCharts(threadId: string, charts: ChartArtifact[], options: RenderOptions): Promise<PreparedChart[]> {
