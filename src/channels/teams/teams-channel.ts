@@ -17,7 +17,7 @@ import { attachTeamsChannel } from './attach-teams-channel.js';
 import type { ChannelContext } from './channel-context.js';
 import { buildTeamsTurnRequest } from './inbound/turn-request.js';
 import { TeamsOutbox } from './outbox/teams-outbox.js';
-import { TEAMS_CHART_PLACEMENT } from './render/chart-placement.js';
+import { TEAMS_CHART_PLACEMENT, TEAMS_OFFERS_SCHEDULES } from './presentation.js';
 import { renderReply, type RenderedReply } from './render/render-reply.js';
 import { createTeamsSignIn } from './sign-in/teams-sign-in.js';
 import { createTeamsTurnExecutor, type TeamsTurnReply } from './turns/teams-turn-jobs.js';
@@ -83,6 +83,7 @@ export const teamsChannel = {
   platform: 'teams',
   displayName: 'Teams',
   chartPlacement: TEAMS_CHART_PLACEMENT,
+  offersSchedules: TEAMS_OFFERS_SCHEDULES,
   start: startTeams,
   turnRequest: buildTeamsTurnRequest,
   turnExecutor: createTeamsTurnExecutor,

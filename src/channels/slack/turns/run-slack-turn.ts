@@ -7,11 +7,11 @@ import type { TurnHandler, TurnRequest } from '../../../conversations/types.js';
 import type { ChannelLogger } from '../../channel-logger.js';
 import type { PostRetryPolicy } from '../../retry-transient.js';
 import { runChannelTurn } from '../../turn-runner.js';
+import { SLACK_CHART_PLACEMENT, SLACK_OFFERS_SCHEDULES } from '../presentation.js';
 import { createWorkingIndicator, type AssistantStatusSupport } from '../outbox/working-indicator.js';
 import { SlackOutbox } from '../outbox/slack-outbox.js';
 import { SlackAnswerStream, type StreamingSupport } from '../streaming/answer-stream.js';
 import { sectionBlock } from '../render/answer-blocks.js';
-import { SLACK_CHART_PLACEMENT } from '../render/chart-placement.js';
 import { renderReply } from '../render/render-reply.js';
 import { postSignInPrompt } from '../sign-in/sign-in-prompt.js';
 import { postTurnStories } from '../stories/post-story.js';
@@ -69,7 +69,7 @@ export async function runSlackTurn(dependencies: SlackTurnDependencies, request:
     recipient: { userId: request.actor.userId, teamId: target.askerTeamId ?? target.teamId },
     job: hooks.job ? { ledger: hooks.job.ledger, attempt: hooks.job.attempt } : undefined,
   });
-  await runChannelTurn({ channelName: 'Slack', chartPlacement: SLACK_CHART_PLACEMENT, handler: dependencies.handler, logger, confirmLease: hooks.job?.confirmLease }, request, {
+  await runChannelTurn({ channelName: 'Slack', chartPlacement: SLACK_CHART_PLACEMENT, offersSchedules: SLACK_OFFERS_SCHEDULES, handler: dependencies.handler, logger, confirmLease: hooks.job?.confirmLease }, request, {
     onStart: async () => {
       await hooks.beforeWork?.(outbox);
       await indicator.start();

@@ -7,13 +7,13 @@ import { afterStreamedAnswer, streamedAnswerStays } from '../../../conversations
 import type { TurnHandler, TurnRequest } from '../../../conversations/types.js';
 import type { ChannelLogger } from '../../channel-logger.js';
 import { runChannelTurn } from '../../turn-runner.js';
+import { TEAMS_CHART_PLACEMENT, TEAMS_OFFERS_SCHEDULES } from '../presentation.js';
 import type { AnsweredActivities } from '../actions/feedback-invoke.js';
 import type { SentCardMemory } from '../actions/sent-card-memory.js';
 import type { TeamsOutbox } from '../outbox/teams-outbox.js';
 import { createTypingIndicator } from '../outbox/typing-indicator.js';
 import type { PostLedger } from '../../../conversations/turn-jobs.js';
 import { cardHasButtons, type CardActionData } from '../render/adaptive-card-types.js';
-import { TEAMS_CHART_PLACEMENT } from '../render/chart-placement.js';
 import { renderReply } from '../render/render-reply.js';
 import type { HostedChartImages } from '../render/chart-image.js';
 import { buildFailureCard, buildResolvedCard } from '../render/status-cards.js';
@@ -87,7 +87,7 @@ export async function runTeamsTurn(job: TeamsTurnJob, dependencies: TeamsTurnDep
     ...(dependencies.streamUpdateIntervalMs ? { updateIntervalMs: dependencies.streamUpdateIntervalMs } : {}),
     ...(dependencies.maxStreamLifetimeMs ? { maxStreamLifetimeMs: dependencies.maxStreamLifetimeMs } : {}),
   });
-  await runChannelTurn({ channelName: 'Teams', chartPlacement: TEAMS_CHART_PLACEMENT, handler, logger, confirmLease: dependencies.confirmLease }, job.request, {
+  await runChannelTurn({ channelName: 'Teams', chartPlacement: TEAMS_CHART_PLACEMENT, offersSchedules: TEAMS_OFFERS_SCHEDULES, handler, logger, confirmLease: dependencies.confirmLease }, job.request, {
     ...(signIn ? { beforeTurn: () => signIn.beforeTurn() } : {}),
     onStart: async () => {
       typing.start();
