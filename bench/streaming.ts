@@ -9,9 +9,9 @@ import { createServer, type Server } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { attachSlackChannel } from '../src/channels/slack/index.js';
-import { STREAM_APPEND_INTERVAL_MS } from '../src/channels/slack/streaming/stream-limits.js';
+import { STREAM_UPDATE_INTERVAL_MS as SLACK_STREAM_UPDATE_INTERVAL_MS } from '../src/channels/slack/streaming/stream-limits.js';
 import { attachTeamsChannel } from '../src/channels/teams/index.js';
-import { STREAM_UPDATE_INTERVAL_MS } from '../src/channels/teams/streaming/answer-stream.js';
+import { STREAM_UPDATE_INTERVAL_MS as TEAMS_STREAM_UPDATE_INTERVAL_MS } from '../src/channels/teams/streaming/stream-limits.js';
 import type { HandleResult, TurnHandler, TurnObserver, TurnRequest } from '../src/conversations/types.js';
 import { createHttpServer } from '../src/server/http-server.js';
 import { formatMs, median } from './bench-support.js';
@@ -112,7 +112,7 @@ async function slackChannelBench(): Promise<StreamingChannelBench> {
   let turn = 0;
   return {
     name: 'Slack',
-    throttle: `first text at once, then one appendStream per ${STREAM_APPEND_INTERVAL_MS} ms`,
+    throttle: `first text at once, then one appendStream per ${SLACK_STREAM_UPDATE_INTERVAL_MS} ms`,
     async measure(text) {
       writer.answer = text;
       turn += 1;
@@ -186,7 +186,7 @@ async function teamsPersonalChatBench(): Promise<StreamingChannelBench> {
   let turn = 0;
   return {
     name: 'Teams personal chat',
-    throttle: `first update at once, then one per ${STREAM_UPDATE_INTERVAL_MS} ms`,
+    throttle: `first update at once, then one per ${TEAMS_STREAM_UPDATE_INTERVAL_MS} ms`,
     async measure(text) {
       writer.answer = text;
       turn += 1;

@@ -54,6 +54,12 @@ export interface Channel<Context, Reply, Rendered> {
   readonly displayName: string;
   /** How this channel shows a chart; the width a reader sees it at sets its text sizes (charts/chart-layout.ts). */
   readonly chartPlacement: ChartPlacement;
+  /**
+   * Whether a turn here may make a schedule: the channel posts scheduled reports and shows the
+   * proposal's Confirm / Cancel. The engine gives the asker scheduling only then (`runChannelTurn`
+   * hands it over), so no list of platforms in the core decides it.
+   */
+  readonly offersSchedules: boolean;
   /** Reads its settings from the environment and starts; undefined (after logging why) when it is not configured. */
   start(options: ChannelStartOptions): Promise<StartedChannel | undefined>;
   /** Inbound events → turn requests (with dedupe keys). */

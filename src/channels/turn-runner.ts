@@ -40,6 +40,8 @@ export interface ChannelTurnRunner {
   channelName: string;
   /** How the channel shows charts (Channel.chartPlacement): the engine draws them for it. */
   chartPlacement: ChartPlacement;
+  /** Whether the channel posts schedules and confirms them (Channel.offersSchedules): the engine offers scheduling only then. */
+  offersSchedules: boolean;
   handler: TurnHandler;
   logger: ChannelLogger;
   /** The turn job's lease check (TurnJobRun.confirmLease); absent for a turn that is not a job. */
@@ -64,7 +66,7 @@ export async function runChannelTurn(runner: ChannelTurnRunner, request: TurnReq
       onTextDelta: (delta) => steps.onTextDelta?.(delta),
       onToolCallStart: (call) => steps.onToolCallStart?.(call),
       onToolCallEnd: (call) => steps.onToolCallEnd?.(call),
-    }, { chartPlacement: runner.chartPlacement });
+    }, { chartPlacement: runner.chartPlacement, offersSchedules: runner.offersSchedules });
     await started;
     if (result.kind === 'duplicate') {
       logger.info(`${channelName} event already handled; nothing to do.`, { threadId, eventKey: request.eventKey });

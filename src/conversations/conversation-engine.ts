@@ -39,8 +39,6 @@ import type { HandleResult, TurnHandler, TurnObserver, TurnOutcome, TurnPresenta
 /** Longer than any platform's redelivery window (Slack retries for ~5 minutes). */
 export const EVENT_DEDUPE_TTL_MS = 24 * 60 * 60_000;
 
-const SCHEDULING_PLATFORMS: ReadonlySet<string> = new Set(['slack', 'teams']);
-
 export interface ConversationEngineOptions {
   store: Store;
   databases: DatabaseAdapter[];
@@ -357,8 +355,8 @@ export class ConversationEngine implements TurnHandler {
       onStatus: (status) => observer.onStatus?.(status),
       model: this.options.model ? modelIdentityOf(this.options.model) : undefined,
       memory: { channelId: request.place.channelId || undefined, decisions: this.memoryDecisions },
-      // A schedule needs a channel to post in and buttons to confirm it: Slack and Teams only.
-      ...(this.options.scheduleDefaultTimeZone && SCHEDULING_PLATFORMS.has(request.platform)
+      // A schedule needs a channel to post in and buttons to confirm it: the asker's channel says whether it has them.
+      ...(this.options.scheduleDefaultTimeZone && presentation.offersSchedules === true
         ? { scheduling: { channelId: request.place.channelId || undefined, teamId: request.place.teamId, defaultTimeZone: this.options.scheduleDefaultTimeZone } }
         : {}),
       // The asker's channel says how its charts are shown (a Teams card is narrower than a Slack preview).

@@ -117,6 +117,11 @@ export type HandleResult =
 export interface TurnPresentation {
   /** Where charts appear (default `thread_image`: Slack, the terminal, MCP clients). */
   chartPlacement?: ChartPlacement;
+  /**
+   * Whether the channel can post a schedule made in this turn and show its Confirm / Cancel (default
+   * false: the terminal, MCP clients, evaluations). The engine gives the turn scheduling only then.
+   */
+  offersSchedules?: boolean;
 }
 
 export interface TurnHandler {

@@ -1,7 +1,8 @@
 // The renderer contract: given the same reply plan, Slack and Teams show the same texts, the same
 // actions and the same attachments, each in its own markup — for the reply posted whole and for the
-// reply that follows an answer streamed into the thread. Every case runs on both channels; a
-// channel that shows one text, button or image more or less than the plan says fails here.
+// reply that follows an answer streamed into the thread, and for a turn that ended with a sentence
+// (failed, stopped, empty) after its stream showed only tool progress. Every case runs on both
+// channels; a channel that shows one text, button or image more or less than the plan says fails here.
 import { describe, expect, it } from 'vitest';
 import { decodeButtonValue } from '../../src/channels/slack/actions/action-ids.js';
 import type { SlackBlock } from '../../src/channels/slack/render/block-kit.js';
@@ -32,6 +33,8 @@ interface ChannelUnderTest {
   final(plan: ReplyPlan, options: ContractOptions): Promise<Shown>;
   /** The answer's words were streamed into the thread (all of them) before the plan was known. */
   streamed(plan: ReplyPlan, options: ContractOptions): Promise<Shown>;
+  /** The stream showed tool progress only (no words), then the turn ended with its sentence. */
+  afterToolProgress(plan: ReplyPlan, options: ContractOptions): Promise<Shown>;
 }
 
 // ---------------------------------------------------------------- Slack
@@ -86,6 +89,9 @@ const slack: ChannelUnderTest = {
   final: async (plan, options) => slackShown(renderSlackReply(plan, { offerCsv: true, storiesAsMessages: options.storiesApart }), ''),
   streamed: async (plan, options) =>
     slackShown(renderSlackReply(plan, { offerCsv: true, storiesAsMessages: options.storiesApart, answerStreamed: 'whole' }), plan.answer),
+  // As run-slack-turn.ts: a stream holding only task updates is removed (finish's removeWithoutText)
+  // when the turn ends with a sentence, and the reply is posted whole.
+  afterToolProgress: async (plan, options) => slackShown(renderSlackReply(plan, { offerCsv: true, storiesAsMessages: options.storiesApart }), ''),
 };
 
 // ---------------------------------------------------------------- Teams
@@ -166,6 +172,11 @@ const teams: ChannelUnderTest = {
     if (streamedAnswerStays(plan)) return teamsShown(await renderTeamsReply(afterStreamedAnswer(plan), renderOptions), plan.answer);
     return teamsShown(await renderTeamsReply(plan, renderOptions), plan.answer);
   },
+  // As run-teams-turn.ts: Teams cannot remove a stream, so one that showed only informative updates
+  // ends with the turn's sentence as its final message (finish's whenNothingStreamed), and the cards
+  // after it do not say it again (sentenceShown).
+  afterToolProgress: async (plan, options) =>
+    teamsShown(await renderTeamsReply(plan, { offerCsv: true, storiesAsCards: options.storiesApart, sentenceShown: true }), plan.sentence?.text ?? ''),
 };
 
 // ---------------------------------------------------------------- the plans
@@ -265,6 +276,16 @@ const cases: ContractCase[] = [
     final: { texts: ['The model is not configured.'], actions: [], attachments: [] },
   },
   {
+    name: 'a failed turn after a query, that trying again cannot help: its sentence and the SQL, no Retry',
+    outcome: outcome({ status: 'failed', queries: [query('a', { error: 'permission denied', rowCount: null })], failure: { kind: 'model', message: 'The model stopped answering.', retryable: false } }),
+    final: { texts: ['The model stopped answering.'], actions: [`show-sql:SELECT 'a' AS n`], attachments: [] },
+  },
+  {
+    name: 'a failed turn after a query with a result: its sentence, Retry, the result and its SQL',
+    outcome: outcome({ status: 'failed', queries: [query('a')], tables: [table('a')], failure: { kind: 'timeout', message: 'The query took too long.', retryable: true } }),
+    final: { texts: ['The query took too long.'], actions: ['retry', `show-sql:SELECT 'a' AS n`, 'csv:query_aaaaaaaa:CSV'], attachments: ['table'] },
+  },
+  {
     name: 'a stopped turn',
     outcome: outcome({ status: 'cancelled' }),
     final: { texts: [TURN_SENTENCES.stopped], actions: [], attachments: [] },
@@ -278,6 +299,11 @@ const cases: ContractCase[] = [
     name: 'an empty turn',
     outcome: outcome({}),
     final: { texts: [TURN_SENTENCES.empty], actions: [], attachments: [] },
+  },
+  {
+    name: 'an empty turn after a query: it found nothing, and the SQL it ran',
+    outcome: outcome({ queries: [query('a')] }),
+    final: { texts: [TURN_SENTENCES.empty], actions: [`show-sql:SELECT 'a' AS n`, 'csv:query_aaaaaaaa:CSV'], attachments: [] },
   },
   {
     name: 'an empty turn with follow-ups still says it found nothing',
@@ -326,6 +352,16 @@ describe.each([slack, teams])('renderer contract: $name', (channel) => {
     it.each(cases)('$name', async (contract) => {
       const shown = await channel.streamed(planReply(contract.outcome), contract.options ?? { storiesApart: false });
       expect(sorted(shown)).toEqual(sorted(contract.streamed ?? contract.final));
+    });
+  });
+
+  // A failed, stopped or empty turn whose stream showed tool progress ("Querying warehouse") but no
+  // words: the reader sees the same sentence and the same actions (a failure's Retry, nothing more)
+  // as when the reply is posted whole.
+  describe('a turn that ends with its sentence after the stream showed tool progress', () => {
+    it.each(cases.filter((contract) => planReply(contract.outcome).sentence !== undefined))('$name', async (contract) => {
+      const shown = await channel.afterToolProgress(planReply(contract.outcome), contract.options ?? { storiesApart: false });
+      expect(sorted(shown)).toEqual(sorted(contract.final));
     });
   });
 });

@@ -52,7 +52,7 @@ describe('runChannelTurn', () => {
       observer.onStatus?.('Querying shop…');
       return { kind: 'completed', outcome: outcome({ text: 'Twelve.', notes: ['To query finance I need to act as you.'], signInRequired: ['finance'] }) };
     });
-    await runChannelTurn({ channelName: 'Test', chartPlacement: 'thread_image', handler, logger }, REQUEST, steps);
+    await runChannelTurn({ channelName: 'Test', chartPlacement: 'thread_image', offersSchedules: false, handler, logger }, REQUEST, steps);
     expect(events).toEqual(['before', 'start', 'status Querying shop…', 'reply Twelve.', 'sign-in finance', 'finish']);
     expect(plans[0]?.notes).toEqual(['To query finance I need to act as you.']);
   });
@@ -67,13 +67,13 @@ describe('runChannelTurn', () => {
         return { kind: 'completed', outcome: outcome({ text: 'Twelve.' }) };
       },
     };
-    await runChannelTurn({ channelName: 'Test', chartPlacement: 'card_image', handler, logger }, REQUEST, steps);
-    expect(presentations).toEqual([{ chartPlacement: 'card_image' }]);
+    await runChannelTurn({ channelName: 'Test', chartPlacement: 'card_image', offersSchedules: true, handler, logger }, REQUEST, steps);
+    expect(presentations).toEqual([{ chartPlacement: 'card_image', offersSchedules: true }]);
   });
 
   it('posts nothing for a duplicate delivery', async () => {
     const { events, logged, steps, logger } = recorder();
-    await runChannelTurn({ channelName: 'Test', chartPlacement: 'thread_image', handler: handlerThat(async () => ({ kind: 'duplicate' })), logger }, REQUEST, steps);
+    await runChannelTurn({ channelName: 'Test', chartPlacement: 'thread_image', offersSchedules: false, handler: handlerThat(async () => ({ kind: 'duplicate' })), logger }, REQUEST, steps);
     expect(events).toEqual(['before', 'finish']);
     expect(logged).toEqual(['Test event already handled; nothing to do.']);
   });
@@ -84,14 +84,14 @@ describe('runChannelTurn', () => {
       observer.onStart?.();
       throw new Error('store went away');
     });
-    await runChannelTurn({ channelName: 'Test', chartPlacement: 'thread_image', handler, logger }, REQUEST, steps);
+    await runChannelTurn({ channelName: 'Test', chartPlacement: 'thread_image', offersSchedules: false, handler, logger }, REQUEST, steps);
     expect(events).toEqual(['before', 'start', `interrupted ${TURN_SENTENCES.interrupted}`, 'finish']);
     expect(logged).toEqual(['Test turn failed before an answer could be posted.']);
   });
 
   it('posts the standard sentence of a stopped turn', async () => {
     const { events, steps, logger } = recorder();
-    await runChannelTurn({ channelName: 'Test', chartPlacement: 'thread_image', handler: handlerThat(async () => ({ kind: 'completed', outcome: outcome({ status: 'cancelled' }) })), logger }, REQUEST, steps);
+    await runChannelTurn({ channelName: 'Test', chartPlacement: 'thread_image', offersSchedules: false, handler: handlerThat(async () => ({ kind: 'completed', outcome: outcome({ status: 'cancelled' }) })), logger }, REQUEST, steps);
     expect(events).toEqual(['before', `reply ${TURN_SENTENCES.stopped}`, 'finish']);
   });
 });

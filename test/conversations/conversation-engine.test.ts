@@ -72,6 +72,26 @@ describe('ConversationEngine', () => {
     expect(await drawnFor()).toEqual([960]);
   });
 
+  it("offers scheduling when the asker's channel posts and confirms schedules, not by the request's platform", async () => {
+    const first = createScriptedModel([{ toolCalls: [salesQuery] }, { text: 'North: 300.' }]);
+    const queryId = (await completed(harness.createEngine({ model: first.model }))).queries[0]!.queryId!;
+    const scheduleCall = { name: 'schedule', input: { query_ids: [queryId], cron: '0 9 * * 1', title: 'Sales by region' } };
+    const scheduleResult = async (presentation?: TurnPresentation) => {
+      const scripted = createScriptedModel([{ toolCalls: [scheduleCall] }, { text: 'Done.' }]);
+      const result = await harness.createEngine({ model: scripted.model, scheduleDefaultTimeZone: 'Europe/Berlin' }).handle(slackLikeRequest({ text: 'Every Monday at 9' }), {}, presentation);
+      if (result.kind !== 'completed') throw new Error('expected a completed turn');
+      return { said: toolResultTexts(scripted.prompts[1]!).at(-1) ?? '', proposals: result.outcome.scheduleProposals ?? [] };
+    };
+    // A Slack-shaped request from a caller that offers no schedules (the terminal, MCP) is refused.
+    const refused = await scheduleResult();
+    expect(refused.said).toContain('Schedules can only be made from');
+    expect(refused.proposals).toEqual([]);
+    const offered = await scheduleResult({ offersSchedules: true });
+    expect(offered.said).not.toContain('Schedules can only be made from');
+    expect(offered.proposals).toHaveLength(1);
+    expect(offered.proposals[0]?.summary).toContain('Sales by region');
+  });
+
   it('replays the earlier turn, tool results included, and reads an earlier result by id after a restart', async () => {
     const first = createScriptedModel([{ toolCalls: [salesQuery] }, { text: 'North: 300.' }]);
     const firstOutcome = await completed(harness.createEngine({ model: first.model }));

@@ -33,7 +33,7 @@ describe('a state-store outage', () => {
 
     const posted: string[] = [];
     const logged: string[] = [];
-    await runChannelTurn({ channelName: 'Slack', chartPlacement: 'thread_image', handler: engine, logger: { info: () => undefined, warn: () => undefined, error: (message) => void logged.push(message) } }, slackLikeRequest({ eventKey: 'slack-event:Ev1' }), {
+    await runChannelTurn({ channelName: 'Slack', chartPlacement: 'thread_image', offersSchedules: true, handler: engine, logger: { info: () => undefined, warn: () => undefined, error: (message) => void logged.push(message) } }, slackLikeRequest({ eventKey: 'slack-event:Ev1' }), {
       onStart: async () => undefined,
       postReply: async () => void posted.push('an answer'),
       postInterrupted: async (sentence) => void posted.push(sentence),

@@ -25,7 +25,7 @@ export interface EngineHarness {
   storeUrl: string;
   store: Store;
   databases: DatabaseAdapter[];
-  createEngine(options: { model: LanguageModel | undefined; settings?: Partial<AgentSettings>; accessRules?: AccessRule[]; logger?: Logger; toolRuntime?: ToolRuntime; budgets?: BudgetsConfig; clock?: () => Date; groupMembership?: GroupMembership }): ConversationEngine;
+  createEngine(options: { model: LanguageModel | undefined; settings?: Partial<AgentSettings>; accessRules?: AccessRule[]; logger?: Logger; toolRuntime?: ToolRuntime; budgets?: BudgetsConfig; clock?: () => Date; groupMembership?: GroupMembership; scheduleDefaultTimeZone?: string }): ConversationEngine;
   close(): Promise<void>;
 }
 
@@ -60,7 +60,7 @@ export async function createEngineHarness(options: { storeUrl?: string } = {}): 
     storeUrl,
     store,
     databases,
-    createEngine: ({ model, settings, accessRules, logger, toolRuntime, budgets, clock, groupMembership }) =>
+    createEngine: ({ model, settings, accessRules, logger, toolRuntime, budgets, clock, groupMembership, scheduleDefaultTimeZone }) =>
       new ConversationEngine({
         store,
         databases,
@@ -74,6 +74,7 @@ export async function createEngineHarness(options: { storeUrl?: string } = {}): 
         toolRuntime,
         budgets,
         groupMembership,
+        scheduleDefaultTimeZone,
       }),
     close: async () => {
       await Promise.all(databases.map((database) => database.close()));

@@ -2,11 +2,11 @@
 import type { GroupMembership } from '../../conversations/group-membership.js';
 import type { TurnJobs } from '../../conversations/turn-jobs.js';
 import { SlackOutbox } from './outbox/slack-outbox.js';
-import type { TurnRunnerDependencies } from './turns/run-slack-turn.js';
+import type { SlackTurnDependencies } from './turns/run-slack-turn.js';
 import type { BotIdentity, ReplyTarget, SlackChannelOptions } from './types.js';
 import type { UserDirectory } from './inbound/user-directory.js';
 
-export interface ChannelContext extends TurnRunnerDependencies {
+export interface ChannelContext extends SlackTurnDependencies {
   bot: BotIdentity;
   users: UserDirectory;
   getQueryResult: SlackChannelOptions['getQueryResult'];

@@ -13,7 +13,7 @@ import { attachSlackChannel } from './attach-slack-channel.js';
 import type { ChannelContext } from './channel-context.js';
 import { buildSlackTurnRequest } from './inbound/turn-request.js';
 import { SlackOutbox } from './outbox/slack-outbox.js';
-import { SLACK_CHART_PLACEMENT } from './render/chart-placement.js';
+import { SLACK_CHART_PLACEMENT, SLACK_OFFERS_SCHEDULES } from './presentation.js';
 import { renderReply, type RenderedReply } from './render/render-reply.js';
 import { postSignInPrompt } from './sign-in/sign-in-prompt.js';
 import { createSlackTurnExecutor, type SlackTurnReply } from './turns/slack-turn-jobs.js';
@@ -59,6 +59,7 @@ export const slackChannel = {
   platform: 'slack',
   displayName: 'Slack',
   chartPlacement: SLACK_CHART_PLACEMENT,
+  offersSchedules: SLACK_OFFERS_SCHEDULES,
   start: startSlack,
   turnRequest: buildSlackTurnRequest,
   turnExecutor: createSlackTurnExecutor,

@@ -9,21 +9,19 @@ import type { TurnHandler } from '../../conversations/types.js';
 import type { SlackAccountLinking } from '../../identity/slack-account-linking.js';
 import type { ScheduleManagement } from '../../schedules/schedule-controls.js';
 import type { ScheduleDelivery } from '../../schedules/scheduled-post.js';
-import type { Store, StoredQueryResult } from '../../store/types.js';
+import type { StoredQueryResult } from '../../store/types.js';
+import type { StorySource } from '../story-source.js';
 import type { ChannelLogger } from '../channel-logger.js';
 import type { PostRetryPolicy } from '../retry-transient.js';
 import type { ResultReadCheck } from '../../conversations/result-access.js';
 import type { MemoryDecisions } from '../../conversations/memory-decisions.js';
 import type { ScheduleProposalDecisions } from '../../schedules/schedule-proposal-decisions.js';
 
-/** What story messages read from the store: versions (Versions, Re-post) and results (charts, tables). */
-export type SlackStorySource = Pick<Store, 'getQueryResult' | 'getStoryVersion' | 'listStoryVersions'>;
-
 /** What the adapter uses of Slack account linking (docs/identity.md). */
 export type SlackLinking = Pick<SlackAccountLinking, 'createSignInUrl' | 'onLinked' | 'unlinkUser' | 'isLinked' | 'linkedAccount'>;
 
 /** Federated identity as the adapter sees it: `application.identity` fits. */
-export interface SlackIdentityOptions {
+export interface SlackSignInOptions {
   /** Undefined when DATATHREAD_PUBLIC_URL is not set: sign-in prompts then tell the user to ask an admin. */
   slack?: SlackLinking | undefined;
 }
@@ -67,13 +65,13 @@ export interface SlackChannelOptions {
    * rich message (header, text, chart images, tables) with a Versions button, and older story
    * messages are marked superseded; without it, a story is announced in one line.
    */
-  stories?: SlackStorySource;
+  stories?: StorySource;
   /**
    * Federated identity (`application.identity`, present when a database uses auth_mode
    * azure_entra_id). With it: a "Connect your Microsoft account" prompt when a turn needs sign-in,
    * the question resumes after linking, `unlink` and the App Home Connect / Disconnect buttons.
    */
-  identity?: SlackIdentityOptions | undefined;
+  identity?: SlackSignInOptions | undefined;
   /** How long users.info answers are reused. Default 10 minutes. */
   userCacheTtlMs?: number;
   /**

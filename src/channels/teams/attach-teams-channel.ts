@@ -8,7 +8,7 @@ import { registerActivityRoute, TEAMS_MESSAGES_PATH } from './inbound/activity-r
 import { createTeamsAdapter } from './inbound/create-teams-adapter.js';
 import { createTeamsSignIn } from './sign-in/teams-sign-in.js';
 import { createMemoryThreadValues, createStoryCardLedger } from './stories/story-card-ledger.js';
-import { createBackgroundWork } from './turns/background-work.js';
+import { createBackgroundTasks } from './turns/background-tasks.js';
 import { createTeamsTurnExecutor } from './turns/teams-turn-jobs.js';
 import { createInProcessTurnJobs } from '../in-process-turn-jobs.js';
 import type { TeamsChannel, TeamsChannelOptions } from './types.js';
@@ -30,7 +30,7 @@ export async function attachTeamsChannel(options: TeamsChannelOptions): Promise<
     turns: options.turns ?? createInProcessTurnJobs({ runDetached: (task) => void task().catch((error: unknown) => logger.error('Teams turn failed unexpectedly; the user may see no answer.', { error })) }),
     logger,
     now,
-    work: createBackgroundWork(adapter, logger, now, options.postRetry),
+    work: createBackgroundTasks(adapter, logger, now, options.postRetry),
     sentCards: new SentCardMemory(),
     typingIntervalMs: options.typingIntervalMs,
     streamUpdateIntervalMs: options.streamUpdateIntervalMs,

@@ -12,9 +12,9 @@ import type { HostedChartImages } from './render/chart-image.js';
 import type { TeamsFeedback } from './actions/feedback-invoke.js';
 import type { SentCardMemory } from './actions/sent-card-memory.js';
 import type { TeamsSignIn } from './sign-in/teams-sign-in.js';
-import type { TeamsStoryStore } from './stories/render-story-cards.js';
+import type { StorySource } from '../story-source.js';
 import type { StoryCardLedger } from './stories/story-card-ledger.js';
-import type { BackgroundWork } from './turns/background-work.js';
+import type { BackgroundTasks } from './turns/background-tasks.js';
 import type { ScheduleManagement } from '../../schedules/schedule-controls.js';
 import type { ScheduleCardLedger } from './schedules/schedule-card-ledger.js';
 
@@ -26,14 +26,14 @@ export interface ChannelContext {
   logger: ChannelLogger;
   /** The channel's clock. */
   now: () => Date;
-  work: BackgroundWork;
+  work: BackgroundTasks;
   sentCards: SentCardMemory;
   typingIntervalMs?: number | undefined;
   streamUpdateIntervalMs?: number | undefined;
   maxStreamLifetimeMs?: number | undefined;
   streamPersonalChats: boolean;
   /** Present when the channel has the store: stories are posted as cards of their own. */
-  stories?: { store: TeamsStoryStore; ledger: StoryCardLedger } | undefined;
+  stories?: { store: StorySource; ledger: StoryCardLedger } | undefined;
   /** Present with federated identity. */
   signIn?: TeamsSignIn | undefined;
   /** Present when feedback is stored: answers carry Teams' 👍/👎 and the invoke is answered. */

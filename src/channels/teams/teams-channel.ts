@@ -15,11 +15,10 @@ import { showSqlAction } from './actions/show-sql-action.js';
 import { readThreadCommand } from './actions/thread-commands.js';
 import { attachTeamsChannel } from './attach-teams-channel.js';
 import type { ChannelContext } from './channel-context.js';
-import { buildTurnRequest } from './inbound/turn-request.js';
+import { buildTeamsTurnRequest } from './inbound/turn-request.js';
 import { TeamsOutbox } from './outbox/teams-outbox.js';
-import type { AdaptiveCard } from './render/adaptive-card-types.js';
-import { TEAMS_CHART_PLACEMENT } from './render/chart-placement.js';
-import { renderReply } from './render/render-reply.js';
+import { TEAMS_CHART_PLACEMENT, TEAMS_OFFERS_SCHEDULES } from './presentation.js';
+import { renderReply, type RenderedReply } from './render/render-reply.js';
 import { createTeamsSignIn } from './sign-in/teams-sign-in.js';
 import { createTeamsTurnExecutor, type TeamsTurnReply } from './turns/teams-turn-jobs.js';
 
@@ -84,8 +83,9 @@ export const teamsChannel = {
   platform: 'teams',
   displayName: 'Teams',
   chartPlacement: TEAMS_CHART_PLACEMENT,
+  offersSchedules: TEAMS_OFFERS_SCHEDULES,
   start: startTeams,
-  turnRequest: buildTurnRequest,
+  turnRequest: buildTeamsTurnRequest,
   turnExecutor: createTeamsTurnExecutor,
   renderReply,
   outbox: TeamsOutbox,
@@ -101,4 +101,4 @@ export const teamsChannel = {
     csv: startCsvClick,
     feedback: answerFeedbackInvoke,
   },
-} satisfies Channel<ChannelContext, TeamsTurnReply, AdaptiveCard[]>;
+} satisfies Channel<ChannelContext, TeamsTurnReply, RenderedReply>;

@@ -14,7 +14,7 @@ import type { HostedChartImages } from './render/chart-image.js';
 import type { PostRetryPolicy } from '../retry-transient.js';
 import type { TeamsAuthOptions } from './inbound/create-teams-adapter.js';
 import type { TeamsSsoTokenStore } from './sign-in/sso-token-exchange.js';
-import type { TeamsStoryStore } from './stories/render-story-cards.js';
+import type { StorySource } from '../story-source.js';
 import type { ThreadValues } from './stories/story-card-ledger.js';
 import type { ScheduleManagement } from '../../schedules/schedule-controls.js';
 import type { ScheduleDelivery } from '../../schedules/scheduled-post.js';
@@ -44,7 +44,7 @@ export interface TeamsChannelOptions {
    * The state store: stories are posted as cards (charts and tables drawn from stored results) with
    * Versions and Re-post buttons. Without it a story shows as a one-line note in the answer.
    */
-  store?: TeamsStoryStore;
+  store?: StorySource;
   /**
    * Where the activity ids of story cards are kept (to mark an old version superseded). In memory
    * unless given; pass store-backed values to keep them across restarts (docs/teams.md, Stories).

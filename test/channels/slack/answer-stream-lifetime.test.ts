@@ -21,7 +21,7 @@ describe('SlackAnswerStream lifetime', () => {
     // Slack (the fake) ends streams after 2 s; the adapter rolls over after 200 ms.
     slack = await startFakeSlackApi({ streaming: { lifetimeMs: 2_000 } });
     const client = new webApi.WebClient('xoxb-test', { slackApiUrl: slack.apiUrl });
-    const stream = new SlackAnswerStream({ client, target, logger: silent, support: { available: true }, recipient: { userId: 'UANA', teamId: 'T1' }, appendIntervalMs: 50, maxMessageLifetimeMs: 200 });
+    const stream = new SlackAnswerStream({ client, target, logger: silent, support: { available: true }, recipient: { userId: 'UANA', teamId: 'T1' }, updateIntervalMs: 50, maxMessageLifetimeMs: 200 });
     stream.appendText('First words. ');
     await slack.waitFor(() => slack!.callsOf('chat.startStream').length === 1);
     await sleep(300);
@@ -37,7 +37,7 @@ describe('SlackAnswerStream lifetime', () => {
   it('finishes a table row before moving on, and starts the new message with the table\'s header', async () => {
     slack = await startFakeSlackApi({ streaming: { lifetimeMs: 2_000 } });
     const client = new webApi.WebClient('xoxb-test', { slackApiUrl: slack.apiUrl });
-    const stream = new SlackAnswerStream({ client, target, logger: silent, support: { available: true }, recipient: { userId: 'UANA', teamId: 'T1' }, appendIntervalMs: 50, maxMessageLifetimeMs: 200 });
+    const stream = new SlackAnswerStream({ client, target, logger: silent, support: { available: true }, recipient: { userId: 'UANA', teamId: 'T1' }, updateIntervalMs: 50, maxMessageLifetimeMs: 200 });
     stream.appendText('| region | total |\n|---|---|\n| North | ');
     await slack.waitFor(() => slack!.callsOf('chat.startStream').length === 1);
     await sleep(300);
@@ -52,7 +52,7 @@ describe('SlackAnswerStream lifetime', () => {
   it('reports the answer as not shown when Slack ended the stream first, and removes the partial message', async () => {
     slack = await startFakeSlackApi({ streaming: { lifetimeMs: 100 } });
     const client = new webApi.WebClient('xoxb-test', { slackApiUrl: slack.apiUrl, retryConfig: { retries: 0 } });
-    const stream = new SlackAnswerStream({ client, target, logger: silent, support: { available: true }, recipient: { userId: 'UANA', teamId: 'T1' }, appendIntervalMs: 50 });
+    const stream = new SlackAnswerStream({ client, target, logger: silent, support: { available: true }, recipient: { userId: 'UANA', teamId: 'T1' }, updateIntervalMs: 50 });
     stream.appendText('First words. ');
     await sleep(250);
     stream.appendText('Later words.');

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { webApi } from '@slack/bolt';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Application } from '../../../src/application.js';
-import type { SlackStorySource } from '../../../src/channels/slack/types.js';
+import type { StorySource } from '../../../src/channels/story-source.js';
 import { createSlackScheduleDelivery } from '../../../src/channels/slack/schedules/slack-schedule-delivery.js';
 import { closeSharedChartRenderPool } from '../../../src/charts/chart-render-pool.js';
 import { createLogger } from '../../../src/logging/logger.js';
@@ -35,7 +35,7 @@ let slack: FakeSlackApi;
 let harness: SlackHarness;
 
 // Reads the current application's store: the story posted in the thread is drawn from it.
-const stories: SlackStorySource = {
+const stories: StorySource = {
   getQueryResult: (threadId, queryId) => application.store.getQueryResult(threadId, queryId),
   getStoryVersion: (threadId, slug, version) => application.store.getStoryVersion(threadId, slug, version),
   listStoryVersions: (threadId, slug) => application.store.listStoryVersions(threadId, slug),

@@ -4,7 +4,7 @@
 // Versions button still lists both and Re-post brings v1 back.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Application } from '../../../src/application.js';
-import type { SlackStorySource } from '../../../src/channels/slack/types.js';
+import type { StorySource } from '../../../src/channels/story-source.js';
 import { queryIdsIn } from '../../fakes/openai-server.js';
 import { startFakeSlackApi, type FakeSlackApi, type FakeSlackMessage } from '../../fakes/slack-api-server.js';
 import { problemsInCalls } from './support/block-kit-validator.js';
@@ -26,7 +26,7 @@ const FIRST_LINE = 'Sales are concentrated in **North**.';
 type Block = { type: string; text?: { type: string; text: string }; slack_file?: { id: string }; title?: { text: string }; rows?: Array<Array<{ text: string }>>; elements?: Array<{ text?: string }> };
 
 // Reads the current application's store, so the channel keeps working across the restart below.
-const stories: SlackStorySource = {
+const stories: StorySource = {
   getQueryResult: (threadId, queryId) => application.store.getQueryResult(threadId, queryId),
   getStoryVersion: (threadId, slug, version) => application.store.getStoryVersion(threadId, slug, version),
   listStoryVersions: (threadId, slug) => application.store.listStoryVersions(threadId, slug),

@@ -1,7 +1,7 @@
 // Fakes for the story card tests: a store holding query results and story versions, an outbox
 // that records what was sent and updated (assigning activity ids), and a logger that keeps lines.
 import type { AdaptiveCard } from '../../../src/channels/teams/render/adaptive-card-types.js';
-import type { TeamsStoryStore } from '../../../src/channels/teams/stories/render-story-cards.js';
+import type { StorySource } from '../../../src/channels/story-source.js';
 import type { StoredQueryResult, StoredStoryVersion } from '../../../src/store/types.js';
 
 export const THREAD_ID = 'teams:tenant-1:19:channel@thread.tacv2;messageid=root-1';
@@ -34,7 +34,7 @@ export function storyVersion(version: number, code: string, summary: string, tit
   };
 }
 
-export function fakeStoryStore(results: StoredQueryResult[], versions: StoredStoryVersion[] = []): TeamsStoryStore {
+export function fakeStoryStore(results: StoredQueryResult[], versions: StoredStoryVersion[] = []): StorySource {
   return {
     getQueryResult: async (threadId, queryId) => results.find((result) => result.threadId === threadId && result.queryId === queryId),
     getStoryVersion: async (threadId, slug, version) =>

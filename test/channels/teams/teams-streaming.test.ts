@@ -424,6 +424,10 @@ describe('a Teams turn that fails after its stream opened', () => {
     const card = JSON.stringify(after[0]!.activity.attachments);
     expect(card).toContain('Retry');
     expect(card).not.toContain('did not answer');
+    // The same reader's view as Slack's: the sentence once (in the stream), then Retry, no text beside it.
+    const attachments = after[0]!.activity.attachments as Array<{ content?: { body?: unknown[]; actions?: Array<{ title?: string }> } }> | undefined;
+    expect(attachments?.[0]?.content?.body).toBeUndefined();
+    expect(attachments?.[0]?.content?.actions?.map((action) => action.title)).toEqual(['Retry']);
   });
 });
 

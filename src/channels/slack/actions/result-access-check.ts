@@ -2,7 +2,7 @@
 // the result's database with the same access rules a question would meet: the person clicking is
 // not always the person who asked (clicker-subject.ts resolves their groups).
 import { queryIdsIn, resultAccessDeniedSentence } from '../../../conversations/result-access.js';
-import type { SlackStorySource } from '../types.js';
+import type { StorySource } from '../../story-source.js';
 import type { ChannelContext } from '../channel-context.js';
 import type { ButtonClick } from './button-click.js';
 import { clickerSubject } from './clicker-subject.js';
@@ -16,7 +16,7 @@ export async function refusalForClick(context: ChannelContext, click: ButtonClic
 }
 
 /** A story re-post shows its results again: the first refusal among the results its document names. */
-export async function refusalForStoryRepost(context: ChannelContext, click: ButtonClick, stories: SlackStorySource, code: string): Promise<string | undefined> {
+export async function refusalForStoryRepost(context: ChannelContext, click: ButtonClick, stories: StorySource, code: string): Promise<string | undefined> {
   if (!context.mayReadResult) return undefined;
   for (const queryId of queryIdsIn(code)) {
     const stored = await stories.getQueryResult(click.target.threadId, queryId);

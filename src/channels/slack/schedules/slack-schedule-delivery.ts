@@ -14,7 +14,7 @@ import { scheduledPostBlocks } from './scheduled-post-blocks.js';
 import { scheduledStoryBlocks } from './scheduled-story-blocks.js';
 
 /** Where a Slack schedule posts: a channel, and the thread when it posts into one. */
-export const slackScheduleTargetSchema = z.object({ channelId: z.string().min(1), threadTs: z.string().min(1).optional() });
+const slackScheduleTargetSchema = z.object({ channelId: z.string().min(1), threadTs: z.string().min(1).optional() });
 
 type PostArguments = { channel: string; text: string; blocks: SlackBlock[]; thread_ts?: string };
 

@@ -11,7 +11,7 @@ import { escapeMrkdwn } from '../render/escape-mrkdwn.js';
 import { button, contextBlock } from '../render/interactive-blocks.js';
 import { connectButton, LINKING_NOT_CONFIGURED_TEXT } from './sign-in-prompt.js';
 import { explainSlackError } from '../outbox/slack-api-errors.js';
-import type { SlackIdentityOptions } from '../types.js';
+import type { SlackSignInOptions } from '../types.js';
 
 export const HOME_INTRO_TEXT = 'Ask me about your company’s data: mention me in a channel, or write to me in the Messages tab. Every answer comes with its SQL; I can draw charts and write reports.';
 export const HOME_LINK_NOTE = 'The Connect link works for 10 minutes; open this tab again for a fresh one.';
@@ -53,7 +53,7 @@ function accountBlocks(account: Exclude<HomeAccountState, { kind: 'no_federated_
   }
 }
 
-export async function homeAccountState(identity: SlackIdentityOptions | undefined, userId: string): Promise<HomeAccountState> {
+export async function homeAccountState(identity: SlackSignInOptions | undefined, userId: string): Promise<HomeAccountState> {
   if (!identity) return { kind: 'no_federated_databases' };
   const linking = identity.slack;
   if (!linking) return { kind: 'linking_not_configured' };

@@ -10,7 +10,7 @@ import { escapeMrkdwn } from '../render/escape-mrkdwn.js';
 import { contextBlock } from '../render/interactive-blocks.js';
 import { slackUserKey } from '../../../identity/user-keys.js';
 import { explainSlackError } from '../outbox/slack-api-errors.js';
-import type { SlackIdentityOptions } from '../types.js';
+import type { SlackSignInOptions } from '../types.js';
 import type { SlackOutbox } from '../outbox/slack-outbox.js';
 
 export const CONNECT_BUTTON_TEXT = 'Connect your Microsoft account';
@@ -37,7 +37,7 @@ export function signInPromptMessage(databases: string[], signInUrl: string | und
 }
 
 /** Posts the prompt to `userId` only, in the outbox's thread. Failures are logged, never thrown. */
-export async function postSignInPrompt(outbox: SlackOutbox, identity: SlackIdentityOptions | undefined, userId: string, databases: string[]): Promise<void> {
+export async function postSignInPrompt(outbox: SlackOutbox, identity: SlackSignInOptions | undefined, userId: string, databases: string[]): Promise<void> {
   const { target, logger } = outbox;
   const linking = identity?.slack;
   const message = signInPromptMessage(databases, linking?.createSignInUrl(slackUserKey(userId), target.threadId));

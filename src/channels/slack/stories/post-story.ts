@@ -11,35 +11,32 @@ import { findStoryMessages } from './story-metadata.js';
 import { buildStoryMessages } from './story-messages.js';
 import { outdatedStoryMessages, supersedeStoryMessages } from './supersede-story.js';
 import { inThreadOrder } from './thread-order.js';
-import type { SlackStorySource } from '../types.js';
+import type { StorySource, StoryVersionToPost } from '../../story-source.js';
 import { uploadStoryCharts } from './upload-story-charts.js';
 
 export interface StoryPostingDependencies {
-  stories: SlackStorySource;
+  stories: StorySource;
   /** Tests: chart renderer and retry pauses. */
   renderOptions?: RenderStoryAssetsOptions;
   partsOptions?: PostStoryPartsOptions;
 }
 
-export interface StoryVersionToPost {
-  slug: string;
-  version: number;
-  title: string;
-  code: string;
-  /** The one-line change, shown when an earlier version of this story is in the thread. */
-  summary?: string;
-  /** Replaces the change line (e.g. "Re-posted by @ana"). */
-  note?: string;
-}
+/** A version to post, and what replaces its change line (e.g. "Re-posted by @ana"). */
+type StoryVersionWithNote = StoryVersionToPost & { note?: string };
 
-export const storyRenderFailureText = (title: string, version: number) =>
+const storyRenderFailureText = (title: string, version: number) =>
   `:warning: The story *${escapeMrkdwn(title)}* (v${version}) could not be shown here. Ask me to show it again in a moment.`;
 
-export function postStoryVersion(dependencies: StoryPostingDependencies, outbox: SlackOutbox, story: StoryVersionToPost): Promise<void> {
+/** Posts the stories a turn saved, one after the other (the reply plan holds each story's newest version only). */
+export async function postTurnStories(dependencies: StoryPostingDependencies, outbox: SlackOutbox, stories: readonly StoryVersionToPost[]): Promise<void> {
+  for (const story of stories) await postStoryVersion(dependencies, outbox, story);
+}
+
+export function postStoryVersion(dependencies: StoryPostingDependencies, outbox: SlackOutbox, story: StoryVersionWithNote): Promise<void> {
   return inThreadOrder(outbox.target.threadId, () => postInOrder(dependencies, outbox, story));
 }
 
-async function postInOrder(dependencies: StoryPostingDependencies, outbox: SlackOutbox, story: StoryVersionToPost): Promise<void> {
+async function postInOrder(dependencies: StoryPostingDependencies, outbox: SlackOutbox, story: StoryVersionWithNote): Promise<void> {
   const { target, logger } = outbox;
   try {
     const assets = await renderStoryAssets(target.threadId, { code: story.code }, dependencies.stories, dependencies.renderOptions);

@@ -11,13 +11,13 @@ import { postStoryVersion } from './post-story.js';
 import { explainSlackError } from '../outbox/slack-api-errors.js';
 import type { SlackMessage } from '../render/block-kit.js';
 import { storyVersionsMessage } from './story-versions-blocks.js';
-import type { SlackStorySource } from '../types.js';
+import type { StorySource } from '../../story-source.js';
 
 export const STORIES_UNAVAILABLE_TEXT = 'Story versions are not available on this server.';
 export const VERSION_GONE_TEXT = 'That story version is no longer stored.';
 
 export function registerStoryActionListeners(app: App, context: ChannelContext): void {
-  const listen = (actionId: string | RegExp, work: (click: ButtonClick, stories: SlackStorySource) => Promise<void>) =>
+  const listen = (actionId: string | RegExp, work: (click: ButtonClick, stories: StorySource) => Promise<void>) =>
     app.action<BlockAction<ButtonAction>>({ type: 'block_actions', action_id: actionId }, async ({ ack, body }) => {
       await ack();
       const click = readButtonClick(body);
@@ -32,18 +32,18 @@ export function registerStoryActionListeners(app: App, context: ChannelContext):
   listen(numberedActionPattern(ACTION_IDS.storyRepost), (click, stories) => repostVersion(context, click, stories));
 }
 
-async function versionSummaries(stories: SlackStorySource, threadId: string, slug: string): Promise<StoryVersionSummary[]> {
+async function versionSummaries(stories: StorySource, threadId: string, slug: string): Promise<StoryVersionSummary[]> {
   const versions = await stories.listStoryVersions(threadId, slug);
   return versions.map(({ version, createdAt, action, author, title, summary }) => ({ version, createdAt, action, author, title, summary }));
 }
 
-async function showVersions(context: ChannelContext, click: ButtonClick, stories: SlackStorySource): Promise<void> {
+async function showVersions(context: ChannelContext, click: ButtonClick, stories: StorySource): Promise<void> {
   const slug = click.value.story ?? '';
   const versions = await versionSummaries(stories, click.target.threadId, slug);
   await replyPrivately(context, click, storyVersionsMessage(click.target.threadId, slug, versions));
 }
 
-async function repostVersion(context: ChannelContext, click: ButtonClick, stories: SlackStorySource): Promise<void> {
+async function repostVersion(context: ChannelContext, click: ButtonClick, stories: StorySource): Promise<void> {
   const { threadId } = click.target;
   const slug = click.value.story ?? '';
   const wanted = click.value.version;

@@ -1,6 +1,6 @@
 // Streams one turn's answer into its Slack thread as the model writes it: the first text or task
 // opens a streamed message (chat.startStream), later text and task updates are appended at most once
-// per STREAM_APPEND_INTERVAL_MS, a message that would outgrow Slack's limit or lifetime is stopped and
+// per STREAM_UPDATE_INTERVAL_MS, a message that would outgrow Slack's limit or lifetime is stopped and
 // the answer goes on in a new one (a table cut there gets its header again, and a message outliving
 // its lifetime in the middle of a table row first finishes the row), and finish() stops the last one. Past
 // ANSWER_FILE_THRESHOLD_CHARACTERS the answer stops streaming with a note that the whole answer
@@ -13,9 +13,10 @@ import type { ReplyTarget, SlackWebClient } from '../types.js';
 import type { PostLedger } from '../../../conversations/turn-jobs.js';
 import { ANSWER_FILE_NOTE_MARKDOWN } from '../render/render-reply.js';
 import { ANSWER_FILE_THRESHOLD_CHARACTERS } from '../render/slack-limits.js';
-import { MAX_STREAM_MESSAGE_CHARACTERS, MAX_STREAM_MESSAGE_LIFETIME_MS, STREAM_APPEND_INTERVAL_MS } from './stream-limits.js';
+import { MAX_STREAM_MESSAGE_CHARACTERS, MAX_STREAM_MESSAGE_LIFETIME_MS, STREAM_UPDATE_INTERVAL_MS } from './stream-limits.js';
 import { continuesTable, openTableHeader } from './table-continuation.js';
-import { taskUpdateChunk, type StreamChunk, type ToolCallEvent } from './task-updates.js';
+import type { ToolCallEvent } from '../../tool-call-event.js';
+import { taskUpdateChunk, type StreamChunk } from './task-updates.js';
 
 /** Shared by every stream of one channel: once Slack says this app or workspace cannot stream, stop asking. */
 export interface StreamingSupport {
@@ -25,7 +26,7 @@ export interface StreamingSupport {
 /** Answers that mean "this app or workspace cannot stream at all", not "this one call failed". */
 const STREAMING_UNAVAILABLE_CODES = new Set(['unknown_method', 'not_allowed_token_type', 'feature_not_enabled', 'method_not_supported_for_channel_type', 'not_allowed']);
 
-export interface AnswerStreamOptions {
+export interface SlackAnswerStreamOptions {
   client: SlackWebClient;
   target: ReplyTarget;
   logger: ChannelLogger;
@@ -33,7 +34,7 @@ export interface AnswerStreamOptions {
   /** The person the streamed message is for (Slack requires it outside direct messages). */
   recipient: { userId: string; teamId: string };
   now?: () => number;
-  appendIntervalMs?: number;
+  updateIntervalMs?: number;
   maxMessageCharacters?: number;
   maxMessageLifetimeMs?: number;
   /** Answer characters streamed before the rest goes into a file instead (default ANSWER_FILE_THRESHOLD_CHARACTERS). */
@@ -74,10 +75,10 @@ export class SlackAnswerStream {
   private streamedText = '';
   private cutShort = false;
 
-  constructor(private readonly options: AnswerStreamOptions) {
+  constructor(private readonly options: SlackAnswerStreamOptions) {
     this.state = options.support.available ? 'waiting' : 'refused';
     this.now = options.now ?? Date.now;
-    this.intervalMs = options.appendIntervalMs ?? STREAM_APPEND_INTERVAL_MS;
+    this.intervalMs = options.updateIntervalMs ?? STREAM_UPDATE_INTERVAL_MS;
     this.maxCharacters = options.maxMessageCharacters ?? MAX_STREAM_MESSAGE_CHARACTERS;
     this.lifetimeMs = options.maxMessageLifetimeMs ?? MAX_STREAM_MESSAGE_LIFETIME_MS;
     this.maxAnswerCharacters = options.maxAnswerCharacters ?? ANSWER_FILE_THRESHOLD_CHARACTERS;

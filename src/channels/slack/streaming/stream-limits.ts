@@ -7,7 +7,7 @@
  * calls a minute per workspace), and 600 ms keeps one stream at that pace; a 2,000-character answer
  * at a typical model speed then costs about a dozen calls instead of several hundred.
  */
-export const STREAM_APPEND_INTERVAL_MS = 600;
+export const STREAM_UPDATE_INTERVAL_MS = 600;
 
 /**
  * Markdown characters in one streamed message before the next text starts a new message. Slack takes

@@ -1,6 +1,7 @@
 // The task_update chunks a streamed answer shows while the agent works: one task per tool call that
 // means something to the reader, in progress when the call starts, then complete or error.
 import type { webApi } from '@slack/bolt';
+import type { ToolCallEvent } from '../../tool-call-event.js';
 
 /** One chunk of chat.startStream / appendStream / stopStream (markdown_text, task_update, …). */
 export type StreamChunk = NonNullable<webApi.ChatAppendStreamArguments['chunks']>[number];
@@ -17,12 +18,6 @@ const TASK_TITLES: Record<string, string> = {
 
 /** Slack shows at most this much of a task's details; longer SQL is cut with an ellipsis. */
 const MAX_TASK_DETAILS_CHARACTERS = 2_000;
-
-export interface ToolCallEvent {
-  toolCallId: string;
-  toolName: string;
-  sql?: string;
-}
 
 export function taskTitle(toolName: string): string | undefined {
   return TASK_TITLES[toolName];

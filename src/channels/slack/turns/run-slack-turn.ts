@@ -7,19 +7,20 @@ import type { TurnHandler, TurnRequest } from '../../../conversations/types.js';
 import type { ChannelLogger } from '../../channel-logger.js';
 import type { PostRetryPolicy } from '../../retry-transient.js';
 import { runChannelTurn } from '../../turn-runner.js';
+import { SLACK_CHART_PLACEMENT, SLACK_OFFERS_SCHEDULES } from '../presentation.js';
 import { createWorkingIndicator, type AssistantStatusSupport } from '../outbox/working-indicator.js';
 import { SlackOutbox } from '../outbox/slack-outbox.js';
 import { SlackAnswerStream, type StreamingSupport } from '../streaming/answer-stream.js';
 import { sectionBlock } from '../render/answer-blocks.js';
-import { SLACK_CHART_PLACEMENT } from '../render/chart-placement.js';
 import { renderReply } from '../render/render-reply.js';
 import { postSignInPrompt } from '../sign-in/sign-in-prompt.js';
-import { postStoryVersion } from '../stories/post-story.js';
-import type { ReplyTarget, SlackIdentityOptions, SlackStorySource, SlackWebClient } from '../types.js';
+import { postTurnStories } from '../stories/post-story.js';
+import type { StorySource } from '../../story-source.js';
+import type { ReplyTarget, SlackSignInOptions, SlackWebClient } from '../types.js';
 import type { BackgroundTasks } from './background-tasks.js';
 import { postSlackReply } from './post-slack-reply.js';
 
-export interface TurnRunnerDependencies {
+export interface SlackTurnDependencies {
   client: SlackWebClient;
   handler: TurnHandler;
   logger: ChannelLogger;
@@ -32,9 +33,9 @@ export interface TurnRunnerDependencies {
   /** Whether answers offer Verify (verifiers are configured). */
   offerVerify?: boolean;
   /** With it, the turn's stories are posted as rich messages (stories/post-story.ts). */
-  stories?: SlackStorySource;
+  stories?: StorySource;
   /** Federated identity: an outcome that needs sign-in gets the asker an ephemeral Connect button. */
-  identity?: SlackIdentityOptions | undefined;
+  identity?: SlackSignInOptions | undefined;
   /** How posts into the thread retry transient Slack failures (default DEFAULT_POST_RETRY). */
   postRetry?: PostRetryPolicy | undefined;
   /** Whether answers are streamed (chat.startStream); cleared once Slack says this app cannot stream. */
@@ -54,7 +55,7 @@ async function tellAskerChannelIsUnreachable(client: SlackWebClient, target: Rep
   await client.chat.postMessage({ channel: userId, text, blocks: [sectionBlock(text)] });
 }
 
-export async function runSlackTurn(dependencies: TurnRunnerDependencies, request: TurnRequest, target: ReplyTarget, hooks: TurnHooks = {}): Promise<void> {
+export async function runSlackTurn(dependencies: SlackTurnDependencies, request: TurnRequest, target: ReplyTarget, hooks: TurnHooks = {}): Promise<void> {
   const { client, logger } = dependencies;
   const ledger = hooks.job?.ledger;
   const outbox = new SlackOutbox(client, target, logger, ledger, dependencies.postRetry);
@@ -68,7 +69,7 @@ export async function runSlackTurn(dependencies: TurnRunnerDependencies, request
     recipient: { userId: request.actor.userId, teamId: target.askerTeamId ?? target.teamId },
     job: hooks.job ? { ledger: hooks.job.ledger, attempt: hooks.job.attempt } : undefined,
   });
-  await runChannelTurn({ channelName: 'Slack', chartPlacement: SLACK_CHART_PLACEMENT, handler: dependencies.handler, logger, confirmLease: hooks.job?.confirmLease }, request, {
+  await runChannelTurn({ channelName: 'Slack', chartPlacement: SLACK_CHART_PLACEMENT, offersSchedules: SLACK_OFFERS_SCHEDULES, handler: dependencies.handler, logger, confirmLease: hooks.job?.confirmLease }, request, {
     onStart: async () => {
       await hooks.beforeWork?.(outbox);
       await indicator.start();
@@ -85,9 +86,7 @@ export async function runSlackTurn(dependencies: TurnRunnerDependencies, request
       await postSlackReply(outbox, renderReply(plan, { offerCsv: dependencies.offerCsv, offerFeedback: dependencies.offerFeedback, offerVerify: dependencies.offerVerify === true, storiesAsMessages: stories !== undefined, ...answerStreamed }), {
         beforeControls:
           stories && plan.stories.length > 0
-            ? async () => {
-                for (const story of plan.stories) await postStoryVersion({ stories }, outbox, story);
-              }
+            ? () => postTurnStories({ stories }, outbox, plan.stories)
             : undefined,
         onUnreachable: target.isDirectMessage ? undefined : () => tellAskerChannelIsUnreachable(client, target, request.actor.userId),
         askerUserId: request.actor.userId,

@@ -5,9 +5,9 @@
 import { accessSubjectOf, type AccessSubject } from '../../../conversations/access-rules.js';
 import type { ChannelContext } from '../channel-context.js';
 import type { InboundActivity } from '../inbound/inbound-activity.js';
-import { buildTurnRequest } from '../inbound/turn-request.js';
+import { buildTeamsTurnRequest } from '../inbound/turn-request.js';
 
 export async function clickerSubject(context: Pick<ChannelContext, 'groupMembership'>, activity: InboundActivity): Promise<AccessSubject> {
-  const subject = accessSubjectOf(buildTurnRequest(activity, ''));
+  const subject = accessSubjectOf(buildTeamsTurnRequest(activity, ''));
   return context.groupMembership ? context.groupMembership.withGroups(subject) : subject;
 }

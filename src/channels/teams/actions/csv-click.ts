@@ -12,9 +12,9 @@ import type { StoredQueryResult } from '../../../store/types.js';
 import type { ChannelContext } from '../channel-context.js';
 import type { InboundActivity } from '../inbound/inbound-activity.js';
 import { replyTargetOf } from '../inbound/reply-target.js';
-import { buildTurnRequest } from '../inbound/turn-request.js';
+import { buildTeamsTurnRequest } from '../inbound/turn-request.js';
 import { createCard, textBlock, type SubmitAction } from '../render/adaptive-card-types.js';
-import type { RequestIdentity } from '../turns/background-work.js';
+import type { RequestIdentity } from '../turns/background-tasks.js';
 import { submitAction } from './card-actions.js';
 import { clickerSubject } from './clicker-subject.js';
 
@@ -36,7 +36,7 @@ export function startCsvClick(context: ChannelContext, activity: InboundActivity
   if (!queryId) return false;
   const downloads = context.csv;
   // The thread comes from where the click happened, never from the button: a link reaches only this thread's results.
-  const clicker = buildTurnRequest(activity, '');
+  const clicker = buildTeamsTurnRequest(activity, '');
   const threadId = clicker.threadId;
   context.work.start(replyTargetOf(activity), identity, threadId, async (outbox) => {
     if (!downloads) {

@@ -9,10 +9,10 @@ import { memoryNoteFor } from '../../../conversations/memory-decisions.js';
 import type { ChannelContext } from '../channel-context.js';
 import type { InboundActivity } from '../inbound/inbound-activity.js';
 import { replyTargetOf } from '../inbound/reply-target.js';
-import { buildTurnRequest } from '../inbound/turn-request.js';
+import { buildTeamsTurnRequest } from '../inbound/turn-request.js';
 import { createCard, textBlock } from '../render/adaptive-card-types.js';
 import { memoryDecidedCard } from '../render/memory-cards.js';
-import type { RequestIdentity } from '../turns/background-work.js';
+import type { RequestIdentity } from '../turns/background-tasks.js';
 import { clickerSubject } from './clicker-subject.js';
 
 const DECISIONS: Record<string, MemoryDecision> = { memory_undo: 'undo', memory_approve: 'approve', memory_reject: 'reject' };
@@ -30,7 +30,7 @@ export function startMemoryClick(context: ChannelContext, activity: InboundActiv
   const click = memoryClick(activity.value);
   if (!click) return false;
   const memories = context.memories;
-  const clicker = buildTurnRequest(activity, '');
+  const clicker = buildTeamsTurnRequest(activity, '');
   const threadId = clicker.threadId;
   context.work.start(replyTargetOf(activity), identity, threadId, async (outbox) => {
     if (!memories) {

@@ -8,10 +8,10 @@ import { NOTHING_TO_VERIFY_SENTENCE, NOT_A_VERIFIER_SENTENCE, VERIFY_NOT_KEPT_SE
 import type { ChannelContext } from '../channel-context.js';
 import type { InboundActivity } from '../inbound/inbound-activity.js';
 import { replyTargetOf } from '../inbound/reply-target.js';
-import { buildTurnRequest } from '../inbound/turn-request.js';
+import { buildTeamsTurnRequest } from '../inbound/turn-request.js';
 import type { TeamsOutbox } from '../outbox/teams-outbox.js';
 import { createCard, textBlock, type SubmitAction } from '../render/adaptive-card-types.js';
-import type { RequestIdentity } from '../turns/background-work.js';
+import type { RequestIdentity } from '../turns/background-tasks.js';
 import { submitAction } from './card-actions.js';
 import { clickerSubject } from './clicker-subject.js';
 
@@ -33,7 +33,7 @@ export function startVerifyClick(context: ChannelContext, activity: InboundActiv
   const answerId = verifyAnswerId(activity.value);
   if (!answerId) return false;
   // The thread comes from where the click happened, never from the button.
-  const clicker = buildTurnRequest(activity, '');
+  const clicker = buildTeamsTurnRequest(activity, '');
   const threadId = clicker.threadId;
   const verification = context.verification;
   context.work.start(replyTargetOf(activity), identity, threadId, async (outbox) => {

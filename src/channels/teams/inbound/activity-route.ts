@@ -22,7 +22,7 @@ import { replyTargetOf } from './reply-target.js';
 import { routeActivity } from './route-activity.js';
 import { TURN_SENTENCES } from '../../../conversations/standard-sentences.js';
 import { buildFailureCard } from '../render/status-cards.js';
-import type { RequestIdentity } from '../turns/background-work.js';
+import type { RequestIdentity } from '../turns/background-tasks.js';
 import type { ReplyTarget } from '../types.js';
 
 export const TEAMS_MESSAGES_PATH = '/api/messages';

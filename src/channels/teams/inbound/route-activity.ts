@@ -9,7 +9,7 @@ import { readThreadCommand, type ThreadCommand } from '../actions/thread-command
 import type { InboundActivity } from './inbound-activity.js';
 import { mentionsBot, stripBotMention } from './strip-bot-mention.js';
 import { conversationTypeOf } from './teams-thread.js';
-import { buildTurnRequest } from './turn-request.js';
+import { buildTeamsTurnRequest } from './turn-request.js';
 
 export type RoutingDecision =
   | { kind: 'ignore'; reason: string }
@@ -22,15 +22,15 @@ export async function routeActivity(activity: InboundActivity, handler: Pick<Tur
   if (!activity.id) return { kind: 'ignore', reason: 'activity without id' };
 
   if (activity.value !== undefined && activity.value !== null) {
-    if (isSignOutAction(activity.value)) return { kind: 'command', command: 'sign_out', threadId: buildTurnRequest(activity, '').threadId };
+    if (isSignOutAction(activity.value)) return { kind: 'command', command: 'sign_out', threadId: buildTeamsTurnRequest(activity, '').threadId };
     const action = readCardAction(activity.value);
     if (!action || !activity.replyToId) return { kind: 'ignore', reason: 'card action that is not ours' };
-    return { kind: 'turn', request: buildTurnRequest(activity, action.text, action), action };
+    return { kind: 'turn', request: buildTeamsTurnRequest(activity, action.text, action), action };
   }
 
   const text = stripBotMention(activity);
   if (text === '') return { kind: 'ignore', reason: 'empty message' };
-  const request = buildTurnRequest(activity, text);
+  const request = buildTeamsTurnRequest(activity, text);
   const conversationType = conversationTypeOf(activity);
   const addressed = conversationType === 'personal' || mentionsBot(activity) || (conversationType === 'channel' && (await handler.isKnownThread(request.threadId)));
   if (!addressed) return { kind: 'ignore', reason: 'not addressed to the bot' };

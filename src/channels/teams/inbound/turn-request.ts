@@ -17,7 +17,7 @@ export function activityEventKey(activity: InboundActivity): string {
   return `teams-activity:${activity.id ?? ''}`;
 }
 
-export function buildTurnRequest(activity: InboundActivity, text: string, action?: CardActionData): TurnRequest {
+export function buildTeamsTurnRequest(activity: InboundActivity, text: string, action?: CardActionData): TurnRequest {
   const tenantId = tenantIdOf(activity);
   const from = activity.from ?? {};
   const channelData = activity.channelData ?? {};

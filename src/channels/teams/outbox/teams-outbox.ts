@@ -120,7 +120,7 @@ export class TeamsOutbox {
   }
 
   private cardActivity(card: AdaptiveCard, marks: AnswerMarks | undefined): OutgoingActivity {
-    const activity = this.address(MessageFactory.attachment(CardFactory.adaptiveCard(card)));
+    const activity = this.address(MessageFactory.attachment(CardFactory.adaptiveCard(asSent(card))));
     const summary = cardSummary(card.body);
     if (summary) activity.summary = summary;
     if (marks) markAsAiAnswer(activity, marks);
@@ -135,6 +135,17 @@ export class TeamsOutbox {
     activity.recipient = this.parties.user;
     return activity;
   }
+}
+
+/**
+ * The card as Teams receives it. A card of buttons alone (Retry after the stream said why the turn
+ * failed) has no body: the Adaptive Cards parser reads an empty body as its default and leaves it
+ * out, so it is not sent.
+ */
+function asSent(card: AdaptiveCard): AdaptiveCard | Omit<AdaptiveCard, 'body'> {
+  if (card.body.length > 0) return card;
+  const { body: _empty, ...withoutBody } = card;
+  return withoutBody;
 }
 
 /** The card's first line of text, for the notification and chat list (a card alone has no text). */

@@ -11,6 +11,9 @@ import { buildClarificationCard } from './status-cards.js';
 import { memoryNoteCard } from './memory-cards.js';
 import { scheduleConfirmationCard } from '../schedules/schedule-confirmation-card.js';
 
+/** The cards to post, in order: the answer's, then one per memory note and schedule proposal. */
+export type RenderedReply = AdaptiveCard[];
+
 export interface RenderOptions {
   /** The plan's stories are posted as cards of their own: no story notes, and no card when nothing else is left. */
   storiesAsCards?: boolean;
@@ -20,11 +23,11 @@ export interface RenderOptions {
   chartImages?: HostedChartImages;
   /** Verifiers are configured: an answer whose query can be verified gets a Verify button. */
   offerVerify?: boolean;
-  /** The turn's sentence (failed, stopped, empty) ended the streamed message already: the cards do not repeat it; Retry stays. */
+  /** The turn's sentence (failed, stopped, empty) ended the streamed message already: the cards do not repeat it, nor add a text of their own; Retry stays. */
   sentenceShown?: boolean;
 }
 
-export async function renderReply(plan: ReplyPlan, options: RenderOptions = {}): Promise<AdaptiveCard[]> {
+export async function renderReply(plan: ReplyPlan, options: RenderOptions = {}): Promise<RenderedReply> {
   // Each memory note and schedule proposal is a card of its own under the reply, so its buttons update only that card.
   return [...(await renderReplyCards(plan, options)), ...plan.memoryNotes.map(memoryNoteCard), ...plan.scheduleProposals.map(scheduleConfirmationCard)];
 }
@@ -71,9 +74,12 @@ function sentenceContent(plan: ReplyPlan): { sentence?: CardElement; closingSent
   }
 }
 
-/** After the stream said why the turn failed, Retry needs a card of its own, and a card needs a line of text. */
-function retryAfterStreamedSentence(plan: ReplyPlan): { sentence?: CardElement; retry?: boolean } {
-  return plan.controls.retry ? { sentence: textBlock('Retry asks the same question again.', { isSubtle: true }), retry: true } : {};
+/**
+ * After the stream said why the turn failed, the cards carry only what the sentence has beside it:
+ * Retry (and the turn's other actions), with no text of their own, as a reply posted whole shows.
+ */
+function retryAfterStreamedSentence(plan: ReplyPlan): { retry?: boolean } {
+  return plan.controls.retry ? { retry: true } : {};
 }
 
 function prepareCharts(threadId: string, charts: ChartArtifact[], options: RenderOptions): Promise<PreparedChart[]> {

@@ -15,9 +15,9 @@ import { clickerSubject } from '../actions/clicker-subject.js';
 import type { ChannelContext } from '../channel-context.js';
 import type { InboundActivity } from '../inbound/inbound-activity.js';
 import { replyTargetOf } from '../inbound/reply-target.js';
-import { buildTurnRequest } from '../inbound/turn-request.js';
+import { buildTeamsTurnRequest } from '../inbound/turn-request.js';
 import { createCard, textBlock } from '../render/adaptive-card-types.js';
-import type { RequestIdentity } from '../turns/background-work.js';
+import type { RequestIdentity } from '../turns/background-tasks.js';
 import type { ReplyTarget } from '../types.js';
 import { scheduleDecidedCard } from './schedule-confirmation-card.js';
 import { scheduleSourceLink } from './schedule-source-link.js';
@@ -55,7 +55,7 @@ export function startScheduleConfirmationClick(context: ChannelContext, activity
   const click = confirmationClick(activity.value);
   if (!click) return false;
   const decisions = context.scheduleProposals;
-  const clicker = buildTurnRequest(activity, '');
+  const clicker = buildTeamsTurnRequest(activity, '');
   const threadId = clicker.threadId;
   const target = replyTargetOf(activity);
   context.work.start(target, identity, threadId, async (outbox) => {

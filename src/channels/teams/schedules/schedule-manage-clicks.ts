@@ -14,10 +14,10 @@ import { clickerSubject } from '../actions/clicker-subject.js';
 import type { ChannelContext } from '../channel-context.js';
 import type { InboundActivity } from '../inbound/inbound-activity.js';
 import { replyTargetOf } from '../inbound/reply-target.js';
-import { buildTurnRequest } from '../inbound/turn-request.js';
+import { buildTeamsTurnRequest } from '../inbound/turn-request.js';
 import type { TeamsOutbox } from '../outbox/teams-outbox.js';
 import { createCard, textBlock } from '../render/adaptive-card-types.js';
-import type { RequestIdentity } from '../turns/background-work.js';
+import type { RequestIdentity } from '../turns/background-tasks.js';
 import { SCHEDULE_TIME_INPUT_IDS, scheduleControlActions, withScheduleStatus } from './schedule-manage-controls.js';
 
 const CONTROLS: Record<string, ScheduleControl | 'edit_time'> = {
@@ -90,7 +90,7 @@ export function startScheduleManageClick(context: ChannelContext, activity: Inbo
   if (activity.type !== 'message') return false;
   const click = readScheduleClick(activity.value);
   if (!click) return false;
-  const { actor, threadId } = buildTurnRequest(activity, '');
+  const { actor, threadId } = buildTeamsTurnRequest(activity, '');
   const management = context.schedules;
   context.work.start(replyTargetOf(activity), identity, threadId, async (outbox) => {
     if (!management) {

@@ -5,14 +5,15 @@
 import { latestStoryVersions } from '../../../conversations/story-selection.js';
 import type { StoryArtifact } from '../../../conversations/outcome-contract.js';
 import type { AdaptiveCard } from '../render/adaptive-card-types.js';
-import { renderStoryCards, type StoryVersionToShow, type TeamsStoryStore } from './render-story-cards.js';
+import type { StorySource, StoryVersionToPost } from '../../story-source.js';
+import { renderStoryCards } from './render-story-cards.js';
 import type { StoryCardLedger } from './story-card-ledger.js';
 import { buildStoryFailureCard, buildSupersededCard } from './story-status-cards.js';
 import type { TeamsOutbox } from '../outbox/teams-outbox.js';
 import type { ChannelLogger } from '../../channel-logger.js';
 
 export interface StoryPostingDependencies {
-  store: TeamsStoryStore;
+  store: StorySource;
   ledger: StoryCardLedger;
   outbox: Pick<TeamsOutbox, 'post' | 'update'>;
   logger: ChannelLogger;
@@ -21,11 +22,11 @@ export interface StoryPostingDependencies {
 /** Posts the newest version of each story a turn saved (a turn that made v2 and v3 posts v3 only). */
 export async function postTurnStories(threadId: string, stories: readonly StoryArtifact[], dependencies: StoryPostingDependencies): Promise<void> {
   for (const story of latestStoryVersions(stories)) {
-    await postNewStoryVersion(threadId, story, dependencies);
+    await postStoryVersion(threadId, story, dependencies);
   }
 }
 
-export async function postNewStoryVersion(threadId: string, story: StoryVersionToShow, dependencies: StoryPostingDependencies): Promise<void> {
+export async function postStoryVersion(threadId: string, story: StoryVersionToPost, dependencies: StoryPostingDependencies): Promise<void> {
   const { ledger, logger } = dependencies;
   const cards = await renderOrExplain(threadId, story, dependencies);
   const activityIds = await sendAll(cards, dependencies);
@@ -46,7 +47,7 @@ export async function postNewStoryVersion(threadId: string, story: StoryVersionT
 
 export async function repostStoryVersion(
   threadId: string,
-  story: StoryVersionToShow,
+  story: StoryVersionToPost,
   latestVersion: number,
   dependencies: StoryPostingDependencies,
 ): Promise<void> {
@@ -55,7 +56,7 @@ export async function repostStoryVersion(
 
 async function renderOrExplain(
   threadId: string,
-  story: StoryVersionToShow,
+  story: StoryVersionToPost,
   dependencies: StoryPostingDependencies,
   latestVersion?: number,
 ): Promise<AdaptiveCard[]> {

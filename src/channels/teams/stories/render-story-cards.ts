@@ -1,6 +1,6 @@
 // A stored story version -> the cards that show it. Charts and tables come from the thread's
 // query results in the store (renderStoryAssets), so this works for any version, after a restart too.
-import type { Store, StoredStoryVersion } from '../../../store/types.js';
+import type { StorySource, StoryVersionToPost } from '../../story-source.js';
 import { renderStoryAssets, storyCharts } from '../../../stories/index.js';
 import type { AdaptiveCard } from '../render/adaptive-card-types.js';
 import { createCard } from '../render/adaptive-card-types.js';
@@ -10,15 +10,10 @@ import { storyBodyElements } from './story-card-elements.js';
 import { withoutTitleHeading } from '../../../stories/story-title-heading.js';
 import { prepareStoryCharts, storyChartBudgetBytes } from './story-chart-images.js';
 
-/** What the Teams channel reads from the state store for stories. */
-export type TeamsStoryStore = Pick<Store, 'getQueryResult' | 'getStoryVersion' | 'listStoryVersions'>;
-
-export type StoryVersionToShow = Pick<StoredStoryVersion, 'slug' | 'version' | 'title' | 'code' | 'summary'>;
-
 export async function renderStoryCards(
   threadId: string,
-  version: StoryVersionToShow,
-  store: TeamsStoryStore,
+  version: StoryVersionToPost,
+  store: StorySource,
   options: { latestVersion?: number } = {},
 ): Promise<AdaptiveCard[]> {
   const assets = await renderStoryAssets(threadId, version, store, { placement: 'card_image' });

@@ -3,7 +3,7 @@ import type { ChannelContext } from '../channel-context.js';
 import type { InboundActivity } from '../inbound/inbound-activity.js';
 import { replyTargetOf } from '../inbound/reply-target.js';
 import { teamsThreadId, tenantIdOf, threadConversationIdOf } from '../inbound/teams-thread.js';
-import type { RequestIdentity } from '../turns/background-work.js';
+import type { RequestIdentity } from '../turns/background-tasks.js';
 import { handleStoryClick } from './handle-story-click.js';
 import { readStoryAction } from './story-actions.js';
 import { clickerSubject } from '../actions/clicker-subject.js';

@@ -6,7 +6,7 @@
 // strictly increasing streamSequence; all but the first carry the streamId, which is the id the
 // connector gave the first one. The final message names the streamId but no streamSequence (Teams
 // documents that it must not be set; the SDK 1.8.1 sets it, so these activities are built here).
-// A stream older than MAX_STREAM_LIFETIME_MS is ended and the answer goes on in a new one, because
+// A stream older than MAX_STREAM_MESSAGE_LIFETIME_MS is ended and the answer goes on in a new one, because
 // Teams ends a stream after about two minutes: checked with each update, and by a timer for a
 // stream that gets no update in time (the model waiting on a long query). Turns run after the HTTP request, where the SDK's
 // StreamingResponse has no turn context to send through, so the activities go through the
@@ -19,10 +19,9 @@ import type { PostLedger } from '../../../conversations/turn-jobs.js';
 import type { ChannelLogger } from '../../channel-logger.js';
 import type { TeamsOutbox } from '../outbox/teams-outbox.js';
 import type { AnswerMarks } from '../outbox/ai-answer.js';
+import type { ToolCallEvent } from '../../tool-call-event.js';
 import { informativeText } from './informative-updates.js';
-import { INTERRUPTED_STREAM_TEXT, MAX_STREAM_LIFETIME_MS, STREAM_UPDATE_INTERVAL_MS } from './stream-limits.js';
-
-export { STREAM_UPDATE_INTERVAL_MS } from './stream-limits.js';
+import { INTERRUPTED_STREAM_TEXT, MAX_STREAM_MESSAGE_LIFETIME_MS, STREAM_UPDATE_INTERVAL_MS } from './stream-limits.js';
 
 export interface TeamsAnswerStreamOptions {
   outbox: TeamsOutbox;
@@ -44,11 +43,6 @@ export interface TeamsAnswerStreamOptions {
 
 function streamPostKey(attempt: number, index: number): string {
   return `stream:${attempt}:${index}`;
-}
-
-export interface ToolCallEvent {
-  toolCallId: string;
-  toolName: string;
 }
 
 type StreamUpdate = { kind: 'informative'; text: string } | { kind: 'text' };
@@ -79,7 +73,7 @@ export class TeamsAnswerStream {
     this.state = options.enabled !== false && options.outbox.isPersonalChat() ? 'waiting' : 'refused';
     this.now = options.now ?? Date.now;
     this.intervalMs = options.updateIntervalMs ?? STREAM_UPDATE_INTERVAL_MS;
-    this.lifetimeMs = options.maxStreamLifetimeMs ?? MAX_STREAM_LIFETIME_MS;
+    this.lifetimeMs = options.maxStreamLifetimeMs ?? MAX_STREAM_MESSAGE_LIFETIME_MS;
   }
 
   /**

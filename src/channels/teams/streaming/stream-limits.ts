@@ -11,7 +11,7 @@ export const STREAM_UPDATE_INTERVAL_MS = 1_500;
  * answer goes on in a new stream. Teams ends a stream after about two minutes and refuses updates
  * to it from then on; the margin leaves room for one throttled, retried call.
  */
-export const MAX_STREAM_LIFETIME_MS = 100_000;
+export const MAX_STREAM_MESSAGE_LIFETIME_MS = 100_000;
 
 /** What an interrupted run's stream ends with when the rerun answers anew below it. */
 export const INTERRUPTED_STREAM_TEXT = 'I was interrupted while writing this answer; it follows in a new message.';

@@ -7,20 +7,20 @@ import { afterStreamedAnswer, streamedAnswerStays } from '../../../conversations
 import type { TurnHandler, TurnRequest } from '../../../conversations/types.js';
 import type { ChannelLogger } from '../../channel-logger.js';
 import { runChannelTurn } from '../../turn-runner.js';
+import { TEAMS_CHART_PLACEMENT, TEAMS_OFFERS_SCHEDULES } from '../presentation.js';
 import type { AnsweredActivities } from '../actions/feedback-invoke.js';
 import type { SentCardMemory } from '../actions/sent-card-memory.js';
 import type { TeamsOutbox } from '../outbox/teams-outbox.js';
 import { createTypingIndicator } from '../outbox/typing-indicator.js';
 import type { PostLedger } from '../../../conversations/turn-jobs.js';
 import { cardHasButtons, type CardActionData } from '../render/adaptive-card-types.js';
-import { TEAMS_CHART_PLACEMENT } from '../render/chart-placement.js';
 import { renderReply } from '../render/render-reply.js';
 import type { HostedChartImages } from '../render/chart-image.js';
 import { buildFailureCard, buildResolvedCard } from '../render/status-cards.js';
 import { postTurnStories } from '../stories/post-story.js';
 import { TeamsAnswerStream } from '../streaming/answer-stream.js';
 import { reportUndelivered } from './report-undelivered.js';
-import type { TeamsStoryStore } from '../stories/render-story-cards.js';
+import type { StorySource } from '../../story-source.js';
 import type { StoryCardLedger } from '../stories/story-card-ledger.js';
 
 export interface TeamsTurnJob {
@@ -40,10 +40,10 @@ export interface TeamsTurnDependencies {
   streamPersonalChats?: boolean;
   /** How often a streamed answer's text is updated in one-to-one chats (default STREAM_UPDATE_INTERVAL_MS). */
   streamUpdateIntervalMs?: number;
-  /** How long one stream stays open before the answer goes on in a new one (default MAX_STREAM_LIFETIME_MS). */
+  /** How long one stream stays open before the answer goes on in a new one (default MAX_STREAM_MESSAGE_LIFETIME_MS). */
   maxStreamLifetimeMs?: number;
   /** Present when the channel has the store: stories are posted as cards of their own. */
-  stories?: { store: TeamsStoryStore; ledger: StoryCardLedger };
+  stories?: { store: StorySource; ledger: StoryCardLedger };
   /** The turn job's ledger and run: a rerun ends the streams an interrupted run left open. */
   job?: { ledger: PostLedger; attempt: number };
   /** The channel's clock (a stream rolls over when Teams' time limit nears). */
@@ -87,7 +87,7 @@ export async function runTeamsTurn(job: TeamsTurnJob, dependencies: TeamsTurnDep
     ...(dependencies.streamUpdateIntervalMs ? { updateIntervalMs: dependencies.streamUpdateIntervalMs } : {}),
     ...(dependencies.maxStreamLifetimeMs ? { maxStreamLifetimeMs: dependencies.maxStreamLifetimeMs } : {}),
   });
-  await runChannelTurn({ channelName: 'Teams', chartPlacement: TEAMS_CHART_PLACEMENT, handler, logger, confirmLease: dependencies.confirmLease }, job.request, {
+  await runChannelTurn({ channelName: 'Teams', chartPlacement: TEAMS_CHART_PLACEMENT, offersSchedules: TEAMS_OFFERS_SCHEDULES, handler, logger, confirmLease: dependencies.confirmLease }, job.request, {
     ...(signIn ? { beforeTurn: () => signIn.beforeTurn() } : {}),
     onStart: async () => {
       typing.start();

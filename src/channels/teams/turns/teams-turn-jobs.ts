@@ -11,7 +11,7 @@ import { userTokenClientOf } from '../channel-context.js';
 import type { CardActionData } from '../render/adaptive-card-types.js';
 import { buildFailureCard } from '../render/status-cards.js';
 import type { ReplyTarget } from '../types.js';
-import type { RequestIdentity } from './background-work.js';
+import type { RequestIdentity } from './background-tasks.js';
 import { runTeamsTurn, type TeamsTurnJob } from './run-teams-turn.js';
 
 export interface TeamsTurnReply {

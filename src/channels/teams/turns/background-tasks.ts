@@ -1,7 +1,8 @@
-// Work that runs after the HTTP request was answered, in the conversation of a reply target: the
-// Agents SDK's continueConversation gives it a connector for that conversation (Teams gives up on
-// a request after about 15 seconds, so replies are sent proactively). Running work is tracked so
-// stop() can wait for every accepted turn to be answered.
+// Turns that run after the HTTP request was answered, each in the conversation of its reply target:
+// the Agents SDK's continueConversation gives it a connector for that conversation (Teams gives up
+// on a request after about 15 seconds, so replies are sent proactively). Running turns are tracked
+// so stop() can wait for every accepted turn to be answered. Slack keeps its own in
+// slack/turns/background-tasks.ts under the same name.
 import type { CloudAdapter, ConnectorClient, TurnContext } from '@microsoft/agents-hosting';
 import type { ChannelLogger } from '../../channel-logger.js';
 import { TeamsOutbox } from '../outbox/teams-outbox.js';
@@ -14,7 +15,7 @@ export type RequestIdentity = Parameters<CloudAdapter['continueConversation']>[0
 
 export type ConversationWork = (outbox: TeamsOutbox, context: TurnContext) => Promise<void>;
 
-export interface BackgroundWork {
+export interface BackgroundTasks {
   start(target: ReplyTarget, identity: RequestIdentity, threadId: string, work: ConversationWork): void;
   /** Like start, and resolves when the work ended; with a turn job's ledger, the outbox edits what an interrupted run posted. */
   run(target: ReplyTarget, identity: RequestIdentity, threadId: string, work: ConversationWork, ledger?: PostLedger): Promise<void>;
@@ -22,7 +23,7 @@ export interface BackgroundWork {
   idle(): Promise<void>;
 }
 
-export function createBackgroundWork(adapter: CloudAdapter, logger: ChannelLogger, now: () => Date, postRetry?: PostRetryPolicy): BackgroundWork {
+export function createBackgroundTasks(adapter: CloudAdapter, logger: ChannelLogger, now: () => Date, postRetry?: PostRetryPolicy): BackgroundTasks {
   const running = new Set<Promise<void>>();
   const run = (target: ReplyTarget, identity: RequestIdentity, threadId: string, work: ConversationWork, ledger?: PostLedger): Promise<void> => {
     const startedAt = now();
