@@ -29,7 +29,7 @@ export function blockToMrkdwn(block: RootContent): string {
       return text === '' ? '' : `*${text}*`;
     }
     case 'list':
-      return listToMrkdwn(block, 0);
+      return listToMrkdwn(block, 0, blockToMrkdwn);
     case 'blockquote':
       return blocksToMrkdwn(block.children)
         .split('\n')

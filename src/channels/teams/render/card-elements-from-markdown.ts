@@ -31,7 +31,7 @@ export function blocksToCardElements(blocks: readonly RootContent[]): CardElemen
         lists.push(next);
         index += 1;
       }
-      elements.push(...listElements(lists));
+      elements.push(...listElements(lists, blocksToCardElements));
     } else if (block) {
       elements.push(...blockToCardElements(block));
     }
@@ -65,7 +65,7 @@ function blockToCardElements(block: RootContent): CardElement[] {
     case 'footnoteDefinition':
       return [textBlock(`[${block.label ?? block.identifier}]`, { isSubtle: true }), ...blocksToCardElements(block.children)];
     case 'list':
-      return listElements([block]);
+      return listElements([block], blocksToCardElements);
     default:
       return [];
   }

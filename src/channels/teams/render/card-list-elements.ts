@@ -1,17 +1,21 @@
 // Lists in a card. A TextBlock renders a flat Markdown list ("- " or "1. " lines joined with "\r",
 // as Microsoft's card formatting guide prescribes) but no nesting, so a nested list, or any other
 // block inside an item, goes into a ColumnSet whose first column is an empty fixed-width indent.
-// Every level is rendered the same way, so lists nest as deep as the author wrote them.
-import type { List } from 'mdast';
+// Every level is rendered the same way, so lists nest as deep as the author wrote them. Blocks
+// inside an item are drawn by the block renderer the caller passes in (card-elements-from-markdown.ts),
+// so the two files recurse into each other without importing each other.
+import type { List, RootContent } from 'mdast';
 import { textBlock, type CardElement, type ColumnSetElement } from './adaptive-card-types.js';
-import { blocksToCardElements } from './card-elements-from-markdown.js';
 import { inlineToCardText } from './card-inline-text.js';
 
 const LIST_INDENT_WIDTH = '20px';
+/** Draws blocks that are not paragraphs (a nested list, code, a quote) inside an item. */
+export type BlocksToCardElements = (blocks: readonly RootContent[]) => CardElement[];
+
 /** Items are one line each: a line break inside an item would end the Markdown list. */
 const ITEM_LINE_BREAK = ' ';
 
-export function listElements(lists: readonly List[]): CardElement[] {
+export function listElements(lists: readonly List[], blocksToCardElements: BlocksToCardElements): CardElement[] {
   const elements: CardElement[] = [];
   let lines: string[] = [];
   const flushLines = () => {
