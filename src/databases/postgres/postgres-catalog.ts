@@ -55,9 +55,12 @@ WHERE con.contype IN ('p', 'f') AND n.nspname NOT IN ('pg_catalog', 'information
 //
 // Types: a column's type oid and modifier stand for its format_type() text, except that a
 // user-defined type (oid 16384 and up) can be renamed or moved to another schema under the same
-// oid, so its name and schema are hashed too, looked up only for the few columns that have one;
-// so is the search_path, which decides whether format_type() writes the schema. A superuser could
-// rename a built-in type too; that alone is not seen (it would take a lookup for every column).
+// oid, so for the few columns that have one the text itself is hashed too, as is the search_path
+// (it decides whether format_type() writes a type's schema). A superuser could rename a built-in
+// type too; that alone is not seen (it would take a lookup for every column). The type lookup is a
+// function call, not a subquery: the planner costs a subquery as if it ran for every column, and a
+// query it costs above jit_above_cost (100,000) is JIT-compiled first, which took longer (about
+// 140 ms) than the whole rest of the query on the bench's 5,000 tables.
 // The keys, few even in large warehouses, are hashed as their read returns them.
 const LISTED_RELATIONS = `SELECT c.oid, n.nspname, c.relname, c.relkind, c.reltuples, c.relowner, c.relacl FROM ${RELATIONS} WHERE ${LISTED_KINDS}`;
 
@@ -72,9 +75,6 @@ const SYNCING_ROLE_RIGHTS = `CASE WHEN (SELECT superuser FROM syncing_role) THEN
 const RELATION_TEXT = `concat_ws(' ', l.relkind, l.reltuples, length(l.nspname), length(l.relname), l.nspname, l.relname,
   CASE WHEN NOT (SELECT superuser FROM syncing_role) THEN l.relowner || ' ' || coalesce(l.relacl::text, 'default') END)`;
 
-const USER_TYPE_NAME = `(SELECT length(t.typname) || ' ' || t.typname || ' ' || tn.nspname
-  FROM pg_catalog.pg_type t JOIN pg_catalog.pg_namespace tn ON tn.oid = t.typnamespace WHERE t.oid = a.atttypid)`;
-
 const FINGERPRINT_SQL = `WITH listed AS MATERIALIZED (${LISTED_RELATIONS}),
 syncing_role AS MATERIALIZED (SELECT r.rolsuper AS superuser FROM pg_catalog.pg_roles r WHERE r.rolname = current_user)
 SELECT concat_ws(' ',
@@ -83,7 +83,7 @@ SELECT concat_ws(' ',
   (SELECT count(*) || ':' || coalesce(sum(hashtextextended(${RELATION_TEXT}, l.oid::int8)), 0) FROM listed l),
   (SELECT count(*) || ':' || coalesce(sum(hashtextextended(a.attname::text, ${COLUMN_PLACE})), 0)
       || ':' || coalesce(sum(hashint8extended((a.atttypid::int8 << 32) # (a.atttypmod::int8 << 1) # a.attnotnull::int::int8, ${COLUMN_PLACE})), 0)
-      || ':' || coalesce(sum(CASE WHEN a.atttypid >= ${FIRST_USER_OBJECT_ID} THEN hashtextextended(${USER_TYPE_NAME}, ${COLUMN_PLACE}) END), 0)
+      || ':' || coalesce(sum(CASE WHEN a.atttypid >= ${FIRST_USER_OBJECT_ID} THEN hashtextextended(pg_catalog.format_type(a.atttypid, a.atttypmod), ${COLUMN_PLACE}) END), 0)
     FROM listed l JOIN pg_catalog.pg_attribute a ON a.attrelid = l.oid
     WHERE a.attnum > 0 AND NOT a.attisdropped),
   (SELECT count(*) || ':' || coalesce(sum(hashtextextended(d.description, d.objoid::int8 * 65536 + d.objsubid)), 0)
