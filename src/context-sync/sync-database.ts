@@ -15,7 +15,7 @@ import { applySampling } from './sample-database-values.js';
 import type { SyncHooks } from './sync-hooks.js';
 import { catalogQueryRunner } from './table-metadata.js';
 import { catalogFingerprint, mayHaveCatalogFingerprint } from './catalog-fingerprint.js';
-import { readSyncedFolder, unchangedSince } from './unchanged-database.js';
+import { readSyncedFolder, unchangedSince, type SyncedFolder } from './unchanged-database.js';
 import { writeDatabaseFiles } from './write-database-files.js';
 import type { WriteOutcome } from './write-generated-files.js';
 
@@ -60,12 +60,15 @@ function uniqueFileNames(tables: IndexedTable['table'][]): IndexedTable[] {
   });
 }
 
-async function syncWithAdapter(config: DatabaseConfig, adapter: DatabaseAdapter, options: DatabaseSyncOptions, release: () => Promise<void>): Promise<DatabaseSyncResult> {
+async function syncWithAdapter(
+  config: DatabaseConfig,
+  adapter: DatabaseAdapter,
+  synced: Promise<SyncedFolder | undefined>,
+  options: DatabaseSyncOptions,
+  release: () => Promise<void>,
+): Promise<DatabaseSyncResult> {
   const engine = dialectRules(config.type).displayName;
   const folder = databaseFolder(config.name);
-  // The folder is read while the warehouse computes the fingerprint: an unchanged re-sync costs the longer of the two.
-  const synced = mayHaveCatalogFingerprint(config) ? readSyncedFolder(options.contextPath, folder) : Promise.resolve(undefined);
-  synced.catch(() => undefined);
   // Taken before the catalog is read: a change made during the read then shows at the next sync.
   const fingerprint = await catalogFingerprint(config, adapter);
   const unchanged = fingerprint === undefined ? undefined : unchangedSince(await synced, folder, fingerprint);
@@ -110,9 +113,13 @@ export async function syncDatabase(config: DatabaseConfig, options: DatabaseSync
     adapter = undefined;
     await open?.close().catch(() => undefined);
   };
+  // The folder is read while the driver loads, the connection opens and the warehouse computes the
+  // fingerprint: an unchanged re-sync costs the longer of the two, not their sum.
+  const synced = mayHaveCatalogFingerprint(config) ? readSyncedFolder(options.contextPath, databaseFolder(config.name)) : Promise.resolve(undefined);
+  synced.catch(() => undefined);
   try {
     adapter = await options.createAdapter(connection);
-    return await syncWithAdapter(config, adapter, options, release);
+    return await syncWithAdapter(config, adapter, synced, options, release);
   } catch (error) {
     return { database: config.name, dialect: config.type, status: 'failed', reason: errorMessage(error), tables: 0, notes: [] };
   } finally {

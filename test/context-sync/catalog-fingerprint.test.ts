@@ -1,12 +1,12 @@
 // The re-sync shortcut: a database whose catalog fingerprint (kept in its generated README) has not
 // changed is not read again, and any change the catalog reads would see (a comment alone, a column,
-// a type, an added or dropped table) still reaches the files. Real DuckDB files and PostgreSQL.
+// a type, an added or dropped table, a privilege) still reaches the files. Real DuckDB files and PostgreSQL.
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { createDuckDbFile } from '../support/duckdb-fixture.js';
-import { createScratchDatabase } from '../support/postgres-database.js';
+import { adminUrl, createScratchDatabase } from '../support/postgres-database.js';
 import { columnRows, createSyncWorkspace } from './sync-test-support.js';
 
 const NOTHING_READ = 'note: catalog unchanged since the last sync (same fingerprint): nothing was read.';
@@ -43,7 +43,7 @@ describe('catalog fingerprint', () => {
     expect(restored.output).toContain('+ databases/shop/main/refunds.md');
   });
 
-  it('PostgreSQL: the fingerprint is computed in the server; a comment, a type, a type modifier, NOT NULL, a renamed column, a table comment and a dropped table are picked up', async () => {
+  it('PostgreSQL: the fingerprint is computed in the server; a comment, a type, a type modifier, NOT NULL, a renamed column, a table comment, a renamed type and a dropped table are picked up', async () => {
     const scratch = await createScratchDatabase('dt_sync_fingerprint');
     const client = new pg.Client({ connectionString: scratch.url });
     await client.connect();
@@ -88,6 +88,14 @@ describe('catalog fingerprint', () => {
       expect(await workspace.read('databases/shop/public/orders.md')).toContain('\nOne row per order.\n');
       expect((await workspace.sync()).output).toContain(NOTHING_READ);
 
+      // A user-defined type keeps its oid when renamed: only its name tells the files changed.
+      await client.query("CREATE TYPE mood AS ENUM ('calm', 'busy'); ALTER TABLE orders ADD COLUMN mood mood");
+      await workspace.sync();
+      expect(columnRows(await workspace.read('databases/shop/public/orders.md'))).toContainEqual(['`mood`', 'mood', 'yes', '', '', '']);
+      await client.query('ALTER TYPE mood RENAME TO order_mood');
+      expect((await workspace.sync()).output).toContain('~ databases/shop/public/orders.md');
+      expect(columnRows(await workspace.read('databases/shop/public/orders.md'))).toContainEqual(['`mood`', 'order_mood', 'yes', '', '', '']);
+
       await client.query('DROP TABLE customers');
       const dropped = await workspace.sync();
       expect(dropped.output).toContain('- databases/shop/public/customers.md');
@@ -95,6 +103,77 @@ describe('catalog fingerprint', () => {
     } finally {
       await client.end();
       await scratch.drop();
+    }
+  });
+
+  it('PostgreSQL, a login that is not a superuser: a grant, a revoke, a role membership, superuser status and a column comment change what it syncs', async () => {
+    const scratch = await createScratchDatabase('dt_sync_fingerprint_role');
+    const suffix = scratch.name.slice('dt_sync_fingerprint_role'.length);
+    const reader = `dt_sync_reader${suffix}`;
+    const readers = `dt_sync_readers${suffix}`;
+    const schema = `dt_sync_shop${suffix}`;
+    const password = 'reader-password';
+    const client = new pg.Client({ connectionString: scratch.url });
+    await client.connect();
+    try {
+      await client.query(`CREATE ROLE ${reader} LOGIN PASSWORD '${password}'; CREATE ROLE ${readers} NOLOGIN`);
+      await client.query(
+        `CREATE SCHEMA ${schema}; GRANT USAGE ON SCHEMA ${schema} TO ${reader}, ${readers};
+         CREATE TABLE ${schema}.orders (id integer, amount numeric); COMMENT ON COLUMN ${schema}.orders.amount IS 'Gross amount';
+         CREATE TABLE ${schema}.customers (id integer); CREATE TABLE ${schema}.refunds (order_id integer);
+         GRANT SELECT ON ${schema}.orders TO ${reader}`,
+      );
+      const url = new URL(scratch.url);
+      const workspace = await createSyncWorkspace(
+        `databases:\n  - name: shop\n    type: postgres\n    host: ${url.hostname}\n    port: ${url.port || 5432}\n    database: ${scratch.name}\n    user: ${reader}\n    password: ${password}\n`,
+      );
+      const tableFiles = async () => (await workspace.read('databases/shop/README.md')).split('\n').flatMap((line) => /\]\(([^)]+\.md)\)/.exec(line)?.[1] ?? []);
+      const first = await workspace.sync();
+      expect(first.code).toBe(0);
+      expect(await tableFiles()).toEqual([`${schema}/orders.md`]);
+      expect((await workspace.sync()).output).toContain(NOTHING_READ);
+
+      await client.query(`GRANT SELECT ON ${schema}.customers TO ${reader}`);
+      const granted = await workspace.sync();
+      expect(granted.output).not.toContain(NOTHING_READ);
+      expect(granted.output).toContain(`+ databases/shop/${schema}/customers.md`);
+      expect((await workspace.sync()).output).toContain(NOTHING_READ);
+
+      await client.query(`REVOKE SELECT ON ${schema}.customers FROM ${reader}`);
+      const revoked = await workspace.sync();
+      expect(revoked.output).toContain(`- databases/shop/${schema}/customers.md`);
+      expect(await tableFiles()).toEqual([`${schema}/orders.md`]);
+
+      // The grant to the group changes only refunds' ACL; joining the group changes only the reader's memberships.
+      await client.query(`GRANT SELECT ON ${schema}.refunds TO ${readers}`);
+      expect(await tableFiles()).toEqual([`${schema}/orders.md`]);
+      await workspace.sync();
+      expect((await workspace.sync()).output).toContain(NOTHING_READ);
+      await client.query(`GRANT ${readers} TO ${reader}`);
+      const joined = await workspace.sync();
+      expect(joined.output).toContain(`+ databases/shop/${schema}/refunds.md`);
+      expect((await workspace.sync()).output).toContain(NOTHING_READ);
+
+      await client.query(`COMMENT ON COLUMN ${schema}.orders.amount IS 'Net amount, after refunds'`);
+      const commented = await workspace.sync();
+      expect(commented.output).toContain(`~ databases/shop/${schema}/orders.md`);
+      expect(columnRows(await workspace.read(`databases/shop/${schema}/orders.md`))).toContainEqual(['`amount`', 'numeric', 'yes', '', 'Net amount, after refunds', '']);
+
+      // A superuser may read every table whatever the grants say.
+      await client.query(`ALTER ROLE ${reader} SUPERUSER`);
+      const promoted = await workspace.sync();
+      expect(promoted.output).toContain(`+ databases/shop/${schema}/customers.md`);
+      expect((await workspace.sync()).output).toContain(NOTHING_READ);
+      await client.query(`ALTER ROLE ${reader} NOSUPERUSER`);
+      const demoted = await workspace.sync();
+      expect(demoted.output).toContain(`- databases/shop/${schema}/customers.md`);
+      expect(await tableFiles()).toEqual([`${schema}/orders.md`, `${schema}/refunds.md`]);
+    } finally {
+      await client.end();
+      await scratch.drop();
+      const admin = new pg.Client({ connectionString: adminUrl() });
+      await admin.connect();
+      await admin.query(`DROP ROLE IF EXISTS ${reader}; DROP ROLE IF EXISTS ${readers}`).finally(() => admin.end());
     }
   });
 });

@@ -39,31 +39,56 @@ WHERE con.contype IN ('p', 'f') AND n.nspname NOT IN ('pg_catalog', 'information
 
 // What the three reads would return, hashed where it lives: one short row comes back, and a change
 // any read would see (a relation added, dropped or renamed, a comment, a column's name, type or
-// NOT NULL, a privilege, a row estimate) changes it. An unchanged re-sync costs little but this
-// query, so it is shaped for 100,000 columns: the privilege is checked once per listed relation
-// (not per column row, nor for the indexes and TOAST tables pg_class also holds); columns are
-// hashed from pg_attribute's own fields (type oid and modifier, not a format_type() text per row,
-// so renaming a type is seen only with the next other change); no row is sorted or turned into a
-// record's text. Each part is a count and a sum of 64-bit hashes seeded by the row's place
-// (relation oid, column number), so row order does not matter and the same text elsewhere hashes
-// differently. The keys, few even in large warehouses, are hashed as their read returns them.
-const LISTED_RELATIONS = `SELECT c.oid, n.nspname, c.relname, c.relkind, c.reltuples FROM ${RELATIONS} WHERE ${LISTED_KINDS}`;
+// NOT NULL, a row estimate, what the login may SELECT) changes it. An unchanged re-sync costs
+// little but this query, so it is shaped for 100,000 columns: each catalog is visited once, with
+// no function per row that looks anything up (has_table_privilege() on 5,000 relations was a fifth
+// of the query), no format_type() text, no sort and no record text. Each part is a count and a sum
+// of 64-bit hashes seeded by the row's place (relation oid, column number), so row order does not
+// matter and the same text elsewhere hashes differently.
+//
+// Which relations the reads list depends on has_table_privilege(), which reads only: whether the
+// login is a superuser (it then sees everything), the relation's ACL, its owner (whose rights an
+// empty ACL stands for) and the roles whose rights the login holds (pg_has_role ... 'USAGE', which
+// follows memberships through inheriting roles, pg_read_all_data included). Those are hashed
+// instead, for every listed relation, whether the login may read it or not: a change to a relation
+// it cannot see then costs one needless full read, never a missed one.
+//
+// Types: a column's type oid and modifier stand for its format_type() text, except that a
+// user-defined type (oid 16384 and up) can be renamed or moved to another schema under the same
+// oid, so for the few columns that have one the text itself is hashed too, as is the search_path
+// (it decides whether format_type() writes a type's schema). A superuser could rename a built-in
+// type too; that alone is not seen (it would take a lookup for every column). The type lookup is a
+// function call, not a subquery: the planner costs a subquery as if it ran for every column, and a
+// query it costs above jit_above_cost (100,000) is JIT-compiled first, which took longer (about
+// 140 ms) than the whole rest of the query on the bench's 5,000 tables.
+// The keys, few even in large warehouses, are hashed as their read returns them.
+const LISTED_RELATIONS = `SELECT c.oid, n.nspname, c.relname, c.relkind, c.reltuples, c.relowner, c.relacl FROM ${RELATIONS} WHERE ${LISTED_KINDS}`;
 
+const FIRST_USER_OBJECT_ID = 16384;
 const COLUMN_PLACE = 'a.attrelid::int8 * 65536 + a.attnum';
 
+// The login's side of has_table_privilege(): "superuser", or the sorted oids of the roles whose privileges it holds.
+const SYNCING_ROLE_RIGHTS = `CASE WHEN (SELECT superuser FROM syncing_role) THEN 'superuser'
+  ELSE 'roles:' || (SELECT string_agg(r.oid::text, ',' ORDER BY r.oid) FROM pg_catalog.pg_roles r WHERE pg_catalog.pg_has_role(current_user, r.oid, 'USAGE')) END`;
+
+// The free-text fields come last, each length given first, so no two different rows read the same.
+const RELATION_TEXT = `concat_ws(' ', l.relkind, l.reltuples, length(l.nspname), length(l.relname), l.nspname, l.relname,
+  CASE WHEN NOT (SELECT superuser FROM syncing_role) THEN l.relowner || ' ' || coalesce(l.relacl::text, 'default') END)`;
+
 const FINGERPRINT_SQL = `WITH listed AS MATERIALIZED (${LISTED_RELATIONS}),
-visible AS MATERIALIZED (SELECT * FROM listed WHERE has_table_privilege(oid, 'SELECT'))
+syncing_role AS MATERIALIZED (SELECT r.rolsuper AS superuser FROM pg_catalog.pg_roles r WHERE r.rolname = current_user)
 SELECT concat_ws(' ',
-  (SELECT count(*) || ':' || coalesce(sum(hashtextextended(concat_ws(' ', v.nspname, v.relname, v.relkind, v.reltuples, d.description), v.oid::int8)), 0)
-    FROM visible v
-    LEFT JOIN pg_catalog.pg_description d ON d.objoid = v.oid AND d.objsubid = 0 AND d.classoid = 'pg_catalog.pg_class'::regclass),
+  ${SYNCING_ROLE_RIGHTS},
+  hashtext(current_setting('search_path')),
+  (SELECT count(*) || ':' || coalesce(sum(hashtextextended(${RELATION_TEXT}, l.oid::int8)), 0) FROM listed l),
   (SELECT count(*) || ':' || coalesce(sum(hashtextextended(a.attname::text, ${COLUMN_PLACE})), 0)
       || ':' || coalesce(sum(hashint8extended((a.atttypid::int8 << 32) # (a.atttypmod::int8 << 1) # a.attnotnull::int::int8, ${COLUMN_PLACE})), 0)
-    FROM pg_catalog.pg_attribute a
-    WHERE a.attrelid IN (SELECT oid FROM visible) AND a.attnum > 0 AND NOT a.attisdropped),
+      || ':' || coalesce(sum(CASE WHEN a.atttypid >= ${FIRST_USER_OBJECT_ID} THEN hashtextextended(pg_catalog.format_type(a.atttypid, a.atttypmod), ${COLUMN_PLACE}) END), 0)
+    FROM listed l JOIN pg_catalog.pg_attribute a ON a.attrelid = l.oid
+    WHERE a.attnum > 0 AND NOT a.attisdropped),
   (SELECT count(*) || ':' || coalesce(sum(hashtextextended(d.description, d.objoid::int8 * 65536 + d.objsubid)), 0)
-    FROM pg_catalog.pg_description d
-    WHERE d.classoid = 'pg_catalog.pg_class'::regclass AND d.objsubid > 0 AND d.objoid IN (SELECT oid FROM visible)),
+    FROM listed l JOIN pg_catalog.pg_description d ON d.objoid = l.oid
+    WHERE d.classoid = 'pg_catalog.pg_class'::regclass),
   (SELECT count(*) || ':' || coalesce(sum(hashtextextended(key_row::text, 0)), 0) FROM (${KEYS_SQL}) AS key_row)
 ) AS fingerprint`;
 
