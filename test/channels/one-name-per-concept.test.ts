@@ -15,6 +15,9 @@ const CHANNELS = join(import.meta.dirname, '../../src/channels');
  * the other platform has no such thing.
  */
 const PLATFORM_ONLY: Record<string, { slack?: string[]; teams?: string[] }> = {
+  // A Slack click arrives in several payloads (a button, a modal submission), so the subject is
+  // built from the place it names; a Teams click is the inbound activity itself.
+  'actions/clicker-subject.ts': { slack: ['ClickPlace'] },
   // Slack's Web API has one base URL (GovSlack and tests change it); Teams answers at the serviceUrl each activity carries.
   'attach-slack-channel.ts': { slack: ['DEFAULT_SLACK_API_URL'] },
   'channel-context.ts': {
