@@ -1,12 +1,72 @@
-// The import graph of src/ runs one way: entry points (main.ts, cli/, mcp-server/) -> channels/ and
-// server/ -> application.ts -> the core -> config/, mcp/ (client connections) -> support/, logging/.
+// The import graph of src/ runs one way, down the LAYERS below: entry points (main.ts, cli/, mcp-server/)
+// -> channels/ and server/ -> application.ts -> uses of the turn -> the turn (conversations/) -> agent,
+// tools and the features they offer -> identity and the feature folders access/, memory/ ->
+// the store -> config/, mcp/ -> warehouse access and rendering -> support/, logging/.
 // `npm run lint` fails on a new cycle or an import that climbs a layer. Which chat SDKs the core may
 // import and who reads process.env are checked by test/architecture.test.ts, not here.
 
-/** The core of README's "How it fits together": it never reaches up to what starts or serves it. */
-const CORE = '^src/(agent|tools|sql|databases|charts|stories|conversations|store|identity|markdown|tables|sandbox|python|context-files|context-check|governance|schedules)/';
+/**
+ * Every folder (and top-level file) of src/, lowest layer first. A file imports only from its own
+ * layer or lower ones; within a layer only a cycle is forbidden. A new folder must be added here
+ * (the `every-folder-has-a-layer` rule fails otherwise).
+ */
+const LAYERS = [
+  ['support', 'logging'],
+  ['databases', 'sql', 'sandbox', 'markdown', 'tables', 'charts', 'context-files'],
+  ['config', 'mcp'],
+  // The store implements every feature's persistence; the types it shares with a feature live here.
+  ['store'],
+  ['identity', 'access', 'memory', 'context-sync'],
+  ['agent', 'tools', 'python', 'stories', 'schedules', 'governance', 'verified'],
+  // The turn: a request through the features' steps and the agent loop to an outcome and a reply plan.
+  ['conversations'],
+  ['evaluation', 'context-check'],
+  ['application.ts'],
+  ['channels', 'server'],
+  ['cli', 'mcp-server', 'main.ts'],
+];
+
+/**
+ * The imports allowed to climb a layer, each with why. Keep this list short: most climbs are a type
+ * that belongs lower down.
+ */
+const ALLOWED_CLIMBS = [
+  {
+    from: 'src/access/access-rules.ts',
+    to: 'src/conversations/types.ts',
+    reason: 'a type only: who asks and where is read from the TurnRequest, whose shape the turn owns',
+  },
+];
+
+const pathOf = (names) =>
+  `^src/(${names
+    .map((name) => (name.endsWith('.ts') ? `${name.replace('.', '[.]')}$` : `${name}/`))
+    .join('|')})`;
+const CORE = pathOf(LAYERS.slice(0, LAYERS.findIndex((layer) => layer.includes('application.ts'))).flat());
 /** What starts datathread or serves it to the outside: only entry points import these. */
 const ENTRY_POINTS_AND_CHANNELS = ['^src/(channels|server|cli|mcp-server)/', '^src/(main|application)[.]ts$'];
+
+const layerRules = LAYERS.slice(0, -1).map((layer, index) => {
+  const exceptions = ALLOWED_CLIMBS.filter((climb) => new RegExp(pathOf(layer)).test(climb.from));
+  return {
+    name: `layer-${index}-imports-nothing-above`,
+    severity: 'error',
+    comment: `src/{${layer.join(',')}} imports only its own layer or lower ones (LAYERS in .dependency-cruiser.cjs).`,
+    from: { path: pathOf(layer), ...(exceptions.length > 0 ? { pathNot: exceptions.map((climb) => `^${climb.from}$`) } : {}) },
+    to: { path: pathOf(LAYERS.slice(index + 1).flat()) },
+  };
+});
+const climbRules = ALLOWED_CLIMBS.map((climb) => {
+  const index = LAYERS.findIndex((layer) => new RegExp(pathOf(layer)).test(climb.from));
+  return {
+    name: `allowed-climb-${climb.from}`,
+    severity: 'error',
+    comment: `${climb.from} climbs only to ${climb.to}: ${climb.reason}`,
+    from: { path: `^${climb.from}$` },
+    to: { path: pathOf(LAYERS.slice(index + 1).flat()), pathNot: `^${climb.to}$` },
+  };
+});
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
@@ -17,6 +77,15 @@ module.exports = {
       from: {},
       // No exception: a list renderer, whose items hold blocks, gets the block renderer as a parameter.
       to: { circular: true },
+    },
+    ...layerRules,
+    ...climbRules,
+    {
+      name: 'every-folder-has-a-layer',
+      severity: 'error',
+      comment: 'A folder of src/ that is in no layer of LAYERS: add it where it belongs.',
+      from: { pathNot: pathOf(LAYERS.flat()) },
+      to: {},
     },
     {
       name: 'core-stays-below-entry-points',
@@ -33,20 +102,6 @@ module.exports = {
         'and they never import config/ or the tools, agent and conversations that use them.',
       from: { path: '^src/(databases|sql|sandbox)/' },
       to: { path: '^src/(config|tools|agent|conversations)/' },
-    },
-    {
-      name: 'config-and-mcp-client-stay-below-the-core',
-      severity: 'error',
-      comment: 'The config schema and the MCP client connections are read by the tools and the agent, never the reverse.',
-      from: { path: '^src/(config|mcp)/' },
-      to: { path: ['^src/(agent|tools|conversations|stories|python|context-check)/', ...ENTRY_POINTS_AND_CHANNELS] },
-    },
-    {
-      name: 'support-and-logging-import-nothing-above',
-      severity: 'error',
-      comment: 'support/ and logging/ are the floor every layer stands on.',
-      from: { path: '^src/(support|logging)/' },
-      to: { path: '^src/', pathNot: '^src/(support|logging)/' },
     },
     {
       name: 'channels-never-import-tools',

@@ -16,7 +16,7 @@ mkdirSync(outDir, { recursive: true });
 const { planReply } = await jiti.import('../src/conversations/reply-plan.ts');
 const slack = await jiti.import('../src/channels/slack/render/render-reply.ts');
 const teams = await jiti.import('../src/channels/teams/render/render-reply.ts');
-const { verifiedSentence } = await jiti.import('../src/conversations/answer-verification.ts');
+const { verifiedSentence } = await jiti.import('../src/verified/answer-verification.ts');
 const { contextBlock } = await jiti.import('../src/channels/slack/render/interactive-blocks.ts');
 const { codeSections } = await jiti.import('../src/channels/slack/render/answer-blocks.ts');
 const { escapeMrkdwn } = await jiti.import('../src/channels/slack/render/escape-mrkdwn.ts');

@@ -4,11 +4,11 @@ import { createLanguageModel, type ModelAvailability } from './agent/model-facto
 import type { Environment } from './config/environment.js';
 import type { LoadedConfig } from './config/load-config.js';
 import { AnswerFeedbackRecorder } from './conversations/answer-feedback.js';
-import { AnswerVerifier } from './conversations/answer-verification.js';
-import { VerifiedQueryLibrary } from './conversations/verified-query-library.js';
+import { AnswerVerifier } from './verified/answer-verification.js';
+import { VerifiedQueryLibrary } from './verified/verified-query-library.js';
 import { ConversationEngine } from './conversations/conversation-engine.js';
-import { MemoryDecisions } from './conversations/memory-decisions.js';
-import { GroupMembership } from './conversations/group-membership.js';
+import { MemoryDecisions } from './memory/memory-decisions.js';
+import { GroupMembership } from './access/group-membership.js';
 import { scheduleEventPurge } from './conversations/event-purge.js';
 import { TurnQueue } from './conversations/turn-queue.js';
 import { createDatabaseAdapter } from './databases/create-database-adapter.js';

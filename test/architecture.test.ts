@@ -3,7 +3,9 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-const CORE_FOLDERS = ['agent', 'tools', 'sql', 'databases', 'charts', 'stories', 'conversations', 'store', 'python', 'context-files', 'identity', 'markdown', 'tables', 'sandbox', 'context-check', 'governance', 'schedules'];
+/** Where a platform SDK or the HTTP framework may be imported; every other folder of src/ is the core. */
+const PLATFORM_FOLDERS = ['channels', 'server', 'cli', 'mcp-server'];
+const CORE_FOLDERS = readdirSync('src').filter((name) => statSync(join('src', name)).isDirectory() && !PLATFORM_FOLDERS.includes(name));
 const PLATFORM_IMPORT = /from\s+['"](@slack\/[^'"]+|@microsoft\/agents-[^'"]+|botbuilder[^'"]*|express)['"]/;
 
 function sourceFiles(folder: string): string[] {

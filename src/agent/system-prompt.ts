@@ -5,9 +5,9 @@ import type { ContextFolderSummary } from '../context-files/summarize-folder.js'
 import { dialectRules } from '../databases/dialects.js';
 import type { Dialect, SchemaSummary } from '../databases/types.js';
 import type { DataRange } from './data-ranges.js';
-import { describeMemories, type PromptMemories } from './memory-prompt.js';
+import { describeMemories, type PromptMemories } from '../memory/memory-prompt.js';
 import { type IndexedTable, renderTableIndex, tableIndexBudget } from './table-index.js';
-import { describeVerifiedExamples, type PromptVerifiedExample } from './verified-examples-prompt.js';
+import { describeVerifiedExamples, type PromptVerifiedExample } from '../verified/verified-examples-prompt.js';
 
 export interface PromptDatabase {
   name: string;
@@ -32,7 +32,7 @@ export interface SystemPromptInput {
   contextFolder?: ContextFolderSummary;
   /** Remembered corrections for the asker's channel and the workspace (already within their budget). */
   memories?: PromptMemories;
-  /** The verified queries closest to the question (conversations/verified-query-library.ts). */
+  /** The verified queries closest to the question (verified/verified-query-library.ts). */
   verifiedExamples?: PromptVerifiedExample[];
 }
 

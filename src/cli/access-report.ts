@@ -2,7 +2,7 @@
 // and by which rule, and the features (verifier, admin) whose lists name them, and why.
 import type { AccessRule } from '../config/config-schema.js';
 import type { LoadedConfig } from '../config/load-config.js';
-import { ruleMatches, type AccessSubject } from '../conversations/access-rules.js';
+import { ruleMatches, type AccessSubject } from '../access/access-rules.js';
 
 function describeRule(rule: AccessRule, index: number): string {
   const keys = (['users', 'groups', 'platforms', 'channels', 'teams'] as const).filter((key) => rule[key]).map((key) => `${key}: ${rule[key]!.join(', ')}`);

@@ -1,7 +1,7 @@
 // `datathread eval --from-verified`: the verified queries (context folder and chat) become cases
 // whose gold SQL is the verified SQL, so a model change can be checked against what people trust.
-import { verifiedQueriesAsEvalCases } from '../conversations/verified-query-export.js';
-import { VerifiedQueryLibrary } from '../conversations/verified-query-library.js';
+import { verifiedQueriesAsEvalCases } from '../verified/verified-query-export.js';
+import { VerifiedQueryLibrary } from '../verified/verified-query-library.js';
 import type { EvalCase } from '../evaluation/eval-case.js';
 import { EvalCaseError } from '../evaluation/eval-case-error.js';
 import { silentLogger } from '../logging/logger.js';

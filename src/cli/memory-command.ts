@@ -2,8 +2,8 @@
 // the operator's view of remembered corrections. An operator needs no approval: a workspace memory
 // added here is active at once (and `datathread ask`/`chat` turns see it). The same content check as
 // in chat applies: no secrets, connection strings or rows of data.
-import { checkMemoryText } from '../conversations/memory-content-check.js';
-import { channelScope, WORKSPACE_SCOPE } from '../conversations/memory-scopes.js';
+import { checkMemoryText } from '../memory/memory-content-check.js';
+import { channelScope, WORKSPACE_SCOPE } from '../memory/memory-scopes.js';
 import type { Bootstrapped } from '../config/bootstrap.js';
 import type { MemoryRecord, MemoryScope } from '../store/memory-store.js';
 import { openStore } from '../store/open-store.js';

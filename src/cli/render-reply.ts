@@ -1,12 +1,12 @@
 // Prints a turn's reply plan in the terminal and writes its charts as PNG files (stories: stories/write-story-files).
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import type { ChartArtifact, StoryArtifact } from '../conversations/outcome-contract.js';
+import type { ChartArtifact, StoryArtifact } from '../store/turn-artifacts.js';
 import type { ReplyPlan } from '../conversations/reply-plan.js';
-import { MEMORY_SENTENCES, memoryNoteDetail } from '../conversations/memory-note.js';
+import { MEMORY_SENTENCES, memoryNoteDetail } from '../memory/memory-note.js';
 import type { WrittenStoryFiles } from '../stories/write-story-files.js';
 import { formatDuration, terminalSentence } from './terminal-wording.js';
-import { verifiedBadgeText } from '../conversations/verified-query.js';
+import { verifiedBadgeText } from '../verified/verified-query.js';
 
 export interface TerminalOutput {
   write(text: string): void;

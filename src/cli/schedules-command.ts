@@ -3,7 +3,7 @@ import type { Bootstrapped } from '../config/bootstrap.js';
 import { changeSchedule, SCHEDULE_CHANGES, type ScheduleChange } from '../schedules/manage-schedule.js';
 import { ScheduleNotFoundError } from '../schedules/schedule-errors.js';
 import { scheduleListLabel } from '../schedules/schedule-list-label.js';
-import type { ScheduleRecord } from '../schedules/schedule-types.js';
+import type { ScheduleRecord } from '../store/schedule-types.js';
 import { openStore } from '../store/open-store.js';
 import { randomIdFactory, systemClock } from '../support/clock-and-ids.js';
 import { UsageError, type ParsedArguments } from './arguments.js';

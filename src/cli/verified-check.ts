@@ -1,7 +1,7 @@
 // The verified-query part of `datathread check`: every `verified/*.yaml` file is read; a file with a
 // problem is named with its path and line (it is skipped at run time, never fatal) and counts as a
 // failed check, so a broken file is caught in review or CI rather than silently missing.
-import { readVerifiedQueryFiles } from '../conversations/verified-query-files.js';
+import { readVerifiedQueryFiles } from '../verified/verified-query-files.js';
 import type { TerminalOutput } from './render-reply.js';
 
 /** Writes the verified-query lines; returns how many checks failed (0 or 1). */

@@ -3,9 +3,9 @@
 // Export writes them in the file format, to review and keep in git; remove forgets one verified
 // from chat (a file's query is removed by editing the file).
 import { writeFile } from 'node:fs/promises';
-import { verifiedQueriesAsYaml } from '../conversations/verified-query-export.js';
-import { VerifiedQueryLibrary } from '../conversations/verified-query-library.js';
-import type { VerifiedQuery } from '../conversations/verified-query.js';
+import { verifiedQueriesAsYaml } from '../verified/verified-query-export.js';
+import { VerifiedQueryLibrary } from '../verified/verified-query-library.js';
+import type { VerifiedQuery } from '../verified/verified-query.js';
 import { silentLogger } from '../logging/logger.js';
 import { openStore } from '../store/open-store.js';
 import { UsageError, type ParsedArguments } from './arguments.js';

@@ -4,7 +4,7 @@ import { toolNames } from './agent-settings.js';
 import { PLATFORMS } from '../support/platforms.js';
 import { databaseConfigSchema } from '../databases/database-config.js';
 import { modelProviders } from './model-providers.js';
-import { budgetsSchema } from '../governance/budget-config.js';
+import { budgetsSchema } from './budget-config.js';
 import { sandboxSchema } from '../sandbox/sandbox-config.js';
 import { contextSyncScheduleSchema } from './context-sync-schedule-schema.js';
 import { schedulesSettingsSchema } from './schedules-settings-schema.js';

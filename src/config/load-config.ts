@@ -1,6 +1,6 @@
 // Reads datathread.yaml once at start-up: YAML -> `{{ env() }}` interpolation -> zod validation.
 // Every problem is reported with its key and a fix; nothing is served with a broken config.
-import type { BudgetsConfig } from '../governance/budget-config.js';
+import type { BudgetsConfig } from './budget-config.js';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { parse as parseYaml } from 'yaml';

@@ -6,7 +6,7 @@ import type { DatabaseConfig } from '../databases/database-config.js';
 import type { DatabaseAdapter } from '../databases/types.js';
 import { catalogReaderFor } from './catalog-readers.js';
 import { contentHash } from './generated-header.js';
-import { catalogQueryRunner } from './table-metadata.js';
+import { catalogQueryRunner } from '../databases/table-metadata.js';
 
 /** Raised whenever the files sync renders change shape, so an unchanged warehouse is still rewritten once. */
 const RENDERED_FORMAT_VERSION = 1;

@@ -6,7 +6,7 @@ import { mysqlCatalogReader } from '../databases/mysql/mysql-catalog.js';
 import { postgresCatalogReader } from '../databases/postgres/postgres-catalog.js';
 import { sqliteCatalogReader } from '../databases/sqlite/sqlite-catalog.js';
 import type { Dialect } from '../databases/types.js';
-import type { CatalogReader } from './table-metadata.js';
+import type { CatalogReader } from '../databases/table-metadata.js';
 
 const CATALOG_READERS: Partial<Record<Dialect, CatalogReader>> = {
   duckdb: duckdbCatalogReader,

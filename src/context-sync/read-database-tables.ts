@@ -5,7 +5,7 @@ import type { DatabaseConfig } from '../databases/database-config.js';
 import { remoteCatalogReader } from '../databases/remote-catalog-readers.js';
 import type { DatabaseAdapter } from '../databases/types.js';
 import { catalogReaderFor } from './catalog-readers.js';
-import { catalogQueryRunner, type TableMetadata } from './table-metadata.js';
+import { catalogQueryRunner, type TableMetadata } from '../databases/table-metadata.js';
 
 export interface DatabaseTables {
   tables: TableMetadata[];

@@ -3,7 +3,7 @@
 import { withGeneratedHeader } from './generated-header.js';
 import { cellText, firstSentence } from './markdown-cells.js';
 import { NO_DESCRIPTION, tableDescription, type TableFileSource } from './render-table-file.js';
-import type { TableMetadata } from './table-metadata.js';
+import type { TableMetadata } from '../databases/table-metadata.js';
 import { fingerprintLine, keptHandWrittenLine } from './unchanged-database.js';
 
 export interface IndexedTable {

@@ -2,7 +2,7 @@
 // facts list, columns table. The search index and the prompt read it back, so keep both in step.
 import { withGeneratedHeader } from './generated-header.js';
 import { cellText } from './markdown-cells.js';
-import type { ColumnMetadata, TableMetadata } from './table-metadata.js';
+import type { ColumnMetadata, TableMetadata } from '../databases/table-metadata.js';
 
 export const NO_DESCRIPTION = 'No description in the warehouse.';
 

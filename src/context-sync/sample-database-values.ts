@@ -7,7 +7,7 @@ import { forEachLimited } from './for-each-limited.js';
 import type { ColumnExclusion } from './excluded-columns.js';
 import { identifierQuoter } from './quote-identifier.js';
 import { frequentValuesSql, isTextColumn, sampleFrequentValues } from './sample-frequent-values.js';
-import type { CatalogQueryRunner, ColumnMetadata, TableMetadata } from './table-metadata.js';
+import type { CatalogQueryRunner, ColumnMetadata, TableMetadata } from '../databases/table-metadata.js';
 
 const PARALLEL_SAMPLES = 4;
 

@@ -2,7 +2,7 @@
 // index ("status: paid, refunded"). Only the first rows of the table are looked at, so a sample
 // costs the same on a billion-row table; a column with more distinct values than are kept there is
 // not low-cardinality and gets none.
-import type { CatalogQueryRunner, ColumnMetadata, TableMetadata } from './table-metadata.js';
+import type { CatalogQueryRunner, ColumnMetadata, TableMetadata } from '../databases/table-metadata.js';
 
 export const MAX_SAMPLED_VALUES = 20;
 export const SAMPLED_VALUE_MAX_CHARACTERS = 60;

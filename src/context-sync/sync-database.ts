@@ -13,7 +13,7 @@ import { renderDatabaseIndex, type IndexedTable } from './render-database-index.
 import { renderTableFile } from './render-table-file.js';
 import { applySampling } from './sample-database-values.js';
 import type { SyncHooks } from './sync-hooks.js';
-import { catalogQueryRunner } from './table-metadata.js';
+import { catalogQueryRunner } from '../databases/table-metadata.js';
 import { catalogFingerprint, mayHaveCatalogFingerprint } from './catalog-fingerprint.js';
 import { readSyncedFolder, unchangedSince, type SyncedFolder } from './unchanged-database.js';
 import { writeDatabaseFiles } from './write-database-files.js';

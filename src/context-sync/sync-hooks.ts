@@ -1,7 +1,7 @@
 // What other parts of datathread (dbt) add to a sync without the engine knowing them: more facts on
 // the tables of a database, and more generated files for the whole run.
 import type { DatabaseConfig } from '../databases/database-config.js';
-import type { TableMetadata } from './table-metadata.js';
+import type { TableMetadata } from '../databases/table-metadata.js';
 import type { GeneratedFile } from './write-generated-files.js';
 
 export interface SyncHooks {

@@ -2,7 +2,7 @@
 // kept as it wrote it; what the bot itself has to say goes into `notes`.
 import type { GaveUpOnToolCalls } from '../agent/failed-tool-calls.js';
 import type { ToolContext } from '../tools/tool-context.js';
-import type { QueryResult } from './outcome-contract.js';
+import type { QueryResult } from '../store/turn-artifacts.js';
 import { modelGaveUpSentence, STEP_LIMIT_NOTE, signInNeededNote } from './standard-sentences.js';
 import type { TurnFailure, TurnOutcome } from './types.js';
 

@@ -2,15 +2,15 @@
 // The model's answer and the bot's own notes stay apart; results a story shows are not repeated as
 // tables; each story appears in its latest version; a turn without an answer gets its one standard
 // sentence; the controls say which buttons make sense.
-import type { ChartArtifact, QueryResult, QueryRun, StoryArtifact } from './outcome-contract.js';
+import type { ChartArtifact, QueryResult, QueryRun, StoryArtifact } from '../store/turn-artifacts.js';
 import { planQueryActions, type QueryActions } from './reply-query-actions.js';
 import { CLARIFICATION_HINTS, TURN_SENTENCES, type TurnSentenceKind } from './standard-sentences.js';
 import { latestStoryVersions, queryIdsShownByStories } from './story-selection.js';
 import type { ClarificationRequest, TurnOutcome, TurnStatus } from './types.js';
-import type { MemoryNote } from './memory-note.js';
-import type { ScheduleProposalNote } from '../schedules/schedule-proposal.js';
-import { queryAnswerRestsOn } from './verifiable-answer.js';
-import { normalizeSql, type VerifiedBadge } from './verified-query.js';
+import type { MemoryNote } from '../memory/memory-note.js';
+import type { ScheduleProposalNote } from '../store/schedule-proposal.js';
+import { queryAnswerRestsOn } from '../verified/verifiable-answer.js';
+import { normalizeSql, type VerifiedBadge } from '../verified/verified-query.js';
 
 /** Results worth showing as a table under one answer: the last ones the turn ran. */
 export const MAX_TABLES_PER_REPLY = 3;

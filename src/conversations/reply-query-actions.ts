@@ -1,7 +1,7 @@
 // Which queries of a turn get a Show SQL action and which get a CSV action, and how each is
 // labelled: one rule for every channel. Slack draws them as a row of buttons, Teams as one Show SQL
 // card and CSV buttons in the overflow menu; both number them by the query's place in the list.
-import type { QueryRun } from './outcome-contract.js';
+import type { QueryRun } from '../store/turn-artifacts.js';
 
 /** Show SQL lists at most five queries: a row of five button pairs, or a card of five, stays readable. */
 export const MAX_SHOWN_QUERIES = 5;

@@ -2,7 +2,7 @@
 // results the stories already show (read from the story documents, so a query id that is only
 // mentioned in the text does not count).
 import { parseStoryDocument, storyCharts, storyTables } from '../stories/index.js';
-import type { StoryArtifact } from './outcome-contract.js';
+import type { StoryArtifact } from '../store/turn-artifacts.js';
 
 /** The newest version of each story (a turn that made v2 and v3 shows v3), in first-touched order. */
 export function latestStoryVersions(stories: readonly StoryArtifact[]): StoryArtifact[] {

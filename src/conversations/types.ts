@@ -1,13 +1,13 @@
 // The neutral shapes that channels speak: a channel turns a Slack event / Teams activity / terminal
 // line into a TurnRequest, and renders the TurnOutcome back. No platform types in here.
 import type { SuggestedPrompt } from './suggested-prompts.js';
-import type { MemoryNote } from './memory-note.js';
-import type { ScheduleProposalNote } from '../schedules/schedule-proposal.js';
-import type { ChartArtifact, QueryResult, QueryRun, StoryArtifact } from './outcome-contract.js';
+import type { MemoryNote } from '../memory/memory-note.js';
+import type { ScheduleProposalNote } from '../store/schedule-proposal.js';
+import type { ChartArtifact, QueryResult, QueryRun, StoryArtifact } from '../store/turn-artifacts.js';
 import type { Actor } from '../store/types.js';
 import type { ChartPlacement } from '../charts/chart-layout.js';
 import type { Platform } from '../support/platforms.js';
-import type { VerifiedBadge } from './verified-query.js';
+import type { VerifiedBadge } from '../verified/verified-query.js';
 
 /** Where the message was written; the access rules match on it. */
 export interface TurnPlace {

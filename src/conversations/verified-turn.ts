@@ -2,12 +2,12 @@
 // may see, hand the closest to the prompt, badge an answer that ran one, and keep what a Verify
 // click would store. None of them may fail a turn: a store or file problem is logged and the turn
 // goes on without examples or badge.
-import type { PromptVerifiedExample } from '../agent/verified-examples-prompt.js';
+import type { PromptVerifiedExample } from '../verified/verified-examples-prompt.js';
 import type { Logger } from '../logging/logger.js';
 import type { Store } from '../store/types.js';
 import type { TurnOutcome } from './types.js';
-import { queryAnswerRestsOn, rememberVerifiableAnswer } from './verifiable-answer.js';
-import type { VerifiedQueriesForTurn, VerifiedQueryLibrary } from './verified-query-library.js';
+import { queryAnswerRestsOn, rememberVerifiableAnswer } from '../verified/verifiable-answer.js';
+import type { VerifiedQueriesForTurn, VerifiedQueryLibrary } from '../verified/verified-query-library.js';
 
 export async function loadVerifiedForTurn(library: VerifiedQueryLibrary | undefined, allowedDatabases: string[], logger: Pick<Logger, 'error'>, threadId: string): Promise<VerifiedQueriesForTurn | undefined> {
   if (!library) return undefined;

@@ -2,7 +2,7 @@
 // TableMetadata, so each dialect's reader only says where its catalog keeps things and the
 // joining, ordering and key placement are done one way for all of them: a 5,000-table warehouse
 // costs a few set-based queries, not one per table.
-import type { ColumnMetadata, ForeignKeyReference, TableKind, TableMetadata } from '../context-sync/table-metadata.js';
+import type { ColumnMetadata, ForeignKeyReference, TableKind, TableMetadata } from './table-metadata.js';
 
 export interface CatalogTableRow {
   schema: string;

@@ -1,7 +1,7 @@
 // Reading one field of a catalog row (keys are lower-cased column names): drivers hand back
 // numbers as strings or numbers and flags as `YES`, `true` or 1, so each reader asks for the
 // shape it needs here instead of converting on its own.
-import type { CatalogRow } from '../context-sync/table-metadata.js';
+import type { CatalogRow } from './table-metadata.js';
 
 export function textOf(row: CatalogRow, field: string): string {
   const value = row[field];

@@ -1,7 +1,7 @@
 // Primary and foreign keys through the SQL-standard information_schema views that PostgreSQL,
 // Redshift, SQL Server, Databricks and MySQL-family servers share: each key column, and for a
 // foreign key the referenced column at the same position of the referenced unique constraint.
-import type { CatalogRow } from '../context-sync/table-metadata.js';
+import type { CatalogRow } from './table-metadata.js';
 import type { CatalogKeyRow } from './catalog-assembly.js';
 import { textOf } from './catalog-row-values.js';
 

@@ -4,7 +4,7 @@
 // the choice takes the config and the adapter. Undefined for the dialects read elsewhere. The
 // adapter is recognised by what it can do, not by its class: importing the class would load the
 // AWS SDK into every sync (see create-database-adapter.ts).
-import type { CatalogReader } from '../context-sync/table-metadata.js';
+import type { CatalogReader } from './table-metadata.js';
 import { athenaCatalogReader, type AthenaTableComments } from './athena/athena-catalog.js';
 import { bigqueryCatalogReader } from './bigquery/bigquery-catalog.js';
 import type { DatabaseConfig } from './database-config.js';

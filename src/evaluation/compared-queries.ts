@@ -1,7 +1,7 @@
 // Runs the gold SQL and the agent's queries of a turn again, in full, for the comparer. The
 // agent's queries already passed the statement gate when it ran them (refused or failed ones are
 // skipped); the gold SQL is the case author's. Both run on the adapters' read-only sessions.
-import type { QueryRun } from '../conversations/outcome-contract.js';
+import type { QueryRun } from '../store/turn-artifacts.js';
 import type { DatabaseAdapter, QueryRows } from '../databases/types.js';
 import { errorMessage } from '../support/errors.js';
 

@@ -1,6 +1,6 @@
 // Scores a turn's SQL against the case's gold SQL: the gold result, and each of the agent's
 // results, run on the database; the turn matches when one of the agent's results equals the gold.
-import type { QueryRun } from '../conversations/outcome-contract.js';
+import type { QueryRun } from '../store/turn-artifacts.js';
 import type { DatabaseAdapter, QueryRows } from '../databases/types.js';
 import type { ResultDiff, ResultSample } from './case-result.js';
 import { agentQueriesToCompare, runForComparison, type RanQuery } from './compared-queries.js';

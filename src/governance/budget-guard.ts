@@ -4,7 +4,7 @@
 // reads it.
 import type { ModelIdentity } from '../store/types.js';
 import type { LedgerTurnStart, LedgerTurnStatus, SpendTotals, TurnLedgerStore } from '../store/turn-ledger-types.js';
-import type { BudgetsConfig } from './budget-config.js';
+import type { BudgetsConfig } from '../config/budget-config.js';
 import { applicableLimits, channelKeyOf, periodEnd, periodStart, userKeyOf, type ApplicableLimit, type BudgetSubject } from './budget-limits.js';
 import { costMicroUsd, priceOf, priceTable, type ModelPrice } from './model-prices.js';
 

@@ -1,9 +1,9 @@
 // Which limits apply to one turn: the asker's own (per_user, or an override naming them), the
 // channel's (per_channel, or an override naming it), and the workspace's. Terminal turns have no
 // person or channel behind them and count against the workspace only.
-import { personListMatches } from '../conversations/person-lists.js';
+import { personListMatches } from '../access/person-lists.js';
 import type { SpendScope } from '../store/turn-ledger-types.js';
-import type { BudgetLimits, BudgetsConfig } from './budget-config.js';
+import type { BudgetLimits, BudgetsConfig } from '../config/budget-config.js';
 
 export type BudgetPeriod = 'day' | 'month';
 export type BudgetUnit = 'usd' | 'tokens';

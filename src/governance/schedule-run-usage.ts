@@ -1,7 +1,7 @@
 // What one scheduled run adds to the usage report: whose it is (the schedule's owner, keyed as the
 // turn ledger keys people) and where it posts (the delivery channel, keyed as the ledger keys
 // channels), and how it ended. Runs execute stored SQL without a model, so they have no tokens.
-import type { ScheduleRecord, ScheduleRunRecord } from '../schedules/schedule-types.js';
+import type { ScheduleRecord, ScheduleRunRecord } from '../store/schedule-types.js';
 
 export type ScheduleRunResult = 'posted' | 'failed' | 'skipped' | 'unfinished';
 

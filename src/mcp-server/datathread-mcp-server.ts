@@ -5,7 +5,7 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import type { Application } from '../application.js';
-import { accessSubjectOf, allowedDatabaseNamesFor } from '../conversations/access-rules.js';
+import { accessSubjectOf, allowedDatabaseNamesFor } from '../access/access-rules.js';
 import type { TurnOutcome, TurnRequest } from '../conversations/types.js';
 import { checkStatement } from '../sql/read-only-check.js';
 import type { Actor } from '../store/types.js';

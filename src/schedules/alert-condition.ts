@@ -2,7 +2,7 @@
 // numbers (a numeric text cell too); `=` and `!=` compare text when either side is not a number.
 // `changes_by_percent` holds when the value moved by at least `value` percent since the last run.
 import type { JsonValue, QueryColumn } from '../databases/types.js';
-import type { AlertCondition } from './schedule-types.js';
+import type { AlertCondition } from '../store/schedule-types.js';
 
 export interface AlertEvaluation {
   holds: boolean;

@@ -7,7 +7,7 @@ import { nextOccurrence, validateCron, validateTimeZone } from './cron-occurrenc
 import { describeSchedule } from './describe-schedule.js';
 import { mayManageSchedule, type ScheduleChanger } from './manage-schedule.js';
 import { InvalidScheduleError } from './schedule-errors.js';
-import type { ScheduleRecord } from './schedule-types.js';
+import type { ScheduleRecord } from '../store/schedule-types.js';
 import { SCHEDULE_SENTENCES } from './schedule-wording.js';
 
 export type ScheduleTimeField = 'cron' | 'timeZone';

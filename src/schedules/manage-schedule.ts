@@ -1,13 +1,13 @@
 // Pause, resume, delete and run-now, shared by the buttons on each post, the chat and the CLI.
 // From chat, only the owner and the config's `admins` (by id, e-mail or a group the person belongs
 // to) may change a schedule; the CLI is the operator's and passes no person.
-import type { AccessSubject } from '../conversations/access-rules.js';
-import { personListMatches } from '../conversations/person-lists.js';
+import type { AccessSubject } from '../access/access-rules.js';
+import { personListMatches } from '../access/person-lists.js';
 import type { Store } from '../store/types.js';
 import type { Clock, IdFactory } from '../support/clock-and-ids.js';
 import { nextOccurrence } from './cron-occurrences.js';
 import { ScheduleNotAllowedError, ScheduleNotFoundError } from './schedule-errors.js';
-import type { ScheduleRecord } from './schedule-types.js';
+import type { ScheduleRecord } from '../store/schedule-types.js';
 
 export const SCHEDULE_CHANGES = ['pause', 'resume', 'delete', 'run-now'] as const;
 export type ScheduleChange = (typeof SCHEDULE_CHANGES)[number];

@@ -5,7 +5,7 @@ import type { Logger } from '../logging/logger.js';
 import type { Platform } from '../support/platforms.js';
 import { ScheduleDeliveryUnavailableError } from './schedule-errors.js';
 import type { ScheduleDelivery } from './scheduled-post.js';
-import type { ScheduleRecord } from './schedule-types.js';
+import type { ScheduleRecord } from '../store/schedule-types.js';
 
 export type ScheduleDeliveries = Partial<Record<Platform, ScheduleDelivery>>;
 

@@ -6,9 +6,9 @@ import type { JsonValue, QueryColumn } from '../databases/types.js';
 import type { Actor } from '../store/types.js';
 import { validateCron } from './cron-occurrences.js';
 import { describeSchedule } from './describe-schedule.js';
-import { SCHEDULE_PROPOSAL_TTL_MS, type NewScheduleProposal, type ScheduleDestination } from './schedule-proposal.js';
+import { SCHEDULE_PROPOSAL_TTL_MS, type NewScheduleProposal, type ScheduleDestination } from '../store/schedule-proposal.js';
 import { describeAlert } from './schedule-wording.js';
-import type { AlertCondition, ScheduledQuery, ScheduledStory } from './schedule-types.js';
+import type { AlertCondition, ScheduledQuery, ScheduledStory } from '../store/schedule-types.js';
 import { storyQueryIds } from './scheduled-story.js';
 
 export interface ScheduleRequest {

@@ -5,7 +5,7 @@
 import type { Store } from '../store/types.js';
 import type { Clock, IdFactory } from '../support/clock-and-ids.js';
 import { collapseDueOccurrences } from './cron-occurrences.js';
-import type { ScheduleRecord } from './schedule-types.js';
+import type { ScheduleRecord } from '../store/schedule-types.js';
 
 /** Due schedules read per statement; the loop reads again until none is due. */
 export const DUE_SCHEDULES_BATCH_SIZE = 500;

@@ -4,7 +4,7 @@ import { chartConfigSchema } from '../charts/chart-config.js';
 import { renderChartPngOffThread } from '../charts/chart-render-pool.js';
 import { validateChartConfig } from '../charts/validate-chart-config.js';
 import type { ScheduledChart, ScheduledResult } from './scheduled-post.js';
-import type { ScheduledQuery } from './schedule-types.js';
+import type { ScheduledQuery } from '../store/schedule-types.js';
 
 /** Charts for the queries that have one; throws when a stored config no longer fits the rows. */
 export async function renderScheduledCharts(queries: readonly ScheduledQuery[], results: readonly ScheduledResult[]): Promise<ScheduledChart[]> {

@@ -6,7 +6,7 @@ import type { Store } from '../store/types.js';
 import type { Clock, IdFactory } from '../support/clock-and-ids.js';
 import { errorMessage } from '../support/errors.js';
 import { ScheduleRunLease } from './schedule-run-lease.js';
-import type { ScheduleRecord, ScheduleRunRecord } from './schedule-types.js';
+import type { ScheduleRecord, ScheduleRunRecord } from '../store/schedule-types.js';
 
 /** How long a claim holds a run before another worker may take it over; renewed while it runs. */
 export const SCHEDULE_RUN_LEASE_MS = 60_000;

@@ -16,7 +16,7 @@ import { DeliveryTargetGoneError } from './schedule-errors.js';
 import { ScheduleLeaseLostError, type ScheduleRunLease } from './schedule-run-lease.js';
 import { describeAlert, formatAsOf, SCHEDULE_SENTENCES } from './schedule-wording.js';
 import type { ScheduledChart, ScheduledPost, ScheduledResult, ScheduleDelivery } from './scheduled-post.js';
-import type { ScheduleRecord, ScheduleRunMemory, ScheduleRunRecord } from './schedule-types.js';
+import type { ScheduleRecord, ScheduleRunMemory, ScheduleRunRecord } from '../store/schedule-types.js';
 
 
 export interface OccurrenceExecutorDeps extends ScheduledQueryDeps {

@@ -2,7 +2,7 @@
 // run, the statement gate checks the SQL again, and a federated database gets the owner's own
 // token (refreshed from the stored one) or nothing: never the shared credential.
 import type { AccessRule } from '../config/config-schema.js';
-import { allowedDatabaseNamesFor } from '../conversations/access-rules.js';
+import { allowedDatabaseNamesFor } from '../access/access-rules.js';
 import type { DatabaseAdapter } from '../databases/types.js';
 import type { CredentialProvider } from '../identity/credential-provider.js';
 import { checkStatement } from '../sql/read-only-check.js';
@@ -10,7 +10,7 @@ import type { Store } from '../store/types.js';
 import type { Clock } from '../support/clock-and-ids.js';
 import type { ScheduledResult } from './scheduled-post.js';
 import { scheduledQueryAuditDetail } from './scheduled-query-audit.js';
-import type { ScheduleRecord } from './schedule-types.js';
+import type { ScheduleRecord } from '../store/schedule-types.js';
 
 export interface ScheduledQueryDeps {
   store: Store;

@@ -3,7 +3,7 @@
 // admin), applied, and answered with the state the post should show next.
 import { changeSchedule, type ScheduleChangeDeps, type ScheduleChanger } from './manage-schedule.js';
 import { ScheduleNotAllowedError, ScheduleNotFoundError } from './schedule-errors.js';
-import type { ScheduleState } from './schedule-types.js';
+import type { ScheduleState } from '../store/schedule-types.js';
 import { SCHEDULE_SENTENCES } from './schedule-wording.js';
 
 export const SCHEDULE_CONTROLS = ['pause', 'resume', 'delete'] as const;

@@ -2,7 +2,7 @@
 // list`): `report "Revenue by region"`, `alert "Signups below 200"`, and for a story schedule the
 // story itself, `story “Weekly sales” v2`: the title and version people see on the story, rather
 // than the title the schedule was given (often the story's id).
-import type { ScheduleRecord } from './schedule-types.js';
+import type { ScheduleRecord } from '../store/schedule-types.js';
 
 function sameName(left: string, right: string): boolean {
   return left.trim().toLowerCase() === right.trim().toLowerCase();

@@ -5,12 +5,12 @@
 // second click (or one on another replica, or after a restart) find the proposal decided and answer
 // as the first did, saving nothing more. An expired proposal says so and saves nothing.
 import type { JsonValue } from '../databases/types.js';
-import { personListMatches } from '../conversations/person-lists.js';
+import { personListMatches } from '../access/person-lists.js';
 import type { Store } from '../store/types.js';
 import type { Clock, IdFactory } from '../support/clock-and-ids.js';
 import { nextOccurrence } from './cron-occurrences.js';
-import type { ScheduleDestination, ScheduleProposalRecord } from './schedule-proposal.js';
-import type { ScheduleOwner } from './schedule-types.js';
+import type { ScheduleDestination, ScheduleProposalRecord } from '../store/schedule-proposal.js';
+import type { ScheduleOwner } from '../store/schedule-types.js';
 
 export type ScheduleProposalDecision = 'confirm' | 'cancel';
 

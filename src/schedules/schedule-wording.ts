@@ -1,6 +1,6 @@
 // The sentences a schedule's owner and its readers see, in one place.
 import { MISSED_OCCURRENCES_COUNT_LIMIT } from './cron-occurrences.js';
-import type { AlertCondition } from './schedule-types.js';
+import type { AlertCondition } from '../store/schedule-types.js';
 
 const OPERATOR_WORDS: Record<AlertCondition['operator'], string> = {
   '<': 'is below',

@@ -1,7 +1,7 @@
 // What a scheduled run posts, in neutral terms; each channel renders it (Block Kit, Adaptive Card).
 import type { JsonValue, QueryColumn } from '../databases/types.js';
 import type { StoredQueryResult } from '../store/types.js';
-import type { ScheduledStory, ScheduleRecord } from './schedule-types.js';
+import type { ScheduledStory, ScheduleRecord } from '../store/schedule-types.js';
 
 export interface ScheduledResult {
   queryId: string;

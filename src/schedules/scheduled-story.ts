@@ -7,7 +7,7 @@ import { parseStoryDocument } from '../stories/parse-story-document.js';
 import { renderStoryAssets, type StoryAssets } from '../stories/render-story-assets.js';
 import { storyCharts, storyTables } from '../stories/story-document.js';
 import type { ScheduledResult, ScheduledStoryPost } from './scheduled-post.js';
-import type { ScheduledQuery, ScheduledStory } from './schedule-types.js';
+import type { ScheduledQuery, ScheduledStory } from '../store/schedule-types.js';
 
 /** The query ids the story's charts and tables show, in document order, each once. */
 export function storyQueryIds(story: Pick<ScheduledStory, 'code'>): string[] {

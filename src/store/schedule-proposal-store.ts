@@ -1,7 +1,7 @@
 // The schedule proposals half of the Store: what the `schedule` tool proposed, until Confirm or
 // Cancel. Each decision is a compare-and-set from `pending`, so two clicks (or two replicas) decide once.
-import type { NewSchedule } from '../schedules/schedule-types.js';
-import type { NewScheduleProposal, ScheduleProposalRecord } from '../schedules/schedule-proposal.js';
+import type { NewSchedule } from './schedule-types.js';
+import type { NewScheduleProposal, ScheduleProposalRecord } from './schedule-proposal.js';
 
 export interface ScheduleProposalStore {
   saveScheduleProposal(proposal: NewScheduleProposal): Promise<void>;

@@ -1,5 +1,5 @@
 // Rows of the schedule tables -> records.
-import type { AlertCondition, ScheduleOwner, ScheduleRecord, ScheduleRunRecord, ScheduledQuery, ScheduledStory } from '../schedules/schedule-types.js';
+import type { AlertCondition, ScheduleOwner, ScheduleRecord, ScheduleRunRecord, ScheduledQuery, ScheduledStory } from './schedule-types.js';
 import type { StoreRow } from './store-database.js';
 import { dateFromColumn, optionalDateFromColumn } from './store-rows.js';
 

@@ -1,7 +1,7 @@
 // The schedule half of the Store: schedules, and one durable run job per occurrence. The run jobs
 // follow the turn-job lease pattern (sql-turn-job-statements.ts): a claim is one statement, a
 // crashed worker's lease expires and another worker reruns the job.
-import type { NewSchedule, ScheduleRecord, ScheduleRunMemory, ScheduleRunRecord, ScheduleRunState } from '../schedules/schedule-types.js';
+import type { NewSchedule, ScheduleRecord, ScheduleRunMemory, ScheduleRunRecord, ScheduleRunState } from './schedule-types.js';
 
 export interface NewScheduleRun {
   runId: string;

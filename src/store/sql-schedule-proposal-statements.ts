@@ -1,8 +1,8 @@
 // The schedule proposals half of SqlStore. The proposal itself is one JSON column (it is read
 // whole and never queried by its parts); its state moves from `pending` once, by compare-and-set,
 // and Confirm creates the schedule in the same transaction, so two clicks save one schedule.
-import type { NewSchedule } from '../schedules/schedule-types.js';
-import type { NewScheduleProposal, ScheduleProposalRecord, ScheduleProposalState } from '../schedules/schedule-proposal.js';
+import type { NewSchedule } from './schedule-types.js';
+import type { NewScheduleProposal, ScheduleProposalRecord, ScheduleProposalState } from './schedule-proposal.js';
 import type { ScheduleProposalStore } from './schedule-proposal-store.js';
 import { insertSchedule } from './sql-schedule-statements.js';
 import type { StoreDatabase, StoreRow } from './store-database.js';

@@ -3,7 +3,7 @@
 // inserts the run, and only while next_run_at still holds the value the caller read; the
 // (schedule_id, occurrence_at) key backs it up. Runs are leased like turn jobs: one claiming
 // statement (FOR UPDATE SKIP LOCKED on PostgreSQL), a lease a crashed worker lets expire.
-import type { NewSchedule, ScheduleRecord, ScheduleRunMemory, ScheduleRunRecord } from '../schedules/schedule-types.js';
+import type { NewSchedule, ScheduleRecord, ScheduleRunMemory, ScheduleRunRecord } from './schedule-types.js';
 import type { NewScheduleRun, ScheduleStore } from './schedule-store.js';
 import { scheduleFromRow, scheduleRunFromRow } from './schedule-rows.js';
 import type { StoreDatabase, StoreQueryRunner } from './store-database.js';

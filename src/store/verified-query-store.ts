@@ -1,6 +1,6 @@
 // Verified queries saved from chat (the Verify action on an answer): a question, the SQL the answer
 // rested on, its database, who verified it and when. Files in the context folder are the other
-// source (conversations/verified-query-files.ts); they are read from disk, never stored here.
+// source (verified/verified-query-files.ts); they are read from disk, never stored here.
 import type { Platform } from '../support/platforms.js';
 
 /** Who verified: the platform's user id, and the name shown in the badge when the platform told us. */

@@ -4,7 +4,7 @@
 // display_chart's charts, CSVs become results the model can use by query_id.
 import { tool } from 'ai';
 import { z } from 'zod';
-import { SANDBOX_IMAGE_CHART_TYPE } from '../conversations/outcome-contract.js';
+import { SANDBOX_IMAGE_CHART_TYPE } from '../store/turn-artifacts.js';
 import { writeDataFiles, type DataFile } from '../sandbox/data-files.js';
 import { collectOutputFiles, snapshotOutput, type OutputFile, type OutputSnapshot } from '../sandbox/output-files.js';
 import { parseOutputCsv } from '../sandbox/parse-output-csv.js';

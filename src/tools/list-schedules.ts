@@ -4,10 +4,10 @@
 // on its posts. Reading only: changes go through the buttons on a post or `datathread schedules`.
 import { tool } from 'ai';
 import { z } from 'zod';
-import { personListMatches } from '../conversations/person-lists.js';
+import { personListMatches } from '../access/person-lists.js';
 import { describeTimetableInZone } from '../schedules/describe-schedule.js';
 import { scheduleListLabel } from '../schedules/schedule-list-label.js';
-import type { ScheduleRecord } from '../schedules/schedule-types.js';
+import type { ScheduleRecord } from '../store/schedule-types.js';
 import { formatAsOf } from '../schedules/schedule-wording.js';
 import type { ToolContext } from './tool-context.js';
 

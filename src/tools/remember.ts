@@ -4,9 +4,9 @@
 // one. Secrets, connection strings and rows of data are refused with a reason for the user.
 import { tool } from 'ai';
 import { z } from 'zod';
-import { checkMemoryText } from '../conversations/memory-content-check.js';
-import { memoryNoteFor } from '../conversations/memory-decisions.js';
-import { channelScope, mayUseMemory, scopeKind, scopesFor, WORKSPACE_SCOPE } from '../conversations/memory-scopes.js';
+import { checkMemoryText } from '../memory/memory-content-check.js';
+import { memoryNoteFor } from '../memory/memory-decisions.js';
+import { channelScope, mayUseMemory, scopeKind, scopesFor, WORKSPACE_SCOPE } from '../memory/memory-scopes.js';
 import type { MemoryRecord } from '../store/memory-store.js';
 import type { ToolContext } from './tool-context.js';
 

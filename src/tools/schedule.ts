@@ -5,10 +5,10 @@
 // come back as data.
 import { tool } from 'ai';
 import { z } from 'zod';
-import { ALERT_OPERATORS } from '../schedules/schedule-types.js';
+import { ALERT_OPERATORS } from '../store/schedule-types.js';
 import { proposeSchedule, type ProposalQuery } from '../schedules/propose-schedule.js';
 import { proposalOwnerName } from '../schedules/schedule-proposal-decisions.js';
-import { SCHEDULE_DESTINATIONS, type NewScheduleProposal } from '../schedules/schedule-proposal.js';
+import { SCHEDULE_DESTINATIONS, type NewScheduleProposal } from '../store/schedule-proposal.js';
 import { chartConfigsInMessages } from '../schedules/stored-chart-configs.js';
 import type { JsonValue } from '../databases/types.js';
 import type { ToolContext } from './tool-context.js';

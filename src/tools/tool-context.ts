@@ -2,15 +2,15 @@
 // assembled from it. It holds no platform types, so Slack, Teams and the terminal share it.
 import type { ChartPlacement } from '../charts/chart-layout.js';
 import type { AgentSettings } from '../config/agent-settings.js';
-import type { ChartArtifact, QueryResult, QueryRun, StoryArtifact } from '../conversations/outcome-contract.js';
+import type { ChartArtifact, QueryResult, QueryRun, StoryArtifact } from '../store/turn-artifacts.js';
 import type { DatabaseAdapter, UserDatabaseCredential } from '../databases/types.js';
 import type { Actor, ModelIdentity, Store } from '../store/types.js';
-import type { MemoryNote } from '../conversations/memory-note.js';
-import type { MemoryTurnSettings } from '../conversations/memory-turn-settings.js';
-import type { ScheduleProposalNote } from '../schedules/schedule-proposal.js';
+import type { MemoryNote } from '../memory/memory-note.js';
+import type { MemoryTurnSettings } from '../memory/memory-turn-settings.js';
+import type { ScheduleProposalNote } from '../store/schedule-proposal.js';
 import type { ScheduleTurnSettings } from '../schedules/schedule-turn-settings.js';
 
-export type { ChartArtifact, QueryResult, QueryRun, StoryArtifact } from '../conversations/outcome-contract.js';
+export type { ChartArtifact, QueryResult, QueryRun, StoryArtifact } from '../store/turn-artifacts.js';
 
 export interface ToolContextOptions {
   threadId: string;

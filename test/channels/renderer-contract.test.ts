@@ -9,7 +9,7 @@ import type { SlackBlock } from '../../src/channels/slack/render/block-kit.js';
 import { renderReply as renderSlackReply, type RenderedReply } from '../../src/channels/slack/render/render-reply.js';
 import type { AdaptiveCard, CardAction, CardElement } from '../../src/channels/teams/render/adaptive-card-types.js';
 import { renderReply as renderTeamsReply } from '../../src/channels/teams/render/render-reply.js';
-import type { ChartArtifact, QueryResult, QueryRun, StoryArtifact } from '../../src/conversations/outcome-contract.js';
+import type { ChartArtifact, QueryResult, QueryRun, StoryArtifact } from '../../src/store/turn-artifacts.js';
 import { afterStreamedAnswer, streamedAnswerStays } from '../../src/conversations/reply-contents.js';
 import { planReply, type ReplyPlan } from '../../src/conversations/reply-plan.js';
 import { STEP_LIMIT_NOTE, TURN_SENTENCES } from '../../src/conversations/standard-sentences.js';

@@ -2,7 +2,7 @@
 // runs it, each statement first passed through the read-only gate of the dialect (a catalog query
 // the gate refuses would never reach a warehouse), and the statements kept for assertions.
 import { expect } from 'vitest';
-import { catalogQueryRunner, type CatalogQueryRunner } from '../../src/context-sync/table-metadata.js';
+import { catalogQueryRunner, type CatalogQueryRunner } from '../../src/databases/table-metadata.js';
 import type { DatabaseAdapter } from '../../src/databases/types.js';
 import { checkReadOnly, initStatementGate } from '../../src/sql/statement-gate.js';
 

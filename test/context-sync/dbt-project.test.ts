@@ -10,7 +10,7 @@ import { DbtArtifactError } from '../../src/context-sync/dbt/dbt-errors.js';
 import type { DbtProject } from '../../src/context-sync/dbt/dbt-project.js';
 import { dbtSemanticFiles } from '../../src/context-sync/dbt/dbt-semantic-files.js';
 import { readDbtProject } from '../../src/context-sync/dbt/read-dbt-project.js';
-import type { TableMetadata } from '../../src/context-sync/table-metadata.js';
+import type { TableMetadata } from '../../src/databases/table-metadata.js';
 
 const TARGET = join(import.meta.dirname, 'fixtures/dbt-jaffle/target');
 const MANIFEST = join(TARGET, 'manifest.json');

@@ -1,7 +1,7 @@
 // The reader sync picks for each cloud and remote dialect, and the config it hands BigQuery's and
 // Athena's readers (their SQL seen through a runner that records it and answers no rows).
 import { describe, expect, test } from 'vitest';
-import type { CatalogReader } from '../../src/context-sync/table-metadata.js';
+import type { CatalogReader } from '../../src/databases/table-metadata.js';
 import { AthenaAdapter } from '../../src/databases/athena/athena-adapter.js';
 import type { DatabaseConfig } from '../../src/databases/database-config.js';
 import { databricksCatalogReader } from '../../src/databases/databricks/databricks-catalog.js';

@@ -1,6 +1,6 @@
 // The reply plan: what every channel shows for a turn, decided once from the outcome.
 import { describe, expect, it } from 'vitest';
-import type { QueryResult, StoryArtifact } from '../../src/conversations/outcome-contract.js';
+import type { QueryResult, StoryArtifact } from '../../src/store/turn-artifacts.js';
 import { MAX_TABLES_PER_REPLY, planReply } from '../../src/conversations/reply-plan.js';
 import { STEP_LIMIT_NOTE, TURN_SENTENCES } from '../../src/conversations/standard-sentences.js';
 import type { TurnOutcome } from '../../src/conversations/types.js';

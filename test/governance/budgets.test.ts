@@ -3,8 +3,8 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ConversationEngine } from '../../src/conversations/conversation-engine.js';
 import type { TurnOutcome, TurnRequest } from '../../src/conversations/types.js';
-import { GroupMembership } from '../../src/conversations/group-membership.js';
-import { budgetsSchema, type BudgetsConfig } from '../../src/governance/budget-config.js';
+import { GroupMembership } from '../../src/access/group-membership.js';
+import { budgetsSchema, type BudgetsConfig } from '../../src/config/budget-config.js';
 import { silentLogger } from '../../src/logging/logger.js';
 import { SLACK_GROUP_PREFIX } from '../../src/support/group-entries.js';
 import { createEngineHarness, slackLikeRequest, type EngineHarness } from '../support/engine-harness.js';

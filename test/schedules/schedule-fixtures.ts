@@ -1,5 +1,5 @@
 // Schedules for tests, and a fixed clock a test moves by hand.
-import type { NewSchedule } from '../../src/schedules/schedule-types.js';
+import type { NewSchedule } from '../../src/store/schedule-types.js';
 
 let scheduleCounter = 0;
 

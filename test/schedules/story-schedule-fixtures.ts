@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createDatabaseAdapter } from '../../src/databases/create-database-adapter.js';
 import type { DatabaseAdapter } from '../../src/databases/types.js';
-import type { NewSchedule, ScheduledStory } from '../../src/schedules/schedule-types.js';
+import type { NewSchedule, ScheduledStory } from '../../src/store/schedule-types.js';
 import { databaseConfig } from '../databases/database-test-helpers.js';
 import { createDuckDbFile } from '../support/duckdb-fixture.js';
 import { newSchedule } from './schedule-fixtures.js';

@@ -5,7 +5,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { normalizeSql } from '../../src/conversations/verified-query.js';
+import { normalizeSql } from '../../src/verified/verified-query.js';
 import { openStore } from '../../src/store/open-store.js';
 import type { Store } from '../../src/store/types.js';
 import type { StoredVerifiedQuery } from '../../src/store/verified-query-store.js';

@@ -3,7 +3,7 @@
 // list shows only what this asker may see here, and forget follows the verifier rule.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AgentSettings } from '../../src/config/agent-settings.js';
-import { MemoryDecisions } from '../../src/conversations/memory-decisions.js';
+import { MemoryDecisions } from '../../src/memory/memory-decisions.js';
 import type { DatabaseAdapter } from '../../src/databases/types.js';
 import { openStore } from '../../src/store/open-store.js';
 import type { Store } from '../../src/store/types.js';

@@ -1,5 +1,5 @@
 // Everything the listeners share once the channel runs, built once in attach-slack-channel.ts.
-import type { GroupMembership } from '../../conversations/group-membership.js';
+import type { GroupMembership } from '../../access/group-membership.js';
 import type { TurnJobs } from '../../conversations/turn-jobs.js';
 import { SlackOutbox } from './outbox/slack-outbox.js';
 import type { SlackTurnDependencies } from './turns/run-slack-turn.js';

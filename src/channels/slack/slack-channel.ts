@@ -3,7 +3,7 @@
 import { personEntriesOf } from '../../config/person-entries.js';
 import { randomIdFactory, systemClock } from '../../support/clock-and-ids.js';
 import { groupIdsWithPrefix, SLACK_GROUP_PREFIX } from '../../support/group-entries.js';
-import { createResultReadCheck } from '../../conversations/result-access.js';
+import { createResultReadCheck } from '../../access/result-access.js';
 import type { Channel, ChannelStartOptions, StartedChannel } from '../channel.js';
 import { registerFeedbackListeners } from './actions/feedback-listeners.js';
 import { registerQueryActionListeners } from './actions/query-action-listeners.js';

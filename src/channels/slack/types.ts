@@ -3,7 +3,7 @@ import type { SlackUserGroupOptions } from './groups/slack-user-groups.js';
 import type { Express } from 'express';
 import type { webApi } from '@slack/bolt';
 import type { AnswerFeedbackRecorder } from '../../conversations/answer-feedback.js';
-import type { AnswerVerifier } from '../../conversations/answer-verification.js';
+import type { AnswerVerifier } from '../../verified/answer-verification.js';
 import type { TurnJobs } from '../../conversations/turn-jobs.js';
 import type { TurnHandler } from '../../conversations/types.js';
 import type { SlackAccountLinking } from '../../identity/slack-account-linking.js';
@@ -13,8 +13,8 @@ import type { StoredQueryResult } from '../../store/types.js';
 import type { StorySource } from '../story-source.js';
 import type { ChannelLogger } from '../channel-logger.js';
 import type { PostRetryPolicy } from '../retry-transient.js';
-import type { ResultReadCheck } from '../../conversations/result-access.js';
-import type { MemoryDecisions } from '../../conversations/memory-decisions.js';
+import type { ResultReadCheck } from '../../access/result-access.js';
+import type { MemoryDecisions } from '../../memory/memory-decisions.js';
 import type { ScheduleProposalDecisions } from '../../schedules/schedule-proposal-decisions.js';
 
 /** What the adapter uses of Slack account linking (docs/identity.md). */

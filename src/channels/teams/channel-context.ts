@@ -1,11 +1,11 @@
 // Everything the listeners share once the channel runs, built once in attach-teams-channel.ts.
-import type { GroupMembership } from '../../conversations/group-membership.js';
+import type { GroupMembership } from '../../access/group-membership.js';
 import type { CloudAdapter, TurnContext, UserTokenClient } from '@microsoft/agents-hosting';
 import type { TurnJobs } from '../../conversations/turn-jobs.js';
 import type { TurnHandler } from '../../conversations/types.js';
 import type { ChannelLogger } from '../channel-logger.js';
-import type { ResultReadCheck } from '../../conversations/result-access.js';
-import type { MemoryDecisions } from '../../conversations/memory-decisions.js';
+import type { ResultReadCheck } from '../../access/result-access.js';
+import type { MemoryDecisions } from '../../memory/memory-decisions.js';
 import type { ScheduleProposalDecisions } from '../../schedules/schedule-proposal-decisions.js';
 import type { TeamsChannelOptions, TeamsCsvDownloads } from './types.js';
 import type { HostedChartImages } from './render/chart-image.js';

@@ -2,7 +2,7 @@
 // the app registration, or in local unauthenticated mode for the Agents Playground outside production.
 import { personEntriesOf } from '../../config/person-entries.js';
 import { randomIdFactory, systemClock } from '../../support/clock-and-ids.js';
-import { createResultReadCheck } from '../../conversations/result-access.js';
+import { createResultReadCheck } from '../../access/result-access.js';
 import { graphMemberGroupsFrom } from '../../identity/graph-from-environment.js';
 import { ENTRA_GROUP_PREFIX, groupIdsWithPrefix } from '../../support/group-entries.js';
 import type { CsvDownloadLinks } from '../../server/csv-download-links.js';

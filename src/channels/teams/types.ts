@@ -2,13 +2,13 @@
 import type { EntraGroupOptions } from './groups/entra-groups.js';
 import type { Express } from 'express';
 import type { AnswerFeedbackRecorder } from '../../conversations/answer-feedback.js';
-import type { MemoryDecisions } from '../../conversations/memory-decisions.js';
+import type { MemoryDecisions } from '../../memory/memory-decisions.js';
 import type { ScheduleProposalDecisions } from '../../schedules/schedule-proposal-decisions.js';
-import type { AnswerVerifier } from '../../conversations/answer-verification.js';
+import type { AnswerVerifier } from '../../verified/answer-verification.js';
 import type { TurnJobs } from '../../conversations/turn-jobs.js';
 import type { TurnHandler } from '../../conversations/types.js';
 import type { ChannelLogger } from '../channel-logger.js';
-import type { ResultReadCheck } from '../../conversations/result-access.js';
+import type { ResultReadCheck } from '../../access/result-access.js';
 import type { StoredQueryResult } from '../../store/types.js';
 import type { HostedChartImages } from './render/chart-image.js';
 import type { PostRetryPolicy } from '../retry-transient.js';

@@ -3,7 +3,7 @@
 // description, each column dbt documents gets dbt's description where the warehouse has no
 // comment, and its unique / not_null / accepted_values tests as hints. The warehouse's own
 // comments always win: they are what the data says about itself today.
-import type { ColumnMetadata, TableMetadata } from '../table-metadata.js';
+import type { ColumnMetadata, TableMetadata } from '../../databases/table-metadata.js';
 import type { DbtModel, DbtProject } from './dbt-project.js';
 
 const relationKey = (schema: string, name: string) => `${schema.toLowerCase()}.${name.toLowerCase()}`;

@@ -4,7 +4,7 @@
 // parameters, which Athena answers only through its API (ListTableMetadata, one paginated call per
 // database, through the adapter's own client). Glue keeps no row counts Athena can answer, no keys
 // and no NOT NULL.
-import type { CatalogReader } from '../../context-sync/table-metadata.js';
+import type { CatalogReader } from '../table-metadata.js';
 import type { DatabaseConfig } from '../database-config.js';
 import { assembleTables } from '../catalog-assembly.js';
 import { optionalFlagOf, optionalTextOf, textOf } from '../catalog-row-values.js';

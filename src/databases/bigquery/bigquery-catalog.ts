@@ -6,7 +6,7 @@
 // COLUMN_FIELD_PATHS (top-level fields only: a STRUCT's nested fields are not separate columns).
 // Row counts come from TABLE_STORAGE.total_rows, which BigQuery keeps per region only, so it is
 // read from the configured location and narrowed to the dataset. The unenforced keys are not read.
-import type { CatalogReader, TableKind } from '../../context-sync/table-metadata.js';
+import type { CatalogReader, TableKind } from '../table-metadata.js';
 import type { DatabaseConfig } from '../database-config.js';
 import { assembleTables } from '../catalog-assembly.js';
 import { optionalCountOf, optionalFlagOf, optionalTextOf, textOf } from '../catalog-row-values.js';

@@ -2,7 +2,7 @@
 // system.columns (comment, is_in_primary_key) for every database but the system ones.
 import { assembleTables } from '../catalog-assembly.js';
 import { optionalCountOf, optionalTextOf, textOf } from '../catalog-row-values.js';
-import type { CatalogReader, CatalogRow, TableKind } from '../../context-sync/table-metadata.js';
+import type { CatalogReader, CatalogRow, TableKind } from '../table-metadata.js';
 
 const USER_DATABASES = "database NOT IN ('system', 'INFORMATION_SCHEMA', 'information_schema')";
 

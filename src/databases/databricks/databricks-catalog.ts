@@ -4,7 +4,7 @@
 // informational primary and foreign keys Unity Catalog keeps in table_constraints,
 // key_column_usage and referential_constraints. Unity Catalog publishes no row count in
 // information_schema (DESCRIBE DETAIL gives files and bytes, not rows), so none is read.
-import type { CatalogReader, TableKind } from '../../context-sync/table-metadata.js';
+import type { CatalogReader, TableKind } from '../table-metadata.js';
 import { assembleTables } from '../catalog-assembly.js';
 import { optionalFlagOf, optionalTextOf, textOf } from '../catalog-row-values.js';
 import { informationSchemaKeysSql, keyRowOf } from '../information-schema-keys.js';

@@ -3,7 +3,7 @@
 // foreign keys. Set-based reads of the attached database: tables, keys, and columns one schema at a time.
 import { assembleTables, type CatalogColumnRow, type CatalogKeyRow, type CatalogTableRow } from '../catalog-assembly.js';
 import { optionalCountOf, optionalTextOf, textOf } from '../catalog-row-values.js';
-import type { CatalogReader, CatalogRow, TableMetadata } from '../../context-sync/table-metadata.js';
+import type { CatalogReader, CatalogRow, TableMetadata } from '../table-metadata.js';
 import type { JsonValue } from '../types.js';
 import { duckdbCatalogConnection } from './duckdb-catalog-memory.js';
 import { duckdbCatalogFingerprint } from './duckdb-catalog-fingerprint.js';

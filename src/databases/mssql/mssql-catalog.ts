@@ -4,7 +4,7 @@
 // catalogs write), row counts from sys.partitions (heap or clustered index, kept by the engine
 // without a scan), primary keys from sys.key_constraints and foreign keys from
 // sys.foreign_key_columns. Fabric and Synapse keep only NOT ENFORCED keys, read the same way.
-import type { CatalogReader, TableKind } from '../../context-sync/table-metadata.js';
+import type { CatalogReader, TableKind } from '../table-metadata.js';
 import { assembleTables, type CatalogKeyRow } from '../catalog-assembly.js';
 import { optionalCountOf, optionalFlagOf, optionalTextOf, textOf } from '../catalog-row-values.js';
 

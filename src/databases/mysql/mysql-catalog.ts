@@ -3,7 +3,7 @@
 // database only, or every user schema when the config names none.
 import { assembleTables } from '../catalog-assembly.js';
 import { optionalCountOf, optionalTextOf, textOf } from '../catalog-row-values.js';
-import type { CatalogReader, CatalogRow } from '../../context-sync/table-metadata.js';
+import type { CatalogReader, CatalogRow } from '../table-metadata.js';
 
 const IN_SCOPE = (column: string) =>
   `(${column} = DATABASE() OR (DATABASE() IS NULL AND ${column} NOT IN ('mysql', 'information_schema', 'performance_schema', 'sys')))`;

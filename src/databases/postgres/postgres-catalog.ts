@@ -4,7 +4,7 @@
 // SELECT from are listed: a file for a table nobody can query would mislead the model.
 import { assembleTables } from '../catalog-assembly.js';
 import { optionalCountOf, optionalTextOf, textOf } from '../catalog-row-values.js';
-import type { CatalogReader, CatalogRow, TableKind } from '../../context-sync/table-metadata.js';
+import type { CatalogReader, CatalogRow, TableKind } from '../table-metadata.js';
 
 const RELATIONS = `pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace`;
 const LISTED_KINDS = `c.relkind IN ('r', 'p', 'v', 'm', 'f') AND NOT c.relispartition

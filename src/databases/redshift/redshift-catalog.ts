@@ -5,7 +5,7 @@
 // (it lists late-binding views and Spectrum external tables, which pg_attribute does not; its
 // `remarks` is the column's COMMENT ON); and the informational primary and foreign keys Redshift
 // stores but does not enforce, from pg_constraint (redshift-constraint-keys.ts).
-import type { CatalogQueryRunner, CatalogReader } from '../../context-sync/table-metadata.js';
+import type { CatalogQueryRunner, CatalogReader } from '../table-metadata.js';
 import { QueryFailedError } from '../errors.js';
 import { assembleTables } from '../catalog-assembly.js';
 import { optionalCountOf, optionalFlagOf, optionalTextOf, textOf } from '../catalog-row-values.js';

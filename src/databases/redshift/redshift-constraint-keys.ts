@@ -4,7 +4,7 @@
 // The key columns are read from pg_get_constraintdef's text (`PRIMARY KEY (a, b)`,
 // `FOREIGN KEY (a) REFERENCES s.t(b)`), which Redshift answers on its leader node like
 // PostgreSQL, instead of subscripting conkey, which Redshift's leader node may not allow.
-import type { CatalogRow } from '../../context-sync/table-metadata.js';
+import type { CatalogRow } from '../table-metadata.js';
 import type { CatalogKeyRow } from '../catalog-assembly.js';
 import { textOf } from '../catalog-row-values.js';
 

@@ -3,7 +3,7 @@
 // views) and INFORMATION_SCHEMA.COLUMNS (COMMENT). Snowflake lists its informational primary and
 // foreign keys only through SHOW PRIMARY KEYS / SHOW IMPORTED KEYS, which the read-only gate does
 // not run, so keys are not read.
-import type { CatalogReader, TableKind } from '../../context-sync/table-metadata.js';
+import type { CatalogReader, TableKind } from '../table-metadata.js';
 import { assembleTables } from '../catalog-assembly.js';
 import { optionalCountOf, optionalFlagOf, optionalTextOf, textOf } from '../catalog-row-values.js';
 

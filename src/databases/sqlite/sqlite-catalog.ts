@@ -3,7 +3,7 @@
 // (a PRAGMA statement would not pass the read-only gate). Everything lives in schema `main`.
 import { assembleTables } from '../catalog-assembly.js';
 import { textOf } from '../catalog-row-values.js';
-import type { CatalogReader } from '../../context-sync/table-metadata.js';
+import type { CatalogReader } from '../table-metadata.js';
 
 const OBJECTS = "sqlite_master m WHERE m.type IN ('table', 'view') AND m.name NOT LIKE 'sqlite\\_%' ESCAPE '\\'";
 

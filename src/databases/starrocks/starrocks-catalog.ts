@@ -4,7 +4,7 @@
 // enforced foreign keys (the `foreign_key_constraints` table property only guides query rewrite
 // and has no information_schema view), so none are read. Only the default catalog is read:
 // external catalogs (Hive, Iceberg) are not listed in its information_schema.
-import type { CatalogReader, TableKind } from '../../context-sync/table-metadata.js';
+import type { CatalogReader, TableKind } from '../table-metadata.js';
 import { assembleTables } from '../catalog-assembly.js';
 import { optionalCountOf, optionalFlagOf, optionalTextOf, textOf } from '../catalog-row-values.js';
 

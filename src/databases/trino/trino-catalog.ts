@@ -3,7 +3,7 @@
 // current catalog, because unnarrowed it asks every connector), columns with their comments from
 // information_schema.columns. Trino keeps no row estimate it can answer without asking the
 // connector per table (SHOW STATS), and no keys, so neither is read.
-import type { CatalogReader } from '../../context-sync/table-metadata.js';
+import type { CatalogReader } from '../table-metadata.js';
 import { assembleTables } from '../catalog-assembly.js';
 import { optionalFlagOf, optionalTextOf, textOf } from '../catalog-row-values.js';
 

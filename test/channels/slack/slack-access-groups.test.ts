@@ -7,8 +7,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { createApplication, type Application } from '../../../src/application.js';
 import { readEnvironment } from '../../../src/config/environment.js';
 import { loadConfig } from '../../../src/config/load-config.js';
-import { GROUP_MEMBERSHIP_REFRESH_MS } from '../../../src/conversations/membership-cache.js';
-import { createResultReadCheck } from '../../../src/conversations/result-access.js';
+import { GROUP_MEMBERSHIP_REFRESH_MS } from '../../../src/access/membership-cache.js';
+import { createResultReadCheck } from '../../../src/access/result-access.js';
 import { createLogger } from '../../../src/logging/logger.js';
 import { toolResultsIn } from '../../fakes/openai-server.js';
 import { startFakeSlackApi, type FakeSlackApi } from '../../fakes/slack-api-server.js';

@@ -4,7 +4,7 @@
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Application } from '../../../src/application.js';
-import { ONLY_VERIFIERS_REASON } from '../../../src/conversations/memory-decisions.js';
+import { ONLY_VERIFIERS_REASON } from '../../../src/memory/memory-decisions.js';
 import { startFakeSlackApi, type FakeSlackApi, type FakeSlackMessage } from '../../fakes/slack-api-server.js';
 import { createDuckDbFile } from '../../support/duckdb-fixture.js';
 import { SCRIPTED_MODEL } from '../../support/e2e-workspace.js';

@@ -4,7 +4,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Application } from '../../../src/application.js';
 import { FOREIGN_THREAD_TEXT } from '../../../src/channels/slack/actions/foreign-thread-guard.js';
-import { createResultReadCheck } from '../../../src/conversations/result-access.js';
+import { createResultReadCheck } from '../../../src/access/result-access.js';
 import { startFakeSlackApi, type FakeSlackApi, type FakeSlackMessage } from '../../fakes/slack-api-server.js';
 import { startEngineFixture, type EngineFixture } from './support/engine-fixture.js';
 import { SIGNING_SECRET, startSlackHarness, type SlackHarness } from './support/slack-harness.js';

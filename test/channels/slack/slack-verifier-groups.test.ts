@@ -5,8 +5,8 @@
 // the usual reason and nothing changes. A group member's "forget …" in chat is a verifier's too.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Application } from '../../../src/application.js';
-import { NOT_A_VERIFIER_SENTENCE } from '../../../src/conversations/answer-verification.js';
-import { ONLY_VERIFIERS_REASON } from '../../../src/conversations/memory-decisions.js';
+import { NOT_A_VERIFIER_SENTENCE } from '../../../src/verified/answer-verification.js';
+import { ONLY_VERIFIERS_REASON } from '../../../src/memory/memory-decisions.js';
 import { startFakeSlackApi, type FakeSlackApi, type FakeSlackMessage } from '../../fakes/slack-api-server.js';
 import { SCRIPTED_MODEL } from '../../support/e2e-workspace.js';
 import { problemsInCalls } from './support/block-kit-validator.js';

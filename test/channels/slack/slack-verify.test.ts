@@ -5,7 +5,7 @@
 // that runs the same query shows "✓ Verified query, by …" with the SQL behind Show SQL.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Application } from '../../../src/application.js';
-import { NOT_A_VERIFIER_SENTENCE } from '../../../src/conversations/answer-verification.js';
+import { NOT_A_VERIFIER_SENTENCE } from '../../../src/verified/answer-verification.js';
 import { startFakeSlackApi, type FakeSlackApi, type FakeSlackMessage } from '../../fakes/slack-api-server.js';
 import { SCRIPTED_MODEL } from '../../support/e2e-workspace.js';
 import { problemsInCalls } from './support/block-kit-validator.js';

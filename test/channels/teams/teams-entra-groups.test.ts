@@ -5,7 +5,7 @@
 // clock is injected, so the 5-minute refresh is crossed without waiting.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createGraphMemberGroups } from '../../../src/identity/graph-member-groups.js';
-import { GROUP_MEMBERSHIP_REFRESH_MS } from '../../../src/conversations/membership-cache.js';
+import { GROUP_MEMBERSHIP_REFRESH_MS } from '../../../src/access/membership-cache.js';
 import { toolResultsIn } from '../../fakes/openai-server.js';
 import { startFakeBotConnector, type FakeBotConnector } from '../../fakes/bot-connector-server.js';
 import { startFakeEntra, type FakeEntra } from '../../fakes/entra-server.js';

@@ -2,7 +2,7 @@
 // Agents SDK over HTTP against the local Bot Connector. The memory note is a card of its own under
 // the answer; Undo / Approve / Reject update that card; a refusal goes to the clicker privately.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ONLY_VERIFIERS_REASON } from '../../../src/conversations/memory-decisions.js';
+import { ONLY_VERIFIERS_REASON } from '../../../src/memory/memory-decisions.js';
 import { startFakeBotConnector, type FakeBotConnector, type RecordedConnectorCall } from '../../fakes/bot-connector-server.js';
 import type { FakeOpenAI } from '../../fakes/openai-server.js';
 import { createE2eWorkspace, SCRIPTED_MODEL, type E2eWorkspace } from '../../support/e2e-workspace.js';

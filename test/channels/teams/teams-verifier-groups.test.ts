@@ -5,8 +5,8 @@
 // store the query and their Approve clicks apply a workspace memory; Alan, in neither group, is told
 // why not in his one-to-one chat with the bot and nothing changes.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { NOT_A_VERIFIER_SENTENCE } from '../../../src/conversations/answer-verification.js';
-import { ONLY_VERIFIERS_REASON } from '../../../src/conversations/memory-decisions.js';
+import { NOT_A_VERIFIER_SENTENCE } from '../../../src/verified/answer-verification.js';
+import { ONLY_VERIFIERS_REASON } from '../../../src/memory/memory-decisions.js';
 import { createGraphMemberGroups } from '../../../src/identity/graph-member-groups.js';
 import { startFakeBotConnector, type FakeBotConnector, type RecordedConnectorCall } from '../../fakes/bot-connector-server.js';
 import { startFakeEntra, type FakeEntra } from '../../fakes/entra-server.js';

@@ -6,7 +6,7 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { NOT_A_VERIFIER_SENTENCE } from '../../../src/conversations/answer-verification.js';
+import { NOT_A_VERIFIER_SENTENCE } from '../../../src/verified/answer-verification.js';
 import { startFakeBotConnector, type FakeBotConnector } from '../../fakes/bot-connector-server.js';
 import { createE2eWorkspace, SCRIPTED_MODEL, type E2eWorkspace } from '../../support/e2e-workspace.js';
 import { startTeamsBot, stopTeamsBot, type RunningTeamsBot } from './support/teams-bot.js';

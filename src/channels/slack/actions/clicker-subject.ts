@@ -2,7 +2,7 @@
 // them would be checked as (e-mail from users.info, groups from group-membership.ts). Every click
 // that needs a grant or a place on a list (a result's database, verifiers, admins) starts here, so a
 // person listed through a group is recognised wherever they click.
-import type { AccessSubject } from '../../../conversations/access-rules.js';
+import type { AccessSubject } from '../../../access/access-rules.js';
 import type { ReplyTarget } from '../types.js';
 import type { ChannelContext } from '../channel-context.js';
 

@@ -1,9 +1,9 @@
 // Undo / Approve / Reject under a memory note. The decision is made in the core
-// (conversations/memory-decisions.ts); here the click is read, the clicker's e-mail and groups looked
+// (memory/memory-decisions.ts); here the click is read, the clicker's e-mail and groups looked
 // up (a verifier may be listed by e-mail or a group; clicker-subject.ts), and the answer shown: the buttons are replaced by what was
 // done, for everyone; a refusal (not a verifier, another channel) goes to the clicker only.
 import type { App, BlockAction, ButtonAction } from '@slack/bolt';
-import type { MemoryDecision } from '../../../conversations/memory-decisions.js';
+import type { MemoryDecision } from '../../../memory/memory-decisions.js';
 import { ACTION_IDS, memoryBlockId } from './action-ids.js';
 import { readButtonClick, type ButtonClick } from './button-click.js';
 import { clickerSubject } from './clicker-subject.js';

@@ -1,7 +1,7 @@
 // Buttons that show stored data (Show SQL, CSV, a story re-post) check the clicker's grants for
 // the result's database with the same access rules a question would meet: the person clicking is
 // not always the person who asked (clicker-subject.ts resolves their groups).
-import { queryIdsIn, resultAccessDeniedSentence } from '../../../conversations/result-access.js';
+import { queryIdsIn, resultAccessDeniedSentence } from '../../../access/result-access.js';
 import type { StorySource } from '../../story-source.js';
 import type { ChannelContext } from '../channel-context.js';
 import type { ButtonClick } from './button-click.js';

@@ -4,7 +4,7 @@
 // verifier's click is confirmed in the thread, where everyone sees what became trusted; anyone else
 // is told privately why nothing happened.
 import type { App, BlockAction, ButtonAction } from '@slack/bolt';
-import { NOTHING_TO_VERIFY_SENTENCE, NOT_A_VERIFIER_SENTENCE, VERIFY_NOT_KEPT_SENTENCE, verifiedSentence, type VerifyRequest } from '../../../conversations/answer-verification.js';
+import { NOTHING_TO_VERIFY_SENTENCE, NOT_A_VERIFIER_SENTENCE, VERIFY_NOT_KEPT_SENTENCE, verifiedSentence, type VerifyRequest } from '../../../verified/answer-verification.js';
 import { ACTION_IDS, decodeButtonValue } from './action-ids.js';
 import { clickerSubject } from './clicker-subject.js';
 import { outboxFor, type ChannelContext } from '../channel-context.js';

@@ -2,7 +2,7 @@
 // token (scope usergroups:read). Only the groups the config names are read, each at most once per
 // refresh period (membership-cache.ts), so a change in Slack applies within that time.
 import { webApi } from '@slack/bolt';
-import type { GroupMembership } from '../../../conversations/group-membership.js';
+import type { GroupMembership } from '../../../access/group-membership.js';
 import { SLACK_GROUP_PREFIX } from '../../../support/group-entries.js';
 import { slackErrorCode } from '../outbox/slack-api-errors.js';
 

@@ -1,7 +1,7 @@
 // A memory note under an answer: "🧠 I'll remember: …" with Undo, or a workspace memory waiting
 // for a verifier with Approve / Reject, or one forgotten on request. The same note as Teams' card
 // (channels/teams/render/memory-cards.ts).
-import { MEMORY_SENTENCES, memoryNoteDetail, type MemoryNote } from '../../../conversations/memory-note.js';
+import { MEMORY_SENTENCES, memoryNoteDetail, type MemoryNote } from '../../../memory/memory-note.js';
 import { ACTION_IDS, encodeButtonValue, memoryBlockId } from '../actions/action-ids.js';
 import type { SlackBlock, SlackButton } from './block-kit.js';
 import { escapeMrkdwn } from './escape-mrkdwn.js';

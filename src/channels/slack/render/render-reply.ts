@@ -1,7 +1,7 @@
 // ReplyPlan → what Slack receives, as data: the messages to post (in order), the chart PNGs to
 // upload, an optional file with the full answer, and a last message with buttons. Nothing here
 // talks to Slack, so every rule is tested with exact expected blocks.
-import type { QueryResult, StoryArtifact } from '../../../conversations/outcome-contract.js';
+import type { QueryResult, StoryArtifact } from '../../../store/turn-artifacts.js';
 import type { ReplyPlan } from '../../../conversations/reply-plan.js';
 import { storySavedNote } from '../../../conversations/standard-sentences.js';
 import { buildAnswerBlocks, sectionBlock, tableBlocks, textSections } from './answer-blocks.js';

@@ -1,7 +1,7 @@
 // "✓ Verified query, by Ana, 2026-11-02" under an answer that ran a verified query: a quiet context
 // line right under the answer text. The SQL itself is behind the answer's Show SQL button.
 import type { ReplyPlan } from '../../../conversations/reply-plan.js';
-import { verifiedBadgeText } from '../../../conversations/verified-query.js';
+import { verifiedBadgeText } from '../../../verified/verified-query.js';
 import { BLOCK_IDS } from '../actions/action-ids.js';
 import type { SlackBlock } from './block-kit.js';
 import { escapeMrkdwn } from './escape-mrkdwn.js';

@@ -1,7 +1,7 @@
 // A proposed schedule in the thread: what the bot understood in plain words, who may confirm it,
 // and Confirm / Cancel. After a click the buttons give way to what was done ("Scheduled: … · id …").
 // The same proposal as Teams' card (channels/teams/schedules/schedule-confirmation-card.ts).
-import type { ScheduleProposalNote } from '../../../schedules/schedule-proposal.js';
+import type { ScheduleProposalNote } from '../../../store/schedule-proposal.js';
 import { SCHEDULE_PROPOSAL_SENTENCES } from '../../../schedules/schedule-proposal-decisions.js';
 import { encodeButtonValue } from '../actions/action-ids.js';
 import type { SlackBlock } from '../render/block-kit.js';

@@ -7,7 +7,7 @@
 import type { App, BlockAction, ButtonAction } from '@slack/bolt';
 import type { DeliveryForDestination, ScheduleProposalDecision } from '../../../schedules/schedule-proposal-decisions.js';
 import type { JsonValue } from '../../../databases/types.js';
-import type { ScheduleDestination } from '../../../schedules/schedule-proposal.js';
+import type { ScheduleDestination } from '../../../store/schedule-proposal.js';
 import { readButtonClick, type ButtonClick } from '../actions/button-click.js';
 import { clickerSubject } from '../actions/clicker-subject.js';
 import { disableButtons } from '../actions/disable-buttons.js';

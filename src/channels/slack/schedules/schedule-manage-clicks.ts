@@ -6,7 +6,7 @@
 // Slack's three-second trigger window, so the check comes first and nothing slow before it); a bad
 // cron expression or zone is marked on its field (response_action: errors).
 import type { App, BlockAction, ButtonAction, ViewSubmitAction } from '@slack/bolt';
-import type { AccessSubject } from '../../../conversations/access-rules.js';
+import type { AccessSubject } from '../../../access/access-rules.js';
 import { editScheduleTime, refusalOfScheduleChange } from '../../../schedules/edit-schedule-time.js';
 import type { ScheduleChanger } from '../../../schedules/manage-schedule.js';
 import { applyScheduleControl, type ScheduleControl, type ScheduleManagement } from '../../../schedules/schedule-controls.js';

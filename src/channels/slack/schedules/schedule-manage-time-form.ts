@@ -4,7 +4,7 @@
 import type { types } from '@slack/bolt';
 import { describeTimetableInZone } from '../../../schedules/describe-schedule.js';
 import type { ScheduleTimeField } from '../../../schedules/edit-schedule-time.js';
-import type { ScheduleRecord } from '../../../schedules/schedule-types.js';
+import type { ScheduleRecord } from '../../../store/schedule-types.js';
 import { SCHEDULE_TIME_VIEW_ID } from './schedule-manage-controls.js';
 
 /** Block ids of the two inputs; Slack marks a field error by block id (response_action: errors). */

@@ -2,7 +2,7 @@
 // from them would be checked as. Every click that needs a grant or a place on a list (CSV, a story
 // re-post, Verify, memory Approve / Reject / Undo, schedule confirmations and changes) starts here:
 // the person clicking is not always the person who asked, and may be listed through a group.
-import { accessSubjectOf, type AccessSubject } from '../../../conversations/access-rules.js';
+import { accessSubjectOf, type AccessSubject } from '../../../access/access-rules.js';
 import type { ChannelContext } from '../channel-context.js';
 import type { InboundActivity } from '../inbound/inbound-activity.js';
 import { buildTeamsTurnRequest } from '../inbound/turn-request.js';

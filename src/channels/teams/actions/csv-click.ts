@@ -6,7 +6,7 @@
 // is sent to the clicker's one-to-one chat with the bot, and the thread only hears that it was
 // sent. The click is answered from the store, without a model call, and works after a restart.
 import type { QueryAction } from '../../../conversations/reply-query-actions.js';
-import { resultAccessDeniedSentence } from '../../../conversations/result-access.js';
+import { resultAccessDeniedSentence } from '../../../access/result-access.js';
 import { RESULT_GONE_SENTENCE } from '../../../conversations/standard-sentences.js';
 import type { StoredQueryResult } from '../../../store/types.js';
 import type { ChannelContext } from '../channel-context.js';

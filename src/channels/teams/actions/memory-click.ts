@@ -1,11 +1,11 @@
 // Undo / Approve / Reject on a memory note card. The decision is made in the core
-// (conversations/memory-decisions.ts) with the clicker taken from the activity (their Entra object
+// (memory/memory-decisions.ts) with the clicker taken from the activity (their Entra object
 // id and UPN, and the groups they belong to, from clicker-subject.ts: a verifier may be listed by
 // any of them) and the channel the click came from. Done: the
 // note's card is redrawn without buttons, saying what was done. Refused (not a verifier, another
 // channel): the reason goes to the clicker only, in their one-to-one chat with the bot.
-import type { MemoryDecision } from '../../../conversations/memory-decisions.js';
-import { memoryNoteFor } from '../../../conversations/memory-decisions.js';
+import type { MemoryDecision } from '../../../memory/memory-decisions.js';
+import { memoryNoteFor } from '../../../memory/memory-decisions.js';
 import type { ChannelContext } from '../channel-context.js';
 import type { InboundActivity } from '../inbound/inbound-activity.js';
 import { replyTargetOf } from '../inbound/reply-target.js';

@@ -1,7 +1,7 @@
 // "Show SQL" on a Teams answer: one Action.ShowCard listing every query the turn ran or tried, each
 // as monospace lines. It opens in the clicker's own client, the way Slack's Show SQL answers only
 // the clicker, and needs no round trip (the SQL is small and already in the answer's citations).
-import type { QueryRun } from '../../../conversations/outcome-contract.js';
+import type { QueryRun } from '../../../store/turn-artifacts.js';
 import type { QueryActions } from '../../../conversations/reply-query-actions.js';
 import { hiddenQueriesNote } from '../../../conversations/standard-sentences.js';
 import { textBlock, type CardElement, type ShowCardAction } from '../render/adaptive-card-types.js';

@@ -4,7 +4,7 @@
 // belongs to, resolved as for access rules by clicker-subject.ts). A verifier's click is
 // confirmed in the thread; anyone else is told why not privately (in their one-to-one chat with
 // the bot, or right there when the click came from it). Handled by the channel, no model call.
-import { NOTHING_TO_VERIFY_SENTENCE, NOT_A_VERIFIER_SENTENCE, VERIFY_NOT_KEPT_SENTENCE, verifiedSentence } from '../../../conversations/answer-verification.js';
+import { NOTHING_TO_VERIFY_SENTENCE, NOT_A_VERIFIER_SENTENCE, VERIFY_NOT_KEPT_SENTENCE, verifiedSentence } from '../../../verified/answer-verification.js';
 import type { ChannelContext } from '../channel-context.js';
 import type { InboundActivity } from '../inbound/inbound-activity.js';
 import { replyTargetOf } from '../inbound/reply-target.js';

@@ -4,8 +4,8 @@
 // (overage), Microsoft Graph's checkMemberGroups is asked with the group ids the config names.
 // Answers are cached per person for the refresh period (membership-cache.ts), so a change in Entra
 // applies within that time; a failed read keeps the last answer and never grants more.
-import type { GroupMembership } from '../../../conversations/group-membership.js';
-import { GROUP_MEMBERSHIP_REFRESH_MS } from '../../../conversations/membership-cache.js';
+import type { GroupMembership } from '../../../access/group-membership.js';
+import { GROUP_MEMBERSHIP_REFRESH_MS } from '../../../access/membership-cache.js';
 import type { MemberGroupsCheck } from '../../../identity/graph-member-groups.js';
 import type { TokenGroupsClaim } from '../../../identity/teams-sso.js';
 import { systemClock, type Clock } from '../../../support/clock-and-ids.js';

@@ -8,7 +8,7 @@
 // text (an answer drawn as a card) has nowhere to put the markers, so it carries the label only;
 // its queries are behind Show SQL.
 import { addAIToActivity, type Activity, type ClientCitation } from '@microsoft/agents-activity';
-import type { QueryRun } from '../../../conversations/outcome-contract.js';
+import type { QueryRun } from '../../../store/turn-artifacts.js';
 import { createCard, textBlock } from '../render/adaptive-card-types.js';
 import { codeBlockElement } from '../render/card-code-block.js';
 

@@ -5,7 +5,7 @@
 // newest message of the answer. A chart's title is drawn in its image, so the card does not repeat
 // it (the alt text names it); an image the sandboxed code wrote gets its name above it, kept on the
 // same card.
-import type { QueryResult, StoryArtifact } from '../../../conversations/outcome-contract.js';
+import type { QueryResult, StoryArtifact } from '../../../store/turn-artifacts.js';
 import type { QueryActions } from '../../../conversations/reply-query-actions.js';
 import { storySavedNote } from '../../../conversations/standard-sentences.js';
 import { textBlock, type AdaptiveCard, type CardElement } from './adaptive-card-types.js';

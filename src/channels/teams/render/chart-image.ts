@@ -10,7 +10,7 @@
 import { createCanvas, loadImage } from 'canvas';
 import type { TopLevelSpec } from 'vega-lite';
 import { renderChartPngOffThread, type ChartDrawing, type RenderedChart } from '../../../charts/index.js';
-import { SANDBOX_IMAGE_CHART_TYPE, type ChartArtifact } from '../../../conversations/outcome-contract.js';
+import { SANDBOX_IMAGE_CHART_TYPE, type ChartArtifact } from '../../../store/turn-artifacts.js';
 import { CHART_IMAGE_BUDGET_BYTES, CHART_IMAGE_MAX_SIDE_PX, CHART_IMAGE_MIN_WIDTH_PX } from './message-budget.js';
 
 const SCALE_STEP = 0.8;

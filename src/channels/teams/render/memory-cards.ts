@@ -2,7 +2,7 @@
 // workspace memory waiting for a verifier with Approve / Reject, or one forgotten on request. The
 // same note as Slack's blocks (channels/slack/render/memory-blocks.ts). After a click the card is
 // redrawn without buttons, saying what was done.
-import { MEMORY_SENTENCES, memoryNoteDetail, type MemoryNote } from '../../../conversations/memory-note.js';
+import { MEMORY_SENTENCES, memoryNoteDetail, type MemoryNote } from '../../../memory/memory-note.js';
 import { submitAction } from '../actions/card-actions.js';
 import { createCard, textBlock, type AdaptiveCard, type SubmitAction } from './adaptive-card-types.js';
 

@@ -2,11 +2,11 @@
 // sentence, which actions, whether anything is left beside the stories posted as cards of their own.
 import { hasContentBeside } from '../../../conversations/reply-contents.js';
 import type { ReplyPlan } from '../../../conversations/reply-plan.js';
-import { verifiedBadgeText } from '../../../conversations/verified-query.js';
+import { verifiedBadgeText } from '../../../verified/verified-query.js';
 import { textBlock, type AdaptiveCard, type CardElement } from './adaptive-card-types.js';
 import { buildAnswerCards } from './answer-cards.js';
 import { prepareChartImage, type HostedChartImages, type PreparedChart } from './chart-image.js';
-import type { ChartArtifact } from '../../../conversations/outcome-contract.js';
+import type { ChartArtifact } from '../../../store/turn-artifacts.js';
 import { buildClarificationCard } from './status-cards.js';
 import { memoryNoteCard } from './memory-cards.js';
 import { scheduleConfirmationCard } from '../schedules/schedule-confirmation-card.js';

@@ -4,7 +4,7 @@
 // (table-fit.ts): when its columns do not fit the card, a short result is stacked as label/value
 // pairs (every column kept), a longer one shows the leading columns that fit (the caption and the
 // CSV say the rest), and a table the model wrote is stacked, since nothing of it is stored elsewhere.
-import type { QueryResult } from '../../../conversations/outcome-contract.js';
+import type { QueryResult } from '../../../store/turn-artifacts.js';
 import { formatResultTable } from '../../../tables/format-result-table.js';
 import { textBlock, type CardElement, type FactSetElement, type TableElement } from './adaptive-card-types.js';
 import { columnNeeds, fitColumnWidths } from './table-fit.js';

@@ -2,7 +2,7 @@
 // words, who may confirm it, and Confirm / Cancel. After a click the card is redrawn without
 // buttons, saying what was done. The same proposal as Slack's blocks
 // (channels/slack/schedules/schedule-confirmation-blocks.ts).
-import type { ScheduleProposalNote } from '../../../schedules/schedule-proposal.js';
+import type { ScheduleProposalNote } from '../../../store/schedule-proposal.js';
 import { SCHEDULE_PROPOSAL_SENTENCES } from '../../../schedules/schedule-proposal-decisions.js';
 import { submitAction } from '../actions/card-actions.js';
 import { createCard, textBlock, type AdaptiveCard } from '../render/adaptive-card-types.js';

@@ -9,8 +9,8 @@
 // is redrawn without buttons, saying what was done. Refused: the reason goes to the clicker only.
 import type { JsonValue } from '../../../databases/types.js';
 import type { ScheduleProposalDecision } from '../../../schedules/schedule-proposal-decisions.js';
-import type { ScheduleDestination } from '../../../schedules/schedule-proposal.js';
-import type { ScheduleOwner } from '../../../schedules/schedule-types.js';
+import type { ScheduleDestination } from '../../../store/schedule-proposal.js';
+import type { ScheduleOwner } from '../../../store/schedule-types.js';
 import { clickerSubject } from '../actions/clicker-subject.js';
 import type { ChannelContext } from '../channel-context.js';
 import type { InboundActivity } from '../inbound/inbound-activity.js';

@@ -7,7 +7,7 @@
 import type { ConnectorClient } from '@microsoft/agents-hosting';
 import { DeliveryTargetGoneError } from '../../../schedules/schedule-errors.js';
 import type { ScheduleDelivery } from '../../../schedules/scheduled-post.js';
-import type { ScheduleRecord } from '../../../schedules/schedule-types.js';
+import type { ScheduleRecord } from '../../../store/schedule-types.js';
 import type { ChannelContext } from '../channel-context.js';
 import { TeamsOutbox } from '../outbox/teams-outbox.js';
 import { createCard, textBlock } from '../render/adaptive-card-types.js';

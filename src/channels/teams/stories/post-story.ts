@@ -3,7 +3,7 @@
 // "Superseded by vN" card. An older version posted again on request is shown as such and does not
 // become the current card.
 import { latestStoryVersions } from '../../../conversations/story-selection.js';
-import type { StoryArtifact } from '../../../conversations/outcome-contract.js';
+import type { StoryArtifact } from '../../../store/turn-artifacts.js';
 import type { AdaptiveCard } from '../render/adaptive-card-types.js';
 import type { StorySource, StoryVersionToPost } from '../../story-source.js';
 import { renderStoryCards } from './render-story-cards.js';

@@ -7,7 +7,7 @@ import type { RequestIdentity } from '../turns/background-tasks.js';
 import { handleStoryClick } from './handle-story-click.js';
 import { readStoryAction } from './story-actions.js';
 import { clickerSubject } from '../actions/clicker-subject.js';
-import { queryIdsIn, resultAccessDeniedSentence } from '../../../conversations/result-access.js';
+import { queryIdsIn, resultAccessDeniedSentence } from '../../../access/result-access.js';
 
 /** Starts the click's work and returns true when the activity is a story button click. */
 export function startStoryClick(context: ChannelContext, activity: InboundActivity, identity: RequestIdentity): boolean {

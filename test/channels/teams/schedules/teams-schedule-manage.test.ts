@@ -5,7 +5,7 @@
 // zone is refused with the field named, and a good one moves the next run. `admins` may name a
 // group: a member of it is an admin.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { ScheduleRecord } from '../../../../src/schedules/schedule-types.js';
+import type { ScheduleRecord } from '../../../../src/store/schedule-types.js';
 import { startFakeBotConnector, type FakeBotConnector } from '../../../fakes/bot-connector-server.js';
 import { manualClock, newSchedule, sequentialIds } from '../../../schedules/schedule-fixtures.js';
 import { scheduledReport } from '../../../schedules/scheduled-post-sample.js';

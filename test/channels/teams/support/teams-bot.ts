@@ -7,7 +7,7 @@ import type { Clock } from '../../../../src/support/clock-and-ids.js';
 import type { ScheduleManagement } from '../../../../src/schedules/schedule-controls.js';
 import { readEnvironment } from '../../../../src/config/environment.js';
 import { loadConfig } from '../../../../src/config/load-config.js';
-import { createResultReadCheck } from '../../../../src/conversations/result-access.js';
+import { createResultReadCheck } from '../../../../src/access/result-access.js';
 import { createLogger } from '../../../../src/logging/logger.js';
 import { attachCsvDownloadRoute } from '../../../../src/server/csv-download-route.js';
 import type { CsvDownloadLinks } from '../../../../src/server/csv-download-links.js';

@@ -3,7 +3,7 @@
 // once; a file with problems is skipped here and reported by `datathread check`.
 import type { Logger } from '../logging/logger.js';
 import type { VerifiedQueryStore } from '../store/verified-query-store.js';
-import type { QueryRun } from './outcome-contract.js';
+import type { QueryRun } from '../store/turn-artifacts.js';
 import { normalizeSql, verifiedQueryFromStore, type VerifiedBadge, type VerifiedQuery } from './verified-query.js';
 import { readVerifiedQueryFiles } from './verified-query-files.js';
 import { VerifiedQuerySearch } from './verified-query-search.js';

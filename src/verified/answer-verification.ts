@@ -6,8 +6,8 @@
 import type { Store } from '../store/types.js';
 import type { StoredVerifiedQuery } from '../store/verified-query-store.js';
 import type { Clock, IdFactory } from '../support/clock-and-ids.js';
-import type { AccessSubject } from './access-rules.js';
-import { personListMatches } from './person-lists.js';
+import type { AccessSubject } from '../access/access-rules.js';
+import { personListMatches } from '../access/person-lists.js';
 import { readVerifiableAnswer } from './verifiable-answer.js';
 import { normalizeSql, verifiedBadgeText, verifiedQueryFromStore } from './verified-query.js';
 

@@ -1,8 +1,8 @@
 // What `datathread sync` learns about one table from a warehouse's own catalog (and dbt), in
 // neutral terms: each dialect's catalog reader fills it, the file writer and the search index
 // read it. No dialect or file-format knowledge in here.
-import type { DatabaseConfig } from '../databases/database-config.js';
-import type { DatabaseAdapter, JsonValue } from '../databases/types.js';
+import type { DatabaseConfig } from './database-config.js';
+import type { DatabaseAdapter, JsonValue } from './types.js';
 
 export type TableKind = 'table' | 'view' | 'materialized view';
 

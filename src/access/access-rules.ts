@@ -4,7 +4,7 @@
 // restricted as the database it came from.
 import type { AccessRule } from '../config/config-schema.js';
 import type { Platform } from '../support/platforms.js';
-import type { TurnRequest } from './types.js';
+import type { TurnRequest } from '../conversations/types.js';
 import { groupEntryOf } from '../support/group-entries.js';
 import { personListMatches } from './person-lists.js';
 

@@ -2,7 +2,7 @@
 // are refused with a reason the model can pass on. Identifiers, dates and a few values must not
 // trip it (a false refusal costs a correction the team wanted kept).
 import { describe, expect, it } from 'vitest';
-import { checkMemoryText, MAX_MEMORY_CHARACTERS } from '../../src/conversations/memory-content-check.js';
+import { checkMemoryText, MAX_MEMORY_CHARACTERS } from '../../src/memory/memory-content-check.js';
 
 const kindOf = (text: string) => checkMemoryText(text)?.kind;
 

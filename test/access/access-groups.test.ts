@@ -3,10 +3,10 @@
 // group members are re-read after the refresh period (an injected clock), keeping the last members
 // known when a read fails.
 import { describe, expect, it } from 'vitest';
-import { allowedDatabaseNamesFor, type AccessSubject } from '../../src/conversations/access-rules.js';
-import { GroupMembership } from '../../src/conversations/group-membership.js';
-import { GROUP_MEMBERSHIP_REFRESH_MS } from '../../src/conversations/membership-cache.js';
-import { personListMatches } from '../../src/conversations/person-lists.js';
+import { allowedDatabaseNamesFor, type AccessSubject } from '../../src/access/access-rules.js';
+import { GroupMembership } from '../../src/access/group-membership.js';
+import { GROUP_MEMBERSHIP_REFRESH_MS } from '../../src/access/membership-cache.js';
+import { personListMatches } from '../../src/access/person-lists.js';
 import { personEntriesOf } from '../../src/config/person-entries.js';
 import { silentLogger } from '../../src/logging/logger.js';
 

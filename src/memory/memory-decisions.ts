@@ -5,7 +5,7 @@
 import type { MemoryRecord, MemoryStatus, MemoryStore } from '../store/memory-store.js';
 import type { MemoryNote } from './memory-note.js';
 import { scopeKind, WORKSPACE_SCOPE, channelScope } from './memory-scopes.js';
-import { personListMatches } from './person-lists.js';
+import { personListMatches } from '../access/person-lists.js';
 
 export type MemoryDecision = 'undo' | 'approve' | 'reject' | 'forget';
 

@@ -5,9 +5,9 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { describeVerifiedExamples, MAX_EXAMPLE_SQL_CHARACTERS } from '../../src/agent/verified-examples-prompt.js';
-import type { QueryRun } from '../../src/conversations/outcome-contract.js';
-import { VerifiedQueryLibrary } from '../../src/conversations/verified-query-library.js';
+import { describeVerifiedExamples, MAX_EXAMPLE_SQL_CHARACTERS } from '../../src/verified/verified-examples-prompt.js';
+import type { QueryRun } from '../../src/store/turn-artifacts.js';
+import { VerifiedQueryLibrary } from '../../src/verified/verified-query-library.js';
 import type { StoredVerifiedQuery } from '../../src/store/verified-query-store.js';
 
 const directory = await mkdtemp(join(tmpdir(), 'datathread-verified-library-'));

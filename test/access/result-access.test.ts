@@ -5,7 +5,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ConversationEngine } from '../../src/conversations/conversation-engine.js';
 import type { TurnOutcome } from '../../src/conversations/types.js';
-import { createResultReadCheck } from '../../src/conversations/result-access.js';
+import { createResultReadCheck } from '../../src/access/result-access.js';
 import { createEngineHarness, slackLikeRequest, type EngineHarness } from '../support/engine-harness.js';
 import { createScriptedModel, toolResultTexts } from '../support/scripted-model.js';
 

@@ -1,6 +1,6 @@
 // The remembered corrections for one turn's system prompt, and their use counted. A store failure
 // here costs the turn its memories, never the answer: logged and left out.
-import type { PromptMemories } from '../agent/memory-prompt.js';
+import type { PromptMemories } from './memory-prompt.js';
 import type { DatabaseAdapter } from '../databases/types.js';
 import type { Logger } from '../logging/logger.js';
 import type { MemoryStore } from '../store/memory-store.js';

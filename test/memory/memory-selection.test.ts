@@ -1,8 +1,8 @@
 // Which memories a prompt gets: newest and most used first, taken in turn, within the count and
 // character budgets; and how the prompt section reads.
 import { describe, expect, it } from 'vitest';
-import { describeMemories } from '../../src/agent/memory-prompt.js';
-import { MAX_PROMPT_MEMORIES, MAX_PROMPT_MEMORY_CHARACTERS, withinBudget } from '../../src/conversations/memory-selection.js';
+import { describeMemories } from '../../src/memory/memory-prompt.js';
+import { MAX_PROMPT_MEMORIES, MAX_PROMPT_MEMORY_CHARACTERS, withinBudget } from '../../src/memory/memory-selection.js';
 import type { MemoryRecord } from '../../src/store/memory-store.js';
 
 function memory(index: number, overrides: Partial<MemoryRecord> = {}): MemoryRecord {

@@ -3,8 +3,8 @@
 // model for at least 54 of the 60 paraphrases, and no example may be given for at least 18 of the
 // 20 unrelated questions. The counts are printed so the README's figures can be checked.
 import { describe, expect, it } from 'vitest';
-import { VerifiedQuerySearch } from '../../src/conversations/verified-query-search.js';
-import type { VerifiedQuery } from '../../src/conversations/verified-query.js';
+import { VerifiedQuerySearch } from '../../src/verified/verified-query-search.js';
+import type { VerifiedQuery } from '../../src/verified/verified-query.js';
 import { RETRIEVAL_CASES, UNRELATED_QUESTIONS } from './fixtures/verified-retrieval-set.js';
 
 const verified: VerifiedQuery[] = RETRIEVAL_CASES.map((entry, index) => ({

@@ -4,7 +4,7 @@
 // error: earlier ones are usually the agent finding its way (listing columns, trying a join), and
 // the last successful one is what the answer reports. A turn with no such query has nothing to verify.
 import type { Store } from '../store/types.js';
-import type { QueryRun } from './outcome-contract.js';
+import type { QueryRun } from '../store/turn-artifacts.js';
 
 export interface VerifiableAnswer {
   question: string;

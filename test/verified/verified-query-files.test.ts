@@ -5,9 +5,9 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { verifiedQueriesAsEvalCases, verifiedQueriesAsYaml } from '../../src/conversations/verified-query-export.js';
-import { parseVerifiedQueryFile, readVerifiedQueryFiles } from '../../src/conversations/verified-query-files.js';
-import { normalizeSql } from '../../src/conversations/verified-query.js';
+import { verifiedQueriesAsEvalCases, verifiedQueriesAsYaml } from '../../src/verified/verified-query-export.js';
+import { parseVerifiedQueryFile, readVerifiedQueryFiles } from '../../src/verified/verified-query-files.js';
+import { normalizeSql } from '../../src/verified/verified-query.js';
 
 const directory = await mkdtemp(join(tmpdir(), 'datathread-verified-files-'));
 afterAll(async () => {
