@@ -3,7 +3,9 @@
 // prints (no StarRocks server runs here).
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createDatabaseAdapter } from '../../../src/databases/create-database-adapter.js';
-import { maskDefinitionSecrets } from '../../../src/databases/mysql/mysql-definition-secrets.js';
+import { maskDefinitionSecrets, showsDefinition } from '../../../src/databases/mysql/mysql-definition-secrets.js';
+import { mysqlRules } from '../../../src/databases/mysql/mysql-rules.js';
+import { starrocksRules } from '../../../src/databases/starrocks/starrocks-rules.js';
 import type { DatabaseAdapter } from '../../../src/databases/types.js';
 import { createScratchMariaDb, MARIADB_HOST, MARIADB_PORT, mariaDbAvailable, type ScratchMariaDb } from '../../support/mariadb-database.js';
 import { databaseConfig, QUERY_OPTIONS } from '../database-test-helpers.js';
@@ -67,6 +69,16 @@ describe.skipIf(!available)('SHOW CREATE on MariaDB', () => {
     expect(String(result.rows[0]?.[1])).toContain(`${federatedUser}:***@`);
   });
 
+  test('every spelling of SHOW CREATE the server runs is masked: comments, tabs and line breaks between the words', async (context) => {
+    if (!federated) context.skip();
+    for (const sql of showCreateSpellings('linked_items')) {
+      const result = await adapter.runQuery(sql, QUERY_OPTIONS);
+      const definition = String(result.rows[0]?.[1]);
+      expect(definition, JSON.stringify(sql)).toContain(`${federatedUser}:***@`);
+      expect(definition, JSON.stringify(sql)).not.toContain(FEDERATED_PASSWORD);
+    }
+  });
+
   test('a definition without a credential is returned unchanged', async () => {
     const result = await adapter.runQuery('SHOW CREATE TABLE remote_items', QUERY_OPTIONS);
     expect(String(result.rows[0]?.[1])).toMatch(/^CREATE TABLE `remote_items` \(\n {2}`id` int\(11\) NOT NULL,/);
@@ -75,6 +87,41 @@ describe.skipIf(!available)('SHOW CREATE on MariaDB', () => {
   test('rows of an ordinary query that look like a connection URL are data, not a definition', async () => {
     const result = await adapter.runQuery("SELECT 'mysql://someone:kept@example.com/db' AS address", QUERY_OPTIONS);
     expect(result.rows).toEqual([['mysql://someone:kept@example.com/db']]);
+  });
+});
+
+/** Spellings MariaDB runs as SHOW CREATE TABLE, each with something other than one space between the words. */
+function showCreateSpellings(table: string): string[] {
+  return [
+    `SHOW CREATE TABLE ${table}`,
+    `SHOW /**/ CREATE TABLE ${table}`,
+    `SHOW/**/CREATE/**/TABLE ${table}`,
+    `SHOW\tCREATE TABLE ${table}`,
+    `SHOW\nCREATE TABLE ${table}`,
+    `SHOW\r\nCREATE TABLE ${table}`,
+    `SHOW -- which one?\nCREATE TABLE ${table}`,
+    `SHOW # which one?\nCREATE TABLE ${table}`,
+    `SHOW\u000bCREATE TABLE ${table}`,
+    `SHOW\fCREATE TABLE ${table}`,
+    `show  create  table ${table}`,
+    `/* leading */ SHOW CREATE TABLE ${table};`,
+  ];
+}
+
+describe('SHOW CREATE is recognised on the statement’s tokens', () => {
+  test('every spelling is a SHOW CREATE, on MySQL’s lexical rules', () => {
+    for (const sql of showCreateSpellings('fed')) expect(showsDefinition(sql, mysqlRules.lexical), JSON.stringify(sql)).toBe(true);
+  });
+
+  test('words in strings, names and comments are not', () => {
+    for (const sql of ["SELECT 'SHOW CREATE TABLE fed'", 'SELECT 1 AS `SHOW CREATE`', 'SELECT 1 /* SHOW CREATE TABLE fed */', 'SELECT 1 # SHOW CREATE TABLE fed', 'SHOW TABLES']) {
+      expect(showsDefinition(sql, mysqlRules.lexical), sql).toBe(false);
+    }
+  });
+
+  test('StarRocks reads with its own rules: `--x` is a comment there', () => {
+    expect(showsDefinition('SHOW --x\nCREATE TABLE fed', starrocksRules.lexical)).toBe(true);
+    expect(showsDefinition('SHOW --x\nCREATE TABLE fed', mysqlRules.lexical)).toBe(false);
   });
 });
 
