@@ -8,8 +8,12 @@ import type { JsonValue } from '../types.js';
 
 export const MASKED_SECRET = '***';
 
-/** user:password@ in any URL-like connection string (mysql://, jdbc:mysql://, thrift://, …). */
-const URL_PASSWORD = /(\b[a-z][\w+.-]*:\/\/[^\s/:@'"`]*:)([^\s@'"`]*)(@)/gi;
+/**
+ * user:password@ in any URL-like connection string (mysql://, jdbc:mysql://, thrift://, …). The
+ * password runs to the first `@` on its line, whatever it holds: MariaDB accepts a FEDERATED password
+ * with spaces and quotes (`pa ss''q`, doubled in SHOW CREATE's output) but none with an `@`.
+ */
+const URL_PASSWORD = /(\b[a-z][\w+.-]*:\/\/[^ \t\r\n/:@'"`]*:)([^@\n]*)(@)/gi;
 
 /** A property whose name says it holds a secret: "password", "jdbc.password", "aws.s3.secret_key", "token". */
 const SECRET_PROPERTY = /((["'`])[\w.-]*(?:password|passwd|secret|secret[_.-]?key|token|credential)[\w.-]*\2\s*=\s*)(["'])((?:\\.|(?!\3).)*)\3/gi;
