@@ -12,6 +12,7 @@ import { dialectRules } from '../../src/databases/dialects.js';
 import { tokenizeSql } from '../../src/sql/sql-tokenizer.js';
 import type { Dialect } from '../../src/sql/statement-gate.js';
 import { MARIADB_HOST, MARIADB_PORT, mariaDbAvailable } from '../support/mariadb-database.js';
+import { clickhouseEngineAvailable, startClickHouseServer, type ClickHouseServer } from '../support/clickhouse-engine.js';
 import { adminUrl } from '../support/postgres-database.js';
 
 /** Runs one statement and returns its rows as arrays, or throws the engine's error. */
@@ -74,6 +75,15 @@ let mariadb: mysql.Connection | null = null;
 let postgres: pg.Client | null = null;
 let duckdb: Awaited<ReturnType<DuckDBInstance['connect']>> | null = null;
 let sqlite: sqlite3.Database | null = null;
+let clickhouse: ClickHouseServer | null = null;
+
+/** One statement over ClickHouse's HTTP interface (chdb behind the test front), rows as arrays. */
+async function runOnClickHouse(sql: string): Promise<unknown[][]> {
+  const response = await fetch(`${clickhouse!.url}/?user=default&default_format=JSONCompact`, { method: 'POST', body: sql });
+  const body = await response.text();
+  if (!response.ok || body.includes('Code:')) throw new Error(body);
+  return (JSON.parse(body) as { data: unknown[][] }).data;
+}
 
 beforeAll(async () => {
   if (await mariaDbAvailable()) mariadb = await mysql.createConnection({ host: MARIADB_HOST, port: MARIADB_PORT, user: 'root', password: '', charset: 'utf8mb4' });
@@ -81,13 +91,15 @@ beforeAll(async () => {
   await postgres.connect();
   duckdb = await (await DuckDBInstance.create(':memory:')).connect();
   sqlite = new sqlite3.Database(':memory:');
-});
+  if (clickhouseEngineAvailable()) clickhouse = await startClickHouseServer({ users: { default: '' } });
+}, 120_000);
 
 afterAll(async () => {
   await mariadb?.end();
   await postgres?.end();
   duckdb?.closeSync();
   sqlite?.close();
+  await clickhouse?.close();
 });
 
 agreementCases('MariaDB', 'mysql', () => (mariadb === null ? null : async (sql) => (await mariadb!.query({ sql, rowsAsArray: true }))[0] as unknown[][]));
@@ -96,6 +108,8 @@ agreementCases('DuckDB', 'duckdb', () => async (sql) => (await duckdb!.runAndRea
 agreementCases('SQLite', 'sqlite', () => (sql) =>
   new Promise((resolve, reject) => sqlite!.all(sql, (error, rows: Record<string, unknown>[]) => (error ? reject(error) : resolve(rows.map((row) => Object.values(row)))))),
 );
+
+agreementCases('ClickHouse (chdb)', 'clickhouse', () => (clickhouse === null ? null : runOnClickHouse));
 
 describe.skipIf(!(await mariaDbAvailable()))('MariaDB: which character after -- makes it a comment', () => {
   test('an ASCII space or control character, and nothing else', async () => {
