@@ -6,17 +6,43 @@
 // and schema introspection. Adding a dialect = a new folder + one line in dialects.ts and in
 // create-database-adapter.ts.
 
-/** How the database splits text into tokens. A gate that reads text differently is a bypass. */
+/** Whitespace every engine and the gate's parser agree on: space, tab, line feed, carriage return. */
+export const COMMON_WHITESPACE = ' \t\n\r';
+
+/**
+ * How the database splits text into tokens, taken from the engine's documentation (each dialect's
+ * rules name the page) and, where an engine runs here, checked against it. A gate that reads text
+ * differently from the database is a bypass; where the gate's parser reads text differently from
+ * the database, the gate refuses or hands the parser a form both read alike (docs/sql-lexing.md).
+ */
 export interface LexicalRules {
-  /** `#` starts a line comment (MySQL family). */
+  /**
+   * The ASCII characters the engine skips between tokens. Space, tab, line feed and carriage return
+   * are whitespace everywhere; vertical tab and form feed only where listed. Every other space-like
+   * character (U+00A0, U+3000, U+FEFF, …) is refused outside strings, quoted names and comments:
+   * engines read them as part of a name or as a space, and the parser always as a space.
+   */
+  whitespace: string;
+  /** `#` starts a line comment (MySQL, MariaDB, BigQuery, ClickHouse). */
   hashLineComments: boolean;
   /** `//` starts a line comment (Snowflake). */
   slashLineComments?: boolean;
-  /** `--` starts a comment only when followed by whitespace or the end (MySQL: `1--1` is 1 - -1). */
+  /**
+   * `--` starts a comment only when followed by an ASCII space or control character (U+0001–U+0020,
+   * U+007F) or the end of the text (MySQL, MariaDB: `1--1` is 1 - -1; `--` before U+00A0 is no comment).
+   */
   dashCommentNeedsSpace: boolean;
+  /**
+   * What ends a line comment: a line feed only, or a carriage return too. `unverified` (no engine
+   * documentation says): the comment ends at a line feed and a lone carriage return inside one is
+   * refused, so the gate never has to guess.
+   */
+  lineCommentEnd: 'line-feed' | 'line-feed-or-carriage-return' | 'unverified';
+  /** A backslash right before the line feed continues a `--` comment on the next line (Spark). */
+  lineCommentBackslashContinues?: boolean;
   /** Block comments nest (a comment opened inside a comment needs its own close), as in PostgreSQL and DuckDB. */
   nestedBlockComments: boolean;
-  /** `/*! … *\/` and `/*M! … *\/` run their content (MySQL family). */
+  /** `/*! … *\/` and `/*M! … *\/` run their content (MySQL, MariaDB). */
   executableComments: boolean;
   /** Backslash escapes the next character inside every '…' and "…" string (MySQL family). */
   backslashEscapesInStrings: boolean;
@@ -34,12 +60,33 @@ export interface LexicalRules {
    * with it (Databricks): such strings reach the parser re-quoted (src/sql/requoted-strings.ts).
    */
   parserMisreadsBackslashEscapes?: boolean;
-  /** `$$…$$` and `$tag$…$tag$` strings. */
-  dollarQuotedStrings: boolean;
+  /**
+   * `r'…'` and `R"…"` raw strings, in which a backslash is a plain character and the string ends at
+   * the next quote of its kind (Spark, Databricks). The parser reads the `r` as a name, so it is
+   * handed the string without its prefix.
+   */
+  rawStrings?: boolean;
+  /** `'''…'''` and `"""…"""` strings, which may hold single quotes and line breaks (BigQuery). */
+  tripleQuotedStrings?: boolean;
+  /**
+   * Dollar-quoted strings: none, `$$…$$` only (Snowflake, StarRocks), or `$tag$…$tag$` as well
+   * (PostgreSQL, DuckDB, ClickHouse). Where the engine has no tags, a `$tag$` the parser would read
+   * as a string is refused.
+   */
+  dollarQuotedStrings: 'none' | 'untagged' | 'tagged';
+  /** The parser reads `$$…$$` differently from the database (StarRocks, read by the MySQL parser): refuse them. */
+  parserMisreadsDollarQuotes?: boolean;
   /** Characters that open a quoted identifier: '"', '`', '['. */
   identifierQuotes: readonly string[];
+  /** `]]` inside a [bracketed] name is one `]` (SQL Server); elsewhere the first `]` ends it (SQLite). */
+  bracketIdentifierDoubledClose?: boolean;
   /** Characters that open a string literal: "'" and, in MySQL, '"'. */
   stringQuotes: readonly string[];
+  /**
+   * A doubled quote ends one string (or name) and starts the next instead of standing for one quote
+   * (BigQuery: `'a''b'` is two literals, and `'''` opens a triple-quoted string).
+   */
+  doubledQuotesAreTwoLiterals?: boolean;
 }
 
 /** A function a read-only query must not call. Matching is on the unqualified name, lower case. */

@@ -17,7 +17,7 @@ export function requoteBackslashStrings(sql: string, tokens: readonly SqlToken[]
     if (token.kind !== 'string' || !token.text.includes('\\')) continue;
     const quote = token.text[0]!;
     if ((quote !== "'" && quote !== '"') || token.text.length < 2 || !token.text.endsWith(quote)) continue;
-    const text = token.text.slice(1, -1).replace(/\\([\s\S])/g, '$1');
+    const text = token.text.slice(1, -1).replace(/\\(.)/gs, '$1');
     result = result.slice(0, token.start) + quote + text.replaceAll(quote, quote + quote) + quote + result.slice(token.end);
   }
   return result;

@@ -1,10 +1,14 @@
 // A small SQL tokenizer that splits text into tokens the way the target database does, following
-// the dialect's lexical rules: strings (with or without backslash escapes), quoted identifiers,
-// dollar quotes, comments (`--`, `#`, nested or flat `/* */`, MySQL's executable `/*! */`) and
-// parentheses. It is deliberately not a parser; LIMIT detection and the statement gate's lexical
-// checks need only token boundaries, parenthesis depth and statement boundaries.
+// the dialect's lexical rules: its whitespace, strings (with or without backslash escapes, raw,
+// triple-quoted), quoted identifiers, dollar quotes, comments (`--`, `#`, `//`, nested or flat
+// `/* */`, MySQL's executable `/*! */`) and parentheses. It also records where the database and the
+// gate's parser would read the text differently (disputed spaces, dollar tags, …) for the gate to
+// refuse, and where the comments are, for the gate to blank them out of what the parser reads.
+// It is deliberately not a parser; LIMIT detection and the statement gate's lexical checks need
+// only token boundaries, parenthesis depth and statement boundaries.
 
 import type { LexicalRules } from '../databases/dialect-rules.js';
+import { isAsciiSpaceOrControl, isDigit, isDisputedSpace, isWordPart, isWordStart } from './lexical-characters.js';
 
 export type SqlTokenKind = 'word' | 'number' | 'string' | 'quotedIdentifier' | 'punctuation';
 
@@ -30,6 +34,28 @@ export interface SqlTokenization {
   hasUnicodeEscape: boolean;
   /** Executable comments (`/*! … *\/`), whose content the database runs; empty elsewhere. */
   executableComments: ExecutableComment[];
+  /** Comments the database skips (executable ones are not among them), in source order. */
+  comments: SourceRange[];
+  /** Text the database and the gate's parser would read differently: the gate refuses it. */
+  disagreements: LexicalDisagreement[];
+}
+
+export interface SourceRange {
+  start: number;
+  end: number;
+}
+
+/**
+ * `disputed-space`: a space-like character outside quotes and comments that the dialect's engine
+ * does not skip (MySQL reads U+00A0 as part of a name; the parser as a space). `lone-carriage-return`:
+ * a carriage return without a line feed inside a line comment where the engine's reading is not
+ * documented. `tagged-dollar-quote`: `$tag$` where the engine has only `$$` strings and the parser
+ * reads tags. `dollar-quote`: a `$$…$$` string the parser reads differently from the engine.
+ */
+export interface LexicalDisagreement {
+  kind: 'disputed-space' | 'lone-carriage-return' | 'tagged-dollar-quote' | 'dollar-quote';
+  position: number;
+  text: string;
 }
 
 /** Source offsets of one executable comment: the whole comment, and the content it runs. */
@@ -41,15 +67,17 @@ export interface ExecutableComment {
 }
 
 const EXECUTABLE_COMMENT_OPENING = /^\/\*(?:M?!)[0-9]*/;
-
-const WORD_START = /[A-Za-z_\u0080-\uFFFF]/;
-const WORD_PART = /[A-Za-z0-9_$\u0080-\uFFFF]/;
-const DIGIT = /[0-9]/;
-const DOLLAR_TAG = /^\$([A-Za-z_\u0080-\uFFFF][A-Za-z0-9_\u0080-\uFFFF]*)?\$/;
+const NUMBER_PART = /[0-9._]/;
+const EXPONENT_MARK = /[eE]/;
+const EXPONENT_START = /[0-9+-]/;
+/** Longest dollar-quote tag looked for; PostgreSQL's tags are names, far shorter than this. */
+const MAX_DOLLAR_TAG_LENGTH = 200;
 
 export function tokenizeSql(sql: string, rules: LexicalRules): SqlTokenization {
   const tokens: SqlToken[] = [];
   const executableComments: ExecutableComment[] = [];
+  const comments: SourceRange[] = [];
+  const disagreements: LexicalDisagreement[] = [];
   let hasNestedBlockComment = false;
   let hasBackslashEscapeString = false;
   let hasUnicodeEscape = false;
@@ -58,12 +86,13 @@ export function tokenizeSql(sql: string, rules: LexicalRules): SqlTokenization {
   let position = 0;
   /** The executable comment being read, whose closing `*\/` ends it. */
   let openExecutableComment: { start: number; contentStart: number } | null = null;
+  const doubledQuotesEscape = rules.doubledQuotesAreTwoLiterals !== true;
 
   const push = (kind: SqlTokenKind, start: number, end: number): void => {
     tokens.push({ kind, text: sql.slice(start, end), start, end, depth, statementIndex });
   };
 
-  /** End index (exclusive) of a quoted run that starts at `start` with `quote`; doubled quotes escape. */
+  /** End index (exclusive) of a quoted run that starts at `start` with `quote`; doubled quotes escape unless the dialect says not. */
   const endOfQuoted = (start: number, quote: string, backslashEscapes: boolean): number => {
     let index = start + 1;
     while (index < sql.length) {
@@ -73,11 +102,47 @@ export function tokenizeSql(sql: string, rules: LexicalRules): SqlTokenization {
         continue;
       }
       if (character === quote) {
-        if (sql[index + 1] === quote) {
+        if (doubledQuotesEscape && sql[index + 1] === quote) {
           index += 2;
           continue;
         }
         return index + 1;
+      }
+      index += 1;
+    }
+    return sql.length;
+  };
+
+  /** End index of a `'''…'''` or `"""…"""` string starting at `start`. */
+  const endOfTripleQuoted = (start: number, quote: string, backslashEscapes: boolean): number => {
+    const closing = quote.repeat(3);
+    let index = start + 3;
+    while (index < sql.length) {
+      if (backslashEscapes && sql[index] === '\\') {
+        index += 2;
+        continue;
+      }
+      if (sql.startsWith(closing, index)) return index + 3;
+      index += 1;
+    }
+    return sql.length;
+  };
+
+  /** End index of a line comment starting at `start`, past the character that ends it. */
+  const endOfLineComment = (start: number, backslashContinues: boolean): number => {
+    let index = start;
+    while (index < sql.length) {
+      const character = sql[index];
+      if (character === '\n') {
+        if (backslashContinues && sql[index - 1] === '\\') {
+          index += 1;
+          continue;
+        }
+        return index + 1;
+      }
+      if (character === '\r' && rules.lineCommentEnd === 'line-feed-or-carriage-return') return index + 1;
+      if (character === '\r' && sql[index + 1] !== '\n' && rules.lineCommentEnd === 'unverified') {
+        disagreements.push({ kind: 'lone-carriage-return', position: index, text: character });
       }
       index += 1;
     }
@@ -104,29 +169,64 @@ export function tokenizeSql(sql: string, rules: LexicalRules): SqlTokenization {
     return index;
   };
 
-  const closingBracket = rules.identifierQuotes.includes('[') ? ']' : null;
+  /** End index of a [bracketed] name; `]]` stands for `]` where the dialect says so. */
+  const endOfBracketed = (start: number): number => {
+    let index = start + 1;
+    while (index < sql.length) {
+      if (sql[index] === ']') {
+        if (rules.bracketIdentifierDoubledClose && sql[index + 1] === ']') {
+          index += 2;
+          continue;
+        }
+        return index + 1;
+      }
+      index += 1;
+    }
+    return sql.length;
+  };
+
+  /** `$$` or `$tag$` opening a dollar-quoted string at `start`, or null. */
+  const dollarDelimiter = (start: number): string | null => {
+    let index = start + 1;
+    if (sql[index] !== '$') {
+      if (index >= sql.length || !isWordStart(sql[index]!)) return null;
+      index += 1;
+      while (index < sql.length && index - start < MAX_DOLLAR_TAG_LENGTH && sql[index] !== '$' && isWordPart(sql[index]!)) index += 1;
+      if (sql[index] !== '$') return null;
+    }
+    return sql.slice(start, index + 1);
+  };
+
+  const comment = (start: number, end: number): void => {
+    comments.push({ start, end });
+    position = end;
+  };
+
+  const hasBracketNames = rules.identifierQuotes.includes('[');
 
   while (position < sql.length) {
     const character = sql[position]!;
     const next = sql[position + 1];
 
-    if (/\s/.test(character)) {
+    if (rules.whitespace.includes(character)) {
       position += 1;
       continue;
     }
-    if (character === '-' && next === '-' && (!rules.dashCommentNeedsSpace || /^[\s]?$/.test(sql[position + 2] ?? ''))) {
-      const newline = sql.indexOf('\n', position);
-      position = newline === -1 ? sql.length : newline + 1;
+    if (isDisputedSpace(character)) {
+      disagreements.push({ kind: 'disputed-space', position, text: character });
+      position += 1;
+      continue;
+    }
+    if (character === '-' && next === '-' && (!rules.dashCommentNeedsSpace || position + 2 >= sql.length || isAsciiSpaceOrControl(sql[position + 2]!))) {
+      comment(position, endOfLineComment(position + 2, rules.lineCommentBackslashContinues === true));
       continue;
     }
     if (character === '/' && next === '/' && rules.slashLineComments) {
-      const newline = sql.indexOf('\n', position);
-      position = newline === -1 ? sql.length : newline + 1;
+      comment(position, endOfLineComment(position + 2, false));
       continue;
     }
     if (character === '#' && rules.hashLineComments) {
-      const newline = sql.indexOf('\n', position);
-      position = newline === -1 ? sql.length : newline + 1;
+      comment(position, endOfLineComment(position + 1, false));
       continue;
     }
     if (openExecutableComment !== null && character === '*' && next === '/') {
@@ -144,11 +244,12 @@ export function tokenizeSql(sql: string, rules: LexicalRules): SqlTokenization {
         continue;
       }
       if (openExecutableComment !== null) hasNestedBlockComment = true;
-      position = endOfBlockComment(position);
+      comment(position, endOfBlockComment(position));
       continue;
     }
     if (rules.stringQuotes.includes(character)) {
-      const end = endOfQuoted(position, character, rules.backslashEscapesInStrings);
+      const triple = rules.tripleQuotedStrings === true && next === character && sql[position + 2] === character;
+      const end = triple ? endOfTripleQuoted(position, character, rules.backslashEscapesInStrings) : endOfQuoted(position, character, rules.backslashEscapesInStrings);
       if (rules.backslashEscapesInStrings && sql.slice(position, end).includes('\\')) hasBackslashEscapeString = true;
       push('string', position, end);
       position = end;
@@ -160,30 +261,39 @@ export function tokenizeSql(sql: string, rules: LexicalRules): SqlTokenization {
       position = end;
       continue;
     }
-    if (character === '[' && closingBracket !== null) {
-      const close = sql.indexOf(closingBracket, position + 1);
-      const end = close === -1 ? sql.length : close + 1;
+    if (character === '[' && hasBracketNames) {
+      const end = endOfBracketed(position);
       push('quotedIdentifier', position, end);
       position = end;
       continue;
     }
-    if (character === '$' && rules.dollarQuotedStrings) {
-      const previous = position > 0 ? sql[position - 1]! : '';
-      const tag = WORD_PART.test(previous) ? null : DOLLAR_TAG.exec(sql.slice(position, position + 200));
-      if (tag) {
-        const delimiter = tag[0];
+    if (character === '$' && rules.dollarQuotedStrings !== 'none' && !(position > 0 && isWordPart(sql[position - 1]!))) {
+      const delimiter = dollarDelimiter(position);
+      if (delimiter !== null && delimiter !== '$$' && rules.dollarQuotedStrings === 'untagged') {
+        // The engine reads `$` and a name here; the parser would read a string up to the same tag.
+        disagreements.push({ kind: 'tagged-dollar-quote', position, text: delimiter });
+      } else if (delimiter !== null) {
         const close = sql.indexOf(delimiter, position + delimiter.length);
         const end = close === -1 ? sql.length : close + delimiter.length;
+        if (rules.parserMisreadsDollarQuotes) disagreements.push({ kind: 'dollar-quote', position, text: delimiter });
         push('string', position, end);
         position = end;
         continue;
       }
     }
-    if (WORD_START.test(character)) {
+    if (isWordStart(character)) {
       // Escape strings: E'…' treats backslash as an escape character.
       if (rules.escapeStringPrefix && (character === 'E' || character === 'e') && next === "'") {
         const end = endOfQuoted(position + 1, "'", true);
         if (sql.slice(position, end).includes('\\')) hasBackslashEscapeString = true;
+        push('string', position, end);
+        position = end;
+        continue;
+      }
+      // Raw strings: r'…' and R"…" end at the next quote of their kind; a backslash is a character.
+      if (rules.rawStrings && (character === 'r' || character === 'R') && (next === "'" || next === '"')) {
+        const close = sql.indexOf(next, position + 2);
+        const end = close === -1 ? sql.length : close + 1;
         push('string', position, end);
         position = end;
         continue;
@@ -198,17 +308,17 @@ export function tokenizeSql(sql: string, rules: LexicalRules): SqlTokenization {
         continue;
       }
       let end = position + 1;
-      while (end < sql.length && WORD_PART.test(sql[end]!)) end += 1;
+      while (end < sql.length && isWordPart(sql[end]!)) end += 1;
       push('word', position, end);
       position = end;
       continue;
     }
-    if (DIGIT.test(character) || (character === '.' && next !== undefined && DIGIT.test(next))) {
+    if (isDigit(character) || (character === '.' && isDigit(next))) {
       let end = position + 1;
-      while (end < sql.length && /[0-9._]/.test(sql[end]!)) end += 1;
-      if (end < sql.length && /[eE]/.test(sql[end]!) && /[0-9+-]/.test(sql[end + 1] ?? '')) {
+      while (end < sql.length && NUMBER_PART.test(sql[end]!)) end += 1;
+      if (end < sql.length && EXPONENT_MARK.test(sql[end]!) && EXPONENT_START.test(sql[end + 1] ?? '')) {
         end += 2;
-        while (end < sql.length && DIGIT.test(sql[end]!)) end += 1;
+        while (end < sql.length && isDigit(sql[end])) end += 1;
       }
       push('number', position, end);
       position = end;
@@ -239,7 +349,7 @@ export function tokenizeSql(sql: string, rules: LexicalRules): SqlTokenization {
     executableComments.push({ ...openExecutableComment, contentEnd: sql.length, end: sql.length });
   }
 
-  return { tokens, hasNestedBlockComment, hasBackslashEscapeString, hasUnicodeEscape, executableComments };
+  return { tokens, hasNestedBlockComment, hasBackslashEscapeString, hasUnicodeEscape, executableComments, comments, disagreements };
 }
 
 /** The tokens of each statement, without the separating semicolons; empty statements are dropped. */

@@ -12,7 +12,9 @@ import { init, parse } from '@guanmingchiu/sqlparser-ts';
 import type { DialectRules } from '../databases/dialect-rules.js';
 import { dialectRules, type Dialect } from '../databases/dialects.js';
 import { StatementGateNotReadyError } from './errors.js';
-import { splitStatements, tokenizeSql, type SqlToken, type SqlTokenization } from './sql-tokenizer.js';
+import { splitStatements, tokenizeSql, type SqlToken } from './sql-tokenizer.js';
+import { refusalForLexicalDifferences } from './lexical-refusals.js';
+import { textForParser } from './parser-text.js';
 import { refusalForDialectStatement, refusalForLeadingKeywords } from './statement-kinds.js';
 import { refusalForStatement } from './syntax-tree-inspection.js';
 import { refusalForRefusedWords } from './refused-words.js';
@@ -102,10 +104,12 @@ function checkWithRules(sql: string, rules: DialectRules, allowFileAccess: boole
   }
   // The parser reads a SETTINGS clause only at the end of a whole query: every clause, at any
   // depth, is checked on tokens and blanked out of what the parser reads.
-  let parsedSql = sql;
+  // What the database skips (comments) reaches the parser as plain space, so the parser never
+  // decides where a comment ends (parser-text.ts).
+  let parsedSql = textForParser(sql, tokenization, rules.lexical.rawStrings === true);
   let querySettingsClauses = 0;
   if (rules.allowedQuerySettings !== undefined) {
-    const clauses = takeOutSettingsClauses(sql, tokenization.tokens, rules.allowedQuerySettings);
+    const clauses = takeOutSettingsClauses(parsedSql, tokenization.tokens, rules.allowedQuerySettings);
     if (clauses.refusal !== null) return refuse(clauses.refusal);
     parsedSql = clauses.sqlWithoutClauses;
     querySettingsClauses = clauses.clauseCount;
@@ -177,30 +181,6 @@ function leadingWords(statement: readonly SqlToken[]): string[] {
   return statement.slice(0, 2).filter((token) => token.kind === 'word').map((token) => token.text);
 }
 
-/**
- * Constructs the parser reads differently from the database. Each would let text that the parser
- * takes for a string or comment run as code in the database, so they are refused outright.
- */
-function refusalForLexicalDifferences(tokenization: SqlTokenization, rules: DialectRules): string | null {
-  if (tokenization.hasNestedBlockComment) {
-    return 'Nested block comments (a /* inside a /* … */ comment) are not allowed: the statement gate cannot be sure where they end. Remove the inner comment.';
-  }
-  if (tokenization.hasUnicodeEscape) {
-    return 'Unicode escapes (U&\'…\' or U&"…") are not allowed: the statement gate cannot check what they spell. Write the text or name plainly.';
-  }
-  if (rules.lexical.backslashEscapesInIdentifiers && tokenization.tokens.some((token) => token.kind === 'quotedIdentifier' && token.text.includes('\\'))) {
-    // The gate's reader and the parser end a quoted name at its next lone quote; the database takes
-    // `\`` for part of the name and reads on, so text the gate sees as code may be a name to the
-    // database and the other way round. All three agree up to the first backslash, so refusing every
-    // quoted name that holds one closes the gap.
-    return `Backslashes in quoted names (\`…\\…\` or "…\\…") are not allowed on ${rules.displayName}: the statement gate cannot be sure where such a name ends. Write the name without backslashes.`;
-  }
-  if (rules.lexical.parserMisreadsEscapeStrings && tokenization.hasBackslashEscapeString) {
-    return `Escape strings with backslashes (E'…\\…') are not allowed on ${rules.displayName}: the statement gate reads them differently from ${rules.displayName}. Use a plain '…' string.`;
-  }
-  return null;
-}
-
 /** A statement-specific refusal when a statement starts with a known non-read keyword, else null. */
 function refusalForKnownStatement(statements: readonly SqlToken[][]): string | null {
   for (const statement of statements) {
@@ -211,7 +191,7 @@ function refusalForKnownStatement(statements: readonly SqlToken[][]): string | n
 }
 
 function parseFailureReason(error: unknown): string {
-  const message = errorMessage(error).replace(/^sql parser error:\s*/i, '');
+  const message = errorMessage(error).replace(/^sql parser error: */i, '');
   return `The statement could not be parsed (${message}); only statements the parser understands are run. Rewrite it as a plain SELECT query.`;
 }
 

@@ -1,22 +1,32 @@
 // BigQuery (GoogleSQL): '…' and "…" strings with backslash escapes, `…` names (a whole
-// `project.dataset.table` path may sit inside one pair), `#` and `--` line comments and flat
-// /* */ comments. The parser's BigQuery dialect reads all of these. Triple-quoted and raw
-// (r'…') strings are not modelled by the tokenizer; the dry run's statementType (the engine's own
-// verdict, checked by the adapter before anything runs) is the second gate behind it.
-import type { DialectRules } from '../dialect-rules.js';
+// `project.dataset.table` path may sit inside one pair) with the same escapes, `#` and `--` line
+// comments and flat /* */ comments, following "Lexical structure and syntax in GoogleSQL"
+// (cloud.google.com/bigquery/docs/reference/standard-sql/lexical): '''…''' and """…""" strings, no
+// '' escape (a doubled quote ends one literal), r/b prefixes whose strings end where an escaped one
+// would (a raw string cannot end in an odd number of backslashes). The page lists no whitespace
+// set nor says whether a carriage return ends a comment: the gate takes space, tab, line feed and
+// carriage return, refuses the rest and a lone carriage return in a line comment. The dry run's
+// statementType (the engine's own verdict, checked by the adapter before anything runs) is the
+// second gate behind it.
+import { COMMON_WHITESPACE, type DialectRules } from '../dialect-rules.js';
 
 export const bigqueryRules: DialectRules = {
   parserDialect: 'bigquery',
   lexical: {
+    whitespace: COMMON_WHITESPACE,
+    lineCommentEnd: 'unverified',
     hashLineComments: true,
     dashCommentNeedsSpace: false,
     nestedBlockComments: false,
     executableComments: false,
     backslashEscapesInStrings: true,
+    backslashEscapesInIdentifiers: true,
     escapeStringPrefix: false,
     parserMisreadsEscapeStrings: false,
-    dollarQuotedStrings: false,
+    dollarQuotedStrings: 'none',
     identifierQuotes: ['`'],
+    tripleQuotedStrings: true,
+    doubledQuotesAreTwoLiterals: true,
     stringQuotes: ["'", '"'],
   },
   refusedFunctions: [

@@ -1,5 +1,8 @@
 // ClickHouse: `--`, `# ` and `#!` line comments, nesting block comments, backslash escapes in
-// strings and in "…" and `…` names, $$heredocs$$. Its table functions reach files, URLs, object stores
+// strings and in "…" and `…` names, $$heredocs$$ and $tag$heredocs$tag$. Lexing follows "Syntax"
+// (clickhouse.com/docs/sql-reference/syntax: spaces, comments, string literals, heredoc); checked on
+// chdb here: whitespace is space, \t, \n, \v, \f and \r (it skips Unicode spaces too, which the gate
+// refuses), and line comments end at a line feed only. Its table functions reach files, URLs, object stores
 // and other servers from inside a SELECT, and its SYSTEM/KILL/OPTIMIZE statements act on the server.
 import type { DialectRules } from '../dialect-rules.js';
 import { CLICKHOUSE_ALLOWED_QUERY_SETTINGS } from './clickhouse-query-settings.js';
@@ -8,6 +11,8 @@ import { CLICKHOUSE_ALLOWED_TABLE_FUNCTIONS } from './clickhouse-table-functions
 export const clickhouseRules: DialectRules = {
   parserDialect: 'clickhouse',
   lexical: {
+    whitespace: ' \t\n\r\v\f',
+    lineCommentEnd: 'line-feed',
     // ClickHouse reads `# ` and `#!` as comments and `#x` as an error: treating every `#` as a
     // comment never lets code hide from the gate.
     hashLineComments: true,
@@ -19,7 +24,7 @@ export const clickhouseRules: DialectRules = {
     backslashEscapesInIdentifiers: true,
     escapeStringPrefix: false,
     parserMisreadsEscapeStrings: false,
-    dollarQuotedStrings: true,
+    dollarQuotedStrings: 'tagged',
     identifierQuotes: ['"', '`'],
     stringQuotes: ["'"],
   },

@@ -1,5 +1,10 @@
 // Databricks SQL (Spark SQL): '…' and "…" strings with backslash escapes, `…` names, `--` and
-// /* */ comments (which nest in Spark), read by the parser's Databricks dialect. Refused on top
+// /* */ comments (which nest in Spark), read by the parser's Databricks dialect. Lexing follows
+// "STRING type" (docs.databricks.com/en/sql/language-manual/data-types/string-type.html: r'…' and
+// R"…" raw literals have no escape character; no triple-quoted form) and "SQL comment"
+// (…/sql-ref-syntax-comment.html), and Spark's SqlBaseLexer.g4: a `--` comment ends at \r or \n
+// and a backslash right before the line feed continues it, WS is space, \t, \n, \v, \f, \r and
+// Unicode spaces (which the gate refuses). Refused on top
 // of the statements refused everywhere: the ones that write files, the Delta log or the catalog
 // (COPY INTO, OPTIMIZE, VACUUM, RESTORE, MSCK, REFRESH, CACHE), and reads of raw files by path.
 import type { DialectRules } from '../dialect-rules.js';
@@ -7,6 +12,8 @@ import type { DialectRules } from '../dialect-rules.js';
 export const databricksRules: DialectRules = {
   parserDialect: 'databricks',
   lexical: {
+    whitespace: ' \t\n\r\v\f',
+    lineCommentEnd: 'line-feed-or-carriage-return',
     hashLineComments: false,
     dashCommentNeedsSpace: false,
     nestedBlockComments: true,
@@ -16,8 +23,10 @@ export const databricksRules: DialectRules = {
     parserMisreadsEscapeStrings: false,
     // The parser's Databricks dialect ends 'it\'s' at the escaped quote.
     parserMisreadsBackslashEscapes: true,
-    dollarQuotedStrings: false,
+    dollarQuotedStrings: 'none',
     identifierQuotes: ['`'],
+    lineCommentBackslashContinues: true,
+    rawStrings: true,
     stringQuotes: ["'", '"'],
   },
   refusedFunctions: [

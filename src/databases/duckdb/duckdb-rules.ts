@@ -1,10 +1,17 @@
 // DuckDB: PostgreSQL-like lexing (nested block comments, dollar quotes, E'…' strings), lists in
 // square brackets, and table functions that read files or reach the network.
+// Lexing follows DuckDB's "Comments" and "Literal Types" pages (duckdb.org/docs/stable/sql/dialect/keywords_and_identifiers,
+// duckdb.org/docs/stable/sql/data_types/literal_types) and its PostgreSQL-derived scanner: a `--`
+// comment ends at a line feed or a carriage return, whitespace is space, \t, \n, \r and \f (checked
+// on DuckDB here). DuckDB also turns Unicode spaces into spaces before lexing, only outside what its
+// own pre-pass takes for quotes: the gate refuses them rather than follow that pre-pass.
 import type { DialectRules } from '../dialect-rules.js';
 
 export const duckdbRules: DialectRules = {
   parserDialect: 'duckdb',
   lexical: {
+    whitespace: ' \t\n\r\f',
+    lineCommentEnd: 'line-feed-or-carriage-return',
     hashLineComments: false,
     dashCommentNeedsSpace: false,
     nestedBlockComments: true,
@@ -12,7 +19,7 @@ export const duckdbRules: DialectRules = {
     backslashEscapesInStrings: false,
     escapeStringPrefix: true,
     parserMisreadsEscapeStrings: true,
-    dollarQuotedStrings: true,
+    dollarQuotedStrings: 'tagged',
     identifierQuotes: ['"', '`'],
     stringQuotes: ["'"],
   },

@@ -1,12 +1,16 @@
 // SQL Server family (SQL Server, Azure SQL, Fabric warehouses and SQL endpoints, Synapse): T-SQL
 // lexing — '…' and N'…' strings with '' as the only escape (no backslash escapes), names quoted as
-// "…" (QUOTED_IDENTIFIER is on for every driver connection) or [ … ], `--` comments and block
-// comments that nest. Rows are limited with TOP n or OFFSET … FETCH NEXT n ROWS ONLY.
+// "…" (QUOTED_IDENTIFIER is on for every driver connection) or [ … ] with `]]` for a `]` inside
+// ("Database identifiers", learn.microsoft.com/sql/relational-databases/databases/database-identifiers;
+// QUOTENAME doubles `]` the same way), `--` comments ("-- (Comment)") and block comments that nest
+// ("Slash Star (Block Comment)"). No page says which characters are whitespace or whether a
+// carriage return ends a `--` comment: the gate takes space, tab, line feed and carriage return
+// and refuses the rest, and a lone carriage return inside a line comment. Rows are limited with TOP n or OFFSET … FETCH NEXT n ROWS ONLY.
 //
 // Refused on top of what every dialect refuses: anything that runs other code the gate cannot see
 // (EXEC / EXECUTE, sp_executesql and every other sp_* / xp_* procedure), reads outside the database
 // (OPENROWSET, OPENQUERY, OPENDATASOURCE, BULK INSERT) and session or server changes.
-import type { DialectRules, FunctionRule, RefusedStatement, RefusedWordRule } from '../dialect-rules.js';
+import { COMMON_WHITESPACE, type DialectRules, type FunctionRule, type RefusedStatement, type RefusedWordRule } from '../dialect-rules.js';
 
 const RUNS_UNINSPECTED_CODE = 'run code that the statement gate cannot inspect';
 const CHANGES_SETTINGS = 'change session or server settings';
@@ -74,6 +78,8 @@ const MSSQL_ROW_SKIPPING_HINTS: RefusedWordRule = {
 export const mssqlRules: DialectRules = {
   parserDialect: 'mssql',
   lexical: {
+    whitespace: COMMON_WHITESPACE,
+    lineCommentEnd: 'unverified',
     hashLineComments: false,
     dashCommentNeedsSpace: false,
     nestedBlockComments: true,
@@ -81,8 +87,9 @@ export const mssqlRules: DialectRules = {
     backslashEscapesInStrings: false,
     escapeStringPrefix: false,
     parserMisreadsEscapeStrings: false,
-    dollarQuotedStrings: false,
+    dollarQuotedStrings: 'none',
     identifierQuotes: ['"', '['],
+    bracketIdentifierDoubledClose: true,
     stringQuotes: ["'"],
   },
   refusedFunctions: MSSQL_REFUSED_FUNCTIONS,

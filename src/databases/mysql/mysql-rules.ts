@@ -2,6 +2,14 @@
 // backslash escapes in '…' and "…" strings ("…" is a string, not a name), `backtick` names. The
 // adapter fixes the session's sql_mode so the server reads text this way too (no ANSI_QUOTES,
 // no NO_BACKSLASH_ESCAPES).
+//
+// Lexing follows MySQL 8.4 Reference Manual 11.7 "Comments" (dev.mysql.com/doc/refman/8.4/en/comments.html)
+// and MariaDB "Comment Syntax" (mariadb.com/kb/en/comment-syntax/): `--` is a comment only when the
+// second dash is followed by a space or a control character (tab, newline, …): an ASCII one, as the
+// server's lexer tests the byte with my_isspace / my_iscntrl; `--` before U+00A0 is minus minus and
+// U+00A0 a name ("Schema Object Names": unquoted names may hold U+0080 .. U+FFFF). Whitespace is
+// the ASCII set my_isspace accepts (space, \t, \n, \v, \f, \r), checked on MariaDB 10.11 here,
+// whose line comments end at a line feed only ("9.1 String Literals" for the escapes).
 import type { DialectRules, FunctionRule, RefusedStatement, RefusedTokenSequence } from '../dialect-rules.js';
 
 const RUNS_UNINSPECTED_CODE = 'run code that the statement gate cannot inspect';
@@ -81,6 +89,8 @@ export const MYSQL_REFUSED_TOKEN_SEQUENCES: readonly RefusedTokenSequence[] = [
 export const mysqlRules: DialectRules = {
   parserDialect: 'mysql',
   lexical: {
+    whitespace: ' \t\n\r\v\f',
+    lineCommentEnd: 'line-feed',
     hashLineComments: true,
     dashCommentNeedsSpace: true,
     nestedBlockComments: false,
@@ -88,7 +98,7 @@ export const mysqlRules: DialectRules = {
     backslashEscapesInStrings: true,
     escapeStringPrefix: false,
     parserMisreadsEscapeStrings: false,
-    dollarQuotedStrings: false,
+    dollarQuotedStrings: 'none',
     identifierQuotes: ['`'],
     stringQuotes: ["'", '"'],
   },

@@ -1,11 +1,16 @@
 // Snowflake: '…' strings in which backslash escapes the next character (\' is a quote inside the
-// string), "…" names, `--` and `//` line comments, flat block comments, $$…$$ strings. Rows are
+// string), "…" names, `--` and `//` line comments, flat block comments, $$…$$ strings ("String &
+// binary data types", docs.snowflake.com/en/sql-reference/data-types-text#dollar-quoted-string-constants:
+// `$$` only, no `$tag$` form, so `$_$ … $_$` is not a string to Snowflake though it is to the parser;
+// "Identifier requirements" and "Literals and placeholders" for names). No page says which characters
+// are whitespace or whether a carriage return ends a line comment: the gate takes space, tab, line
+// feed and carriage return and refuses the rest, and a lone carriage return inside a line comment. Rows are
 // limited with LIMIT n or FETCH FIRST n ROWS ONLY, and also TOP n.
 //
 // Refused on top of what every dialect refuses: file transfer and stage statements (PUT, GET,
 // COPY INTO, CREATE STAGE), EXECUTE IMMEDIATE and CALL (code the gate cannot see), session and
 // account changes (USE, ALTER SESSION via ALTER), and SYSTEM$ functions that act on the account.
-import type { DialectRules } from '../dialect-rules.js';
+import { COMMON_WHITESPACE, type DialectRules } from '../dialect-rules.js';
 
 const RUNS_UNINSPECTED_CODE = 'run code that the statement gate cannot inspect';
 
@@ -14,6 +19,8 @@ export const snowflakeRules: DialectRules = {
   // DESCRIBE TABLE and backslash escapes in strings, which its generic dialect refused.
   parserDialect: 'snowflake',
   lexical: {
+    whitespace: COMMON_WHITESPACE,
+    lineCommentEnd: 'unverified',
     hashLineComments: false,
     // Snowflake and the parser both end the line at `//`; a gate reading on would see a string where
     // they see code (`// '` then `FROM @stage … -- '`).
@@ -24,7 +31,7 @@ export const snowflakeRules: DialectRules = {
     backslashEscapesInStrings: true,
     escapeStringPrefix: false,
     parserMisreadsEscapeStrings: false,
-    dollarQuotedStrings: true,
+    dollarQuotedStrings: 'untagged',
     identifierQuotes: ['"'],
     stringQuotes: ["'"],
   },

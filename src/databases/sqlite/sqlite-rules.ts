@@ -1,9 +1,15 @@
 // SQLite: flat block comments, names quoted with "…", `…` or […], LIMIT only.
+// Lexing follows "SQL Comment Syntax" (sqlite.org/lang_comment.html) and "SQLite Keywords"
+// (sqlite.org/lang_keywords.html) and the tokenizer (src/tokenize.c): whitespace is space, \t, \n,
+// \f and \r, a `--` comment ends at a line feed only, a [bracketed] name ends at the first `]` (no
+// escape). Checked on SQLite here.
 import type { DialectRules } from '../dialect-rules.js';
 
 export const sqliteRules: DialectRules = {
   parserDialect: 'sqlite',
   lexical: {
+    whitespace: ' \t\n\r\f',
+    lineCommentEnd: 'line-feed',
     hashLineComments: false,
     dashCommentNeedsSpace: false,
     nestedBlockComments: false,
@@ -11,7 +17,7 @@ export const sqliteRules: DialectRules = {
     backslashEscapesInStrings: false,
     escapeStringPrefix: false,
     parserMisreadsEscapeStrings: false,
-    dollarQuotedStrings: false,
+    dollarQuotedStrings: 'none',
     identifierQuotes: ['"', '`', '['],
     stringQuotes: ["'"],
   },

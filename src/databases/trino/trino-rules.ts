@@ -1,14 +1,18 @@
 // Trino: standard SQL lexing — '…' strings with '' as the only escape (no backslash escapes),
-// "…" names, `--` and flat /* */ comments. The parser has no Trino dialect; PostgreSQL's is the
+// "…" names, `--` and flat /* */ comments. Lexing follows Trino's grammar (SqlBase.g4 in
+// trino-grammar: WS is [ \r\n\t], SIMPLE_COMMENT ends at \r or \n) and "SQL statement syntax"
+// (trino.io/docs/current/language/reserved.html, trino.io/docs/current/language/types.html). The parser has no Trino dialect; PostgreSQL's is the
 // closest reader: the same string and identifier rules, and it reads Trino's ARRAY[…], lambdas,
 // UNNEST … WITH ORDINALITY, FETCH FIRST and aggregate FILTER clauses (ANSI's does not read
 // FILTER; Hive's and Databricks' read backslashes and backticks, which Trino does not). What
 // PostgreSQL lexes and Trino does not (E'…', $$…$$) is refused before parsing.
-import type { DialectRules } from '../dialect-rules.js';
+import { COMMON_WHITESPACE, type DialectRules } from '../dialect-rules.js';
 
 export const trinoRules: DialectRules = {
   parserDialect: 'postgresql',
   lexical: {
+    whitespace: COMMON_WHITESPACE,
+    lineCommentEnd: 'line-feed-or-carriage-return',
     hashLineComments: false,
     dashCommentNeedsSpace: false,
     nestedBlockComments: false,
@@ -16,7 +20,7 @@ export const trinoRules: DialectRules = {
     backslashEscapesInStrings: false,
     escapeStringPrefix: true,
     parserMisreadsEscapeStrings: true,
-    dollarQuotedStrings: false,
+    dollarQuotedStrings: 'none',
     identifierQuotes: ['"'],
     stringQuotes: ["'"],
   },
