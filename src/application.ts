@@ -94,7 +94,7 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
     credentialFor: options.credentialFor ?? identity?.credentialFor,
     toolRuntime: tooling.runtime,
     budgets: config.budgets,
-    verifiedQueries: new VerifiedQueryLibrary({ store, contextRoot: config.context.path, logger }),
+    verifiedQueries: new VerifiedQueryLibrary({ store, contextRoot: config.context.path, logger, databases }),
     offerVerify: config.verification.verifiers.length > 0,
     groupMembership,
     scheduleDefaultTimeZone: config.schedules.defaultTimeZone,

@@ -22,6 +22,18 @@ import type { TerminalOutput } from './render-reply.js';
 
 const MAX_TABLES_LISTED = 30;
 
+/** The verified queries of files and chat, through the statement gate of every configured database. */
+async function checkVerifiedQueries({ config, environment }: Bootstrapped, output: TerminalOutput): Promise<number> {
+  const databases = await Promise.all(config.databases.map((databaseConfig) => createDatabaseAdapter(databaseConfig, { logger: silentLogger })));
+  const store = await openStore(environment.stateUrl).catch(() => undefined);
+  try {
+    return await checkVerifiedQueryFiles({ contextRoot: config.context.path, databases, store }, output);
+  } finally {
+    await store?.close();
+    await Promise.all(databases.map((database) => database.close()));
+  }
+}
+
 export async function checkCommand(parsed: ParsedArguments, started: Bootstrapped, output: TerminalOutput): Promise<number> {
   const { config, environment } = started;
   // The older spelling of `datathread usage`, kept so scripts that use it go on working.
@@ -86,7 +98,7 @@ export async function checkCommand(parsed: ParsedArguments, started: Bootstrappe
   } finally {
     await tooling.close();
   }
-  failures += await checkVerifiedQueryFiles(config.context.path, output);
+  failures += await checkVerifiedQueries(started, output);
   output.write(failures === 0 ? 'All checks passed.\n' : `${failures} check(s) failed.\n`);
   return failures === 0 ? 0 : 1;
 }

@@ -21,7 +21,8 @@ export async function verifiedCommand(parsed: ParsedArguments, started: Bootstra
   const store = await openStore(started.environment.stateUrl);
   try {
     if (action === 'remove') return await remove(id!, store, output);
-    const queries = await new VerifiedQueryLibrary({ store, contextRoot: started.config.context.path, logger: silentLogger }).all();
+    // list and export show every verified query, the ones the gate refuses too (`check` names those).
+    const queries = await new VerifiedQueryLibrary({ store, contextRoot: started.config.context.path, logger: silentLogger, databases: [] }).all();
     if (action === 'list') {
       output.write(format === 'json' ? `${JSON.stringify(queries, null, 2)}\n` : renderTable(queries));
       return 0;

@@ -1,12 +1,14 @@
 // The project context folder seen through virtual paths: `/` is the folder itself. Every tool
 // (read, list, search, grep, and execute_python's read_file/list_files) goes through here, so the
 // rules live in one place: no `..` above the top, no host path outside it, no symbolic link that
-// leads out of it, nothing `.datathreadignore` hides, no database folder the asker may not use
-// (`forDatabases`: such a folder looks as if it did not exist).
+// leads out of it, nothing `.datathreadignore` hides, no database folder the asker may not use and
+// no file naming such a database in its content (`forDatabases`: such a folder or file looks as if
+// it did not exist).
 import { existsSync, realpathSync, statSync, type Stats } from 'node:fs';
 import { lstat, readdir, realpath, stat } from 'node:fs/promises';
 import { isAbsolute, join, posix, relative, resolve, sep } from 'node:path';
 import { AccessDeniedError, ContextPathError } from './access-denied-error.js';
+import { readDatabasesNamedByFile } from './context-file-databases.js';
 import { DatabaseFolderAccess } from './database-folders.js';
 import { IgnoreRules } from './ignore-rules.js';
 
@@ -56,6 +58,19 @@ export class ContextFolder {
   /** Whether a relative path lies in a database folder this view hides. */
   hidesPath(relativePath: string): boolean {
     return this.databaseAccess.hides(relativePath);
+  }
+
+  /** Whether a file's content names a database this view hides (a verified query, front matter). */
+  async hidesContent(realPath: string, stats: Stats): Promise<boolean> {
+    if (!this.databaseAccess.restricts || !stats.isFile()) return false;
+    // An unreadable file is not shown to a restricted asker: what it names cannot be known.
+    const named = await readDatabasesNamedByFile(realPath, stats).catch(() => undefined);
+    return named === undefined || this.databaseAccess.hidesNamed(named);
+  }
+
+  /** Whether a file naming these databases (read from its text elsewhere, as the search index does) is hidden. */
+  hidesNamedDatabases(databaseNames: readonly string[]): boolean {
+    return this.databaseAccess.hidesNamed(databaseNames);
   }
 
   exists(): boolean {
@@ -115,6 +130,7 @@ export class ContextFolder {
     const targetRelative = toPosix(relative(realRoot, target));
     if (this.hidesPath(targetRelative)) throw new ContextPathError(`File not found: ${normalized}`);
     const stats = await stat(target);
+    if (await this.hidesContent(target, stats)) throw new ContextPathError(`File not found: ${normalized}`);
     if (targetRelative && rules.isIgnored(targetRelative, stats.isDirectory())) throw new AccessDeniedError('ignored', original);
     if (relativePath && stats.isDirectory() && rules.isIgnored(relativePath, true)) throw new AccessDeniedError('ignored', original);
     return { virtualPath: normalized, relativePath, realPath: target, stats, isSymbolicLink: linkStats.isSymbolicLink() };
@@ -160,12 +176,13 @@ export class ContextFolder {
     try {
       const linkStats = await lstat(path);
       if (rules.isIgnored(relativePath, linkStats.isDirectory()) || this.hidesPath(relativePath)) return undefined;
+      if (await this.hidesContent(path, linkStats)) return undefined;
       if (!linkStats.isSymbolicLink()) return { virtualPath: toVirtual(relativePath), relativePath, realPath: path, stats: linkStats, isSymbolicLink: false };
       const target = await realpath(path);
       if (!isInside(realRoot, target)) return undefined;
       const stats = await stat(target);
       const targetRelative = toPosix(relative(realRoot, target));
-      if (this.hidesPath(targetRelative)) return undefined;
+      if (this.hidesPath(targetRelative) || (await this.hidesContent(target, stats))) return undefined;
       if (targetRelative && rules.isIgnored(targetRelative, stats.isDirectory())) return undefined;
       if (rules.isIgnored(relativePath, stats.isDirectory())) return undefined;
       return { virtualPath: toVirtual(relativePath), relativePath, realPath: target, stats, isSymbolicLink: true };

@@ -9,6 +9,7 @@ import MiniSearch, { type SearchResult } from 'minisearch';
 import { type ParsedContextFile, parseContextFile, type SearchDocument } from './context-documents.js';
 import { type ContextEntry, ContextFolder } from './context-folder.js';
 import type { ContextTable } from './generated-table-file.js';
+import { databasesNamedInText } from './context-file-databases.js';
 import { describeMatch } from './search-match-reason.js';
 import { processSearchTerm } from './search-terms.js';
 
@@ -40,6 +41,8 @@ interface IndexedFile {
   modifiedMs: number;
   size: number;
   parsed: ParsedContextFile | undefined;
+  /** The databases the file's text names (context-file-databases.ts), for each asker's view. */
+  databases: string[];
 }
 
 function createMiniSearch(): MiniSearch<SearchDocument> {
@@ -78,7 +81,7 @@ export class ContextSearchIndex {
   /** The best matches `view` may see, best first. */
   async query(text: string, view: ContextFolder, limit: number): Promise<{ hits: SearchHit[]; total: number }> {
     await this.refresh();
-    const results = this.search.search(text).filter((result) => !view.hidesPath(String(result.id).slice(1)));
+    const results = this.search.search(text).filter((result) => !this.hides(view, String(result.id).slice(1)));
     return { hits: results.slice(0, limit).map(toHit), total: results.length };
   }
 
@@ -86,8 +89,13 @@ export class ContextSearchIndex {
   async tables(view: ContextFolder): Promise<ContextTable[]> {
     await this.refresh();
     const tables: ContextTable[] = [];
-    for (const [relativePath, file] of this.files) if (file.parsed?.table && !view.hidesPath(relativePath)) tables.push(file.parsed.table);
+    for (const [relativePath, file] of this.files) if (file.parsed?.table && !this.hides(view, relativePath)) tables.push(file.parsed.table);
     return tables;
+  }
+
+  /** The view's filter on an indexed file: its path, and the databases its text names. */
+  private hides(view: ContextFolder, relativePath: string): boolean {
+    return view.hidesPath(relativePath) || view.hidesNamedDatabases(this.files.get(relativePath)?.databases ?? []);
   }
 
   private async walkAndUpdate(): Promise<void> {
@@ -110,7 +118,12 @@ export class ContextSearchIndex {
       const texts = await Promise.all(batch.map((entry) => readFile(entry.realPath, 'utf8').catch(() => undefined)));
       batch.forEach((entry, position) => {
         const text = texts[position];
-        this.replace(entry.relativePath, { modifiedMs: entry.stats.mtimeMs, size: entry.stats.size, parsed: text === undefined ? undefined : parseContextFile(entry.relativePath, text) });
+        this.replace(entry.relativePath, {
+          modifiedMs: entry.stats.mtimeMs,
+          size: entry.stats.size,
+          parsed: text === undefined ? undefined : parseContextFile(entry.relativePath, text),
+          databases: text === undefined ? [] : databasesNamedInText(entry.relativePath, text),
+        });
       });
     }
   }

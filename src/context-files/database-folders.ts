@@ -1,6 +1,8 @@
 // Which part of the context folder belongs to which database: `databases/<database>/…`, written by
-// `datathread sync` (src/context-sync/README.md). Access rules on databases hold for these files
-// too, so the tools and the prompt ask here whether a path is about a database the asker may use.
+// `datathread sync` (src/context-sync/README.md), and any file that names databases in its content
+// (context-file-databases.ts: verified queries, front matter). Access rules on databases hold for
+// these files too, so the tools and the prompt ask here whether a file is about a database the
+// asker may use: this is the one access filter of the context folder.
 
 /** The top-level directory that holds one folder per database. */
 export const DATABASES_DIRECTORY = 'databases';
@@ -28,9 +30,20 @@ export class DatabaseFolderAccess {
     this.allowedFolders = allowed ? new Set(allowed.map(databaseFolderName)) : undefined;
   }
 
+  /** Whether this view hides anything at all (no asker: nothing). */
+  get restricts(): boolean {
+    return this.allowedFolders !== undefined;
+  }
+
   hides(relativePath: string): boolean {
     if (!this.allowedFolders) return false;
     const folder = databaseFolderOf(relativePath);
     return folder !== undefined && !this.allowedFolders.has(folder);
+  }
+
+  /** Whether a file naming these databases is hidden: it is unless the asker may use every one of them. */
+  hidesNamed(databaseNames: readonly string[]): boolean {
+    const allowed = this.allowedFolders;
+    return allowed !== undefined && databaseNames.some((name) => !allowed.has(databaseFolderName(name)));
   }
 }

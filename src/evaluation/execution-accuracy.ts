@@ -41,6 +41,7 @@ export async function scoreExecution(
   const goldDatabase = goldDatabaseFor(databaseName, queries, databases);
   if (!goldDatabase) return { match: false, failure: `the gold SQL's database "${databaseName}" is not configured` };
   const gold = await runForComparison(goldDatabase, goldSql, timeoutMs);
+  if (gold.refused) return { match: false, failure: `the gold SQL was not run: the statement gate refuses it on ${goldDatabase.name}: ${gold.error}` };
   if (!gold.rows) return { match: false, failure: `the gold SQL failed on ${goldDatabase.name}: ${gold.error}` };
   const ordered = hasOuterOrderBy(goldSql, goldDatabase.dialect);
   const agentRuns: RanQuery[] = [];

@@ -4,15 +4,13 @@
 // msal-node keeps the app token in memory and fetches a new one before it expires.
 import type { EntraAppSettings } from './identity-settings.js';
 import { GraphRequestError } from './identity-errors.js';
-import { createConfidentialClient } from './msal-client.js';
+import { createGraphAppToken } from './graph-app-token.js';
 import type { Logger } from '../logging/logger.js';
 
 export const DEFAULT_GRAPH_API_URL = 'https://graph.microsoft.com/';
-/** The token's audience is Graph itself, wherever GRAPH_API_URL points (a proxy, a test server). */
-const GRAPH_SCOPE = 'https://graph.microsoft.com/.default';
 /** Graph takes at most 20 group ids per checkMemberGroups call. */
 const GROUP_IDS_PER_REQUEST = 20;
-const GRAPH_TIMEOUT_MS = 10_000;
+export const GRAPH_TIMEOUT_MS = 10_000;
 
 export interface GraphMemberGroupsOptions {
   entra: EntraAppSettings;
@@ -25,17 +23,8 @@ export interface GraphMemberGroupsOptions {
 export type MemberGroupsCheck = (userObjectId: string, groupIds: readonly string[]) => Promise<string[]>;
 
 export function createGraphMemberGroups(options: GraphMemberGroupsOptions): MemberGroupsCheck {
-  const client = createConfidentialClient(options.entra, options.logger ? { logger: options.logger } : {});
+  const appToken = createGraphAppToken(options.entra, options.logger);
   const base = new URL(options.graphUrl ?? DEFAULT_GRAPH_API_URL);
-  const appToken = async (): Promise<string> => {
-    try {
-      const result = await client.acquireTokenByClientCredential({ scopes: [GRAPH_SCOPE] });
-      if (!result?.accessToken) throw new Error('no access token in the answer');
-      return result.accessToken;
-    } catch (error) {
-      throw new GraphRequestError(undefined, 'Could not get a Microsoft Graph token with the app credentials (check clientId, clientSecret and tenantId).', { cause: error });
-    }
-  };
   const checkChunk = async (token: string, userObjectId: string, groupIds: readonly string[]): Promise<string[]> => {
     const url = new URL(`v1.0/users/${encodeURIComponent(userObjectId)}/checkMemberGroups`, base);
     let response: Response;

@@ -5,7 +5,10 @@
 import type { DatabaseAdapter } from '../databases/types.js';
 import { checkReadOnly, type GateVerdict, initStatementGate } from './statement-gate.js';
 
-export async function checkStatement(sql: string, database: DatabaseAdapter, allowFileAccess: boolean): Promise<GateVerdict> {
+/** What the check needs of a database: its dialect, and the engine's proof where it has one. */
+export type GatedDatabase = Pick<DatabaseAdapter, 'dialect' | 'provesPlainRead'>;
+
+export async function checkStatement(sql: string, database: GatedDatabase, allowFileAccess: boolean): Promise<GateVerdict> {
   await initStatementGate();
   const verdict = checkReadOnly(sql, { dialect: database.dialect, allowFileAccess });
   if (verdict.allowed || verdict.engineMayConfirm !== true || !database.provesPlainRead) return verdict;

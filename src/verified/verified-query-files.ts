@@ -86,6 +86,15 @@ function toVerifiedQuery(entry: Entry, id: string): VerifiedQuery {
   };
 }
 
+/** The line of the `sql:` of a file's `entryNumber`-th query (1-based), as its id `file:…#N` counts them. */
+export function sqlLineOf(text: string, entryNumber: number): number {
+  const lineCounter = new LineCounter();
+  const document = parseDocument(text, { lineCounter, prettyErrors: false });
+  const value: unknown = document.toJS();
+  const isList = typeof value === 'object' && value !== null && !Array.isArray(value) && 'queries' in value;
+  return lineCounter.linePos(offsetOf(document, isList ? ['queries', entryNumber - 1, 'sql'] : ['sql'])).line;
+}
+
 /** Where the problem is: the node at the issue's path, else the nearest node above it that exists. */
 function offsetOf(document: Document, path: readonly PropertyKey[]): number {
   for (let length = path.length; length >= 0; length -= 1) {

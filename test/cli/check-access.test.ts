@@ -1,8 +1,10 @@
 // `datathread check --access USER` on a real config: the databases and features a person gets and
 // the rule or list entry that gives them, for a Slack id (user groups read from the local Slack
 // API with the bot token), an e-mail address (looked up as a Slack user with users.lookupByEmail
-// and as an Entra user principal name in Graph) and a Teams object id (Entra ID groups read from a
-// local Microsoft Graph with the Teams app's credentials).
+// and as an Entra user principal name in Graph, whose object id is then read) and a Teams object id
+// (Entra ID groups read from a local Microsoft Graph with the Teams app's credentials).
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessCheckCommand } from '../../src/cli/access-check.js';
 import { runCli } from '../../src/cli/main.js';
@@ -129,7 +131,8 @@ describe('datathread check --access', () => {
       expect(code).toBe(0);
       expect(captured.text()).toContain(`Groups: entra-group:${PAYROLL_GROUP}, group:auditors`);
       expect(captured.text()).toContain(`  payroll — granted by access.rules[3] (groups: entra-group:${PAYROLL_GROUP})`);
-      expect(graph.requests.map((request) => request.groupIds)).toEqual([[PAYROLL_GROUP]]);
+      expect(captured.text()).toContain(`note: Entra user ${TEAMS_OBJECT_ID} has the user principal name ${TEAMS_OBJECT_ID}@fake-tenant.onmicrosoft.com (Microsoft Graph)`);
+      expect(graph.requests.filter((request) => request.path.endsWith('/checkMemberGroups')).map((request) => request.groupIds)).toEqual([[PAYROLL_GROUP]]);
       // Without the credentials the report says why the Entra groups were not read.
       const without = await check(TEAMS_OBJECT_ID, false);
       expect(without.text).toContain('Entra ID groups are not checked: set clientId, clientSecret and tenantId');
@@ -150,16 +153,36 @@ describe('datathread check --access', () => {
       expect(await accessCheckCommand('Olu@Example.com', bootstrap(variables), captured.output, { entraNetworkClient: entra.networkClient })).toBe(0);
       expect(captured.text()).toContain(`Groups: entra-group:${PAYROLL_GROUP}`);
       expect(captured.text()).toContain(`  payroll — granted by access.rules[3] (groups: entra-group:${PAYROLL_GROUP})`);
-      expect(graph.requests.map((request) => [request.path, request.status])).toEqual([['/v1.0/users/Olu%40Example.com/checkMemberGroups', 200]]);
+      // As chat in Teams knows them: the object id Graph has for that user principal name, whose groups are read.
+      expect(graph.requests.map((request) => [request.path, request.status])).toEqual([
+        ['/v1.0/users/Olu%40Example.com', 200],
+        [`/v1.0/users/${TEAMS_OBJECT_ID}/checkMemberGroups`, 200],
+      ]);
       // An address Entra does not know: Graph answers 404, no group, and the report says so.
       const stranger = captureOutput();
       await accessCheckCommand('stranger@example.com', bootstrap(variables), stranger.output, { entraNetworkClient: entra.networkClient });
-      expect(stranger.text()).toContain('Could not read the groups of a person');
+      expect(stranger.text()).toContain('Microsoft Entra ID has no user with this e-mail address as user principal name');
       expect(stranger.text()).toContain('  payroll — no access');
     } finally {
       await graph.close();
       await entra.close();
     }
+  });
+
+  it('lists the context hidden from the person: database folders and files naming a database they may not use', async () => {
+    const context = join(workspace.directory, 'context');
+    await mkdir(join(context, 'databases', 'hr', 'main'), { recursive: true });
+    await mkdir(join(context, 'verified'), { recursive: true });
+    await mkdir(join(context, 'notes'), { recursive: true });
+    await writeFile(join(context, 'databases', 'hr', 'main', 'salaries.md'), '# main.salaries\n');
+    await writeFile(join(context, 'verified', 'hr.yaml'), 'question: Median salary?\nsql: SELECT MEDIAN(salary) FROM salaries\ndatabase: hr\n');
+    await writeFile(join(context, 'verified', 'ledger.yaml'), 'question: Ledger total?\nsql: SELECT SUM(amount) FROM ledger\ndatabase: ledger\n');
+    await writeFile(join(context, 'notes', 'pay.md'), '---\ndatabase: hr\n---\n# Pay bands\n');
+    const ana = await check('UANA');
+    expect(ana.text).toContain('Context hidden from this person:\n  databases/hr/ (1 file)\n  notes/pay.md (names hr)\n  verified/hr.yaml (names hr)\n');
+    expect(ana.text).not.toContain('verified/ledger.yaml');
+    const auditor = await check(TEAMS_OBJECT_ID, false);
+    expect(auditor.text).toContain('Context hidden from this person:\n  verified/ledger.yaml (names ledger)\n');
   });
 
   it('refuses something that is not a person', async () => {

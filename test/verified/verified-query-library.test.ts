@@ -34,7 +34,7 @@ async function library(): Promise<VerifiedQueryLibrary> {
   await mkdir(join(directory, 'verified'), { recursive: true });
   await writeFile(join(directory, 'verified', 'sales.yaml'), 'question: What are total sales by region?\nsql: SELECT region, SUM(amount) FROM sales GROUP BY region\ndatabase: shop\nverified_by: Ana\nverified_at: 2026-11-02\n');
   await writeFile(join(directory, 'verified', 'any.yaml'), 'question: Which tables exist?\nsql: SELECT table_name FROM information_schema.tables\n');
-  return new VerifiedQueryLibrary({ store: { listVerifiedQueries: async () => [chatVerified] }, contextRoot: directory, logger: { warn: () => undefined } });
+  return new VerifiedQueryLibrary({ store: { listVerifiedQueries: async () => [chatVerified] }, contextRoot: directory, logger: { warn: () => undefined }, databases: [] });
 }
 
 describe('verified queries for one turn', () => {

@@ -48,3 +48,18 @@ export async function slackUserIdByEmailWithToken(botToken: string, apiUrl: stri
     throw error;
   }
 }
+
+/**
+ * The e-mail address of a Slack user's profile (users.info, scopes users:read and users:read.email),
+ * as chat reads it for every asker, so rules naming the address apply to the person named by id;
+ * undefined when the workspace has no such user or the profile shows no address. Any other
+ * failure is thrown for the caller to report.
+ */
+export async function slackUserEmailWithToken(botToken: string, apiUrl: string | undefined, userId: string): Promise<string | undefined> {
+  try {
+    return (await clientWithToken(botToken, apiUrl).users.info({ user: userId })).user?.profile?.email || undefined;
+  } catch (error) {
+    if (slackErrorCode(error) === 'user_not_found') return undefined;
+    throw error;
+  }
+}
