@@ -3,7 +3,7 @@
 // features (verifier, admin) whose lists name them, and the context hidden from them.
 import type { AccessRule } from '../config/config-schema.js';
 import type { LoadedConfig } from '../config/load-config.js';
-import { ruleMatches, type AccessSubject } from '../conversations/access-rules.js';
+import { ruleMatches, type AccessSubject } from '../access/access-rules.js';
 import { groupEntryOf } from '../support/group-entries.js';
 
 function describeRule(rule: AccessRule, index: number): string {

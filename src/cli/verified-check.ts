@@ -5,9 +5,9 @@
 // the gate refuses is named with where it lives and why, and is never a trusted example.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { RefusedVerifiedQuery } from '../conversations/verified-query-gate.js';
-import { readVerifiedQueryFiles, sqlLineOf } from '../conversations/verified-query-files.js';
-import { VerifiedQueryLibrary } from '../conversations/verified-query-library.js';
+import type { RefusedVerifiedQuery } from '../verified/verified-query-gate.js';
+import { readVerifiedQueryFiles, sqlLineOf } from '../verified/verified-query-files.js';
+import { VerifiedQueryLibrary } from '../verified/verified-query-library.js';
 import { silentLogger } from '../logging/logger.js';
 import type { StoredSqlDatabase } from '../sql/stored-sql-check.js';
 import type { VerifiedQueryStore } from '../store/verified-query-store.js';

@@ -17,7 +17,7 @@ import { readEntraGroups } from '../../src/channels/teams/groups/entra-groups.js
 import { buildTeamsTurnRequest } from '../../src/channels/teams/inbound/turn-request.js';
 import { bootstrap } from '../../src/config/bootstrap.js';
 import { ConversationEngine } from '../../src/conversations/conversation-engine.js';
-import { GroupMembership } from '../../src/conversations/group-membership.js';
+import { GroupMembership } from '../../src/access/group-membership.js';
 import type { TurnRequest } from '../../src/conversations/types.js';
 import { createDatabaseAdapter } from '../../src/databases/create-database-adapter.js';
 import type { DatabaseAdapter } from '../../src/databases/types.js';
