@@ -39,6 +39,7 @@ export async function startServer(): Promise<void> {
     store: application.store,
     databases: application.databases,
     config,
+    groupMembership: application.groupMembership,
     credentialFor: application.identity?.credentialFor,
     deliveries: channels.scheduleDeliveries,
     clock: systemClock,

@@ -19,6 +19,7 @@ import { DIALECT_ALIASES } from '../databases/dialects.js';
 import { DEFAULT_MODELS } from './model-providers.js';
 import { resolveModelSettings, type ModelConfiguration } from './model-settings.js';
 import { toSandboxSettings, type SandboxSettings } from '../sandbox/sandbox-config.js';
+import { unpricedModelProblems } from './budget-price-check.js';
 
 export const DEMO_DATABASE_NAME = 'demo';
 
@@ -128,6 +129,8 @@ export function parseConfigText(text: string, source: string, environment: Envir
   const databases = checkDatabaseFiles(resolveFilePaths(value.databases, configDirectory), configDirectory, fileProblems);
   if (fileProblems.length > 0) throw new ConfigError(source, fileProblems);
   const model = resolveModelSettings(environment, value.agent);
+  const budgetProblems = unpricedModelProblems(value.budgets, model.configured ? model.settings.model : undefined);
+  if (budgetProblems.length > 0) throw new ConfigError(source, budgetProblems);
   return {
     source,
     isDemo: false,

@@ -54,6 +54,8 @@ export const databaseConfigSchema = z
     dangerously_allow_writes: z.boolean().default(false),
     /** Bytes one query may read, where the engine itself can stop a query by it (BigQuery, ClickHouse, Trino; see README "Warehouse cost caps"). */
     max_scan_bytes: z.coerce.number().int().positive().optional(),
+    /** Seconds opening a connection may take before the database counts as unreachable (default 10; connect-deadline.ts). */
+    connect_timeout: z.coerce.number().positive().max(300).optional(),
     /** The resource scope for the on-behalf-of exchange, e.g. https://ossrdbms-aad.database.windows.net/.default */
     entra_scope: z.string().min(1).optional(),
     // Each dialect's own keys, defined in its folder.

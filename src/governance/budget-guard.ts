@@ -6,7 +6,7 @@ import type { ModelIdentity } from '../store/types.js';
 import type { LedgerTurnStart, LedgerTurnStatus, SpendTotals, TurnLedgerStore } from '../store/turn-ledger-types.js';
 import type { BudgetsConfig } from '../config/budget-config.js';
 import { applicableLimits, channelKeyOf, periodEnd, periodStart, userKeyOf, type ApplicableLimit, type BudgetSubject } from './budget-limits.js';
-import { costMicroUsd, priceOf, priceTable, type ModelPrice } from './model-prices.js';
+import { costMicroUsd, priceOf, priceTable, pricesFromConfig, type ModelPrice } from './model-prices.js';
 
 /** The share of a limit at which the asker is told, once per period. */
 export const BUDGET_NOTICE_RATIO = 0.8;
@@ -150,13 +150,4 @@ export class BudgetGuard {
       reservationExpiresAt: new Date(now.getTime() + this.options.turnTimeoutMs + RESERVATION_GRACE_MS),
     };
   }
-}
-
-function pricesFromConfig(config: BudgetsConfig | undefined): Record<string, ModelPrice> {
-  return Object.fromEntries(
-    Object.entries(config?.prices ?? {}).map(([model, price]) => [
-      model,
-      { inputPerMillion: price.input_per_million, cachedInputPerMillion: price.cached_input_per_million ?? price.input_per_million, outputPerMillion: price.output_per_million },
-    ]),
-  );
 }

@@ -3,6 +3,7 @@
 // config's `budgets.prices` adds or overrides entries. A model not listed has an unknown price:
 // its cost is reported as unknown, never guessed.
 import type { ModelIdentity } from '../store/types.js';
+import type { BudgetsConfig } from './budget-config.js';
 
 export interface ModelPrice {
   inputPerMillion: number;
@@ -60,4 +61,14 @@ export function costMicroUsd(price: ModelPrice | undefined, tokens: { inputToken
   if (!price) return null;
   const cached = Math.min(tokens.cachedInputTokens, tokens.inputTokens);
   return (tokens.inputTokens - cached) * price.inputPerMillion + cached * price.cachedInputPerMillion + tokens.outputTokens * price.outputPerMillion;
+}
+
+/** `budgets.prices` as table entries (cached input costs as input when no cached price is given). */
+export function pricesFromConfig(config: Pick<BudgetsConfig, 'prices'> | undefined): Record<string, ModelPrice> {
+  return Object.fromEntries(
+    Object.entries(config?.prices ?? {}).map(([model, price]) => [
+      model,
+      { inputPerMillion: price.input_per_million, cachedInputPerMillion: price.cached_input_per_million ?? price.input_per_million, outputPerMillion: price.output_per_million },
+    ]),
+  );
 }

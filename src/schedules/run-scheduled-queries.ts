@@ -1,8 +1,10 @@
 // Runs a schedule's stored SQL again, as its owner: the owner's access rules are checked at this
 // run, the statement gate checks the SQL again, and a federated database gets the owner's own
-// token (refreshed from the stored one) or nothing: never the shared credential.
+// token (refreshed from the stored one) or nothing: never the shared credential. The owner's groups
+// (Slack user groups, Entra ID groups, the config's `groups:`) are read at each run by the same
+// resolver and caches a chat turn uses, so a rule granting a group grants the owner's schedule too.
 import type { AccessRule } from '../config/config-schema.js';
-import { allowedDatabaseNamesFor } from '../access/access-rules.js';
+import { allowedDatabaseNamesFor, type AccessSubject } from '../conversations/access-rules.js';
 import type { DatabaseAdapter } from '../databases/types.js';
 import type { CredentialProvider } from '../identity/credential-provider.js';
 import { checkStatement } from '../sql/read-only-check.js';
@@ -17,6 +19,8 @@ export interface ScheduledQueryDeps {
   clock: Clock;
   databases: readonly DatabaseAdapter[];
   accessRules: AccessRule[];
+  /** The subject with the groups it belongs to now (GroupMembership.withGroups); without it only rules naming people, channels and teams match. */
+  withGroups?: ((subject: AccessSubject) => Promise<AccessSubject>) | undefined;
   credentialFor?: CredentialProvider | undefined;
   rowCap: number;
   queryTimeoutMs: number;
@@ -33,8 +37,14 @@ function ownerActor(schedule: ScheduleRecord) {
   return { platform, userId, ...(displayName ? { displayName } : {}), ...(email ? { email } : {}) };
 }
 
+/** The owner as access rules see them: who they are and where the schedule was made. */
+function ownerSubject(schedule: ScheduleRecord): AccessSubject {
+  const { platform, userId, email, channelId, teamId } = schedule.owner;
+  return { platform, userId, email, channelId, teamId };
+}
+
 export async function runScheduledQueries(schedule: ScheduleRecord, deps: ScheduledQueryDeps): Promise<ScheduledQueryOutcome> {
-  const { owner } = schedule;
+  const owner = deps.withGroups ? await deps.withGroups(ownerSubject(schedule)) : ownerSubject(schedule);
   const allowed = new Set(allowedDatabaseNamesFor(deps.accessRules, owner, deps.databases.map((database) => database.name)));
   for (const query of schedule.queries) {
     if (!allowed.has(query.databaseName)) return { kind: 'no_access', databaseName: query.databaseName };

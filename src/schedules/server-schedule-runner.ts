@@ -1,6 +1,7 @@
 // The scheduler as `datathread serve` runs it: the runner over the application's store, databases,
-// access rules and owner credentials, posting through the channels this server started.
+// access rules, group membership and owner credentials, posting through the channels this server started.
 import type { LoadedConfig } from '../config/load-config.js';
+import type { GroupMembership } from '../conversations/group-membership.js';
 import type { DatabaseAdapter } from '../databases/types.js';
 import type { CredentialProvider } from '../identity/credential-provider.js';
 import type { Logger } from '../logging/logger.js';
@@ -15,6 +16,8 @@ export interface ServerScheduleRunnerOptions {
   store: Store;
   databases: readonly DatabaseAdapter[];
   config: Pick<LoadedConfig, 'accessRules' | 'agent' | 'schedules'>;
+  /** The application's resolver (`application.groupMembership`), with the readers the channels added: an owner's groups are read as a chat turn reads them. */
+  groupMembership: Pick<GroupMembership, 'withGroups'>;
   credentialFor?: CredentialProvider | undefined;
   deliveries: ScheduleDeliveries;
   clock: Clock;
@@ -30,6 +33,7 @@ export function createServerScheduleRunner(options: ServerScheduleRunnerOptions)
     clock,
     databases: options.databases,
     accessRules: config.accessRules,
+    withGroups: (subject) => options.groupMembership.withGroups(subject),
     credentialFor: options.credentialFor,
     rowCap: config.agent.rowCap,
     queryTimeoutMs: config.agent.queryTimeoutMs,

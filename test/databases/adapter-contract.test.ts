@@ -5,7 +5,10 @@
 // only with a fixture here.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { DIALECT_NAMES } from '../../src/databases/dialects.js';
-import { QueryFailedError, QueryTimeoutError } from '../../src/databases/errors.js';
+import { createDatabaseAdapter } from '../../src/databases/create-database-adapter.js';
+import { DatabaseUnavailableError, QueryFailedError, QueryTimeoutError } from '../../src/databases/errors.js';
+import { dialectRules } from '../../src/databases/dialects.js';
+import { startHangingEndpoints, type HangingEndpoints } from '../support/hanging-endpoints.js';
 import type { QueryRows, RunQueryOptions } from '../../src/databases/types.js';
 import { CONTRACT_FIXTURES } from './contract-fixtures/index.js';
 import { CONTRACT_NUMBER_COUNT, type ContractFixture, type ContractTarget, type ContractValueColumn } from './contract-fixtures/contract-fixture.js';
@@ -30,6 +33,47 @@ const CANONICAL_VALUES: Record<ContractValueColumn, string | number> = {
 test('every registered dialect has a contract fixture', () => {
   expect(Object.keys(CONTRACT_FIXTURES).sort()).toEqual([...DIALECT_NAMES].sort());
   for (const [dialect, fixture] of Object.entries(CONTRACT_FIXTURES)) expect(fixture.dialect).toBe(dialect);
+});
+
+/** connect_timeout given to the adapters pointed at a connection that hangs. */
+const HANGING_CONNECT_TIMEOUT_SECONDS = 1;
+
+describe('every adapter opens its connection within connect_timeout', () => {
+  let hanging: HangingEndpoints;
+
+  beforeAll(async () => {
+    hanging = await startHangingEndpoints();
+  });
+
+  afterAll(async () => {
+    await hanging?.close();
+  });
+
+  // No engine is needed: the driver alone meets a server that accepts and never answers (or a file
+  // that never opens), and must give up at the deadline with an error naming the database.
+  test.each(Object.values(CONTRACT_FIXTURES).map((fixture) => [fixture.dialect, fixture] as const))(
+    '%s: a connection that hangs ends in DatabaseUnavailableError naming the database, where and the deadline',
+    async (dialect, fixture) => {
+      const config = { ...fixture.hangingConfig(hanging), name: `hanging_${dialect}`, connect_timeout: HANGING_CONNECT_TIMEOUT_SECONDS };
+      const where = dialectRules(dialect).location === 'file' ? hanging.path : `${hanging.host}:${hanging.port}`;
+      const adapter = await createDatabaseAdapter(config);
+      try {
+        // The query timeout is far away: only connect_timeout can end this in time.
+        const failure = adapter.runQuery('SELECT 1', { rowCap: 1, timeoutMs: 120_000 });
+        await expect(failure).rejects.toBeInstanceOf(DatabaseUnavailableError);
+        await expect(failure).rejects.toThrow(`Database "hanging_${dialect}" cannot be reached: no connection to ${where} within ${HANGING_CONNECT_TIMEOUT_SECONDS} s (connect_timeout)`);
+      } finally {
+        // An in-process engine still blocked opening the file (DuckDB opens it more than once) is let go until its close() finishes.
+        const unblocking = setInterval(() => hanging.unblockFile(), 50);
+        try {
+          await adapter.close();
+        } finally {
+          clearInterval(unblocking);
+        }
+      }
+    },
+    30_000,
+  );
 });
 
 function namesOf(result: QueryRows): string[] {

@@ -20,7 +20,7 @@ describe('per-dialect config keys', () => {
   it('composes every key of every dialect folder into the flat schema, and nothing else beside the common keys', () => {
     const dialectKeys = new Set(Object.values(FOLDERS).flatMap((fields) => Object.keys(fields)));
     const common = Object.keys(databaseConfigSchema.shape).filter((key) => !dialectKeys.has(key));
-    expect(common).toEqual(['name', 'type', 'path', 'host', 'port', 'database', 'user', 'password', 'schema_name', 'auth_mode', 'ssl', 'dangerously_allow_writes', 'max_scan_bytes', 'entra_scope', 'sync']);
+    expect(common).toEqual(['name', 'type', 'path', 'host', 'port', 'database', 'user', 'password', 'schema_name', 'auth_mode', 'ssl', 'dangerously_allow_writes', 'max_scan_bytes', 'connect_timeout', 'entra_scope', 'sync']);
     for (const key of dialectKeys) expect(Object.keys(databaseConfigSchema.shape)).toContain(key);
   });
 

@@ -12,6 +12,7 @@ import { AthenaClient, GetQueryExecutionCommand, GetQueryResultsCommand, StartQu
 import type { DatabaseConfig } from '../database-config.js';
 import type { ConnectionTarget } from '../connection-failure-detail.js';
 import { DatabaseUnavailableError, QueryFailedError, QueryTimeoutError } from '../errors.js';
+import { connectTimeoutMsOf, FirstContact } from '../connect-deadline.js';
 import { createStopSignal, cancellationError, startQueryDeadline } from '../query-deadline.js';
 import { INTROSPECTION_ROW_CAP, INTROSPECTION_TIMEOUT_MS, schemaSummaryFromRows } from '../schema-summary.js';
 import type { DatabaseAdapter, JsonValue, QueryColumn, QueryRows, RunQueryOptions, SchemaSummary } from '../types.js';
@@ -38,6 +39,7 @@ export class AthenaAdapter implements DatabaseAdapter {
   readonly allowsFileAccess = false;
   readonly requiresUserCredential = false;
   private readonly client: AthenaClient;
+  private readonly firstContact = new FirstContact(() => ({ databaseName: this.name, where: `${this.config.host ?? `athena.${this.config.region_name}.amazonaws.com`}${this.config.port ? `:${this.config.port}` : ''}`, timeoutMs: connectTimeoutMsOf(this.config) }));
 
   constructor(private readonly config: DatabaseConfig) {
     this.name = config.name;
@@ -63,12 +65,17 @@ export class AthenaAdapter implements DatabaseAdapter {
       },
     });
     try {
-      const starting = this.client.send(new StartQueryExecutionCommand({
+      const start = new StartQueryExecutionCommand({
         QueryString: sql,
         WorkGroup: this.config.work_group ?? DEFAULT_WORK_GROUP,
         ResultConfiguration: { OutputLocation: this.config.s3_staging_dir },
         ...(this.config.schema_name || this.config.catalog ? { QueryExecutionContext: { Database: this.config.schema_name, Catalog: this.config.catalog } } : {}),
-      }));
+      });
+      // The first request to Athena is bounded by connect_timeout (and aborted at it) until Athena has answered once.
+      const starting = this.firstContact.run(
+        (signal) => this.client.send(start, signal ? { abortSignal: signal } : {}),
+        (late) => late.QueryExecutionId && stopQuery(late.QueryExecutionId),
+      );
       // Stopped before Athena answered: stop the query as soon as its id is known.
       starting.then((late) => deadline.reason && !queryId && late.QueryExecutionId && stopQuery(late.QueryExecutionId), () => undefined);
       queryId = (await Promise.race([starting, stopped])).QueryExecutionId!;

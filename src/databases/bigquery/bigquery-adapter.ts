@@ -21,6 +21,7 @@ import type { DatabaseConfig } from '../database-config.js';
 import type { ConnectionTarget } from '../connection-failure-detail.js';
 import { formatByteCount } from '../format-byte-count.js';
 import { DatabaseUnavailableError, QueryFailedError, QueryTimeoutError } from '../errors.js';
+import { connectTimeoutMsOf, FirstContact } from '../connect-deadline.js';
 import { createStopSignal, cancellationError, startQueryDeadline } from '../query-deadline.js';
 import { INTROSPECTION_ROW_CAP, INTROSPECTION_TIMEOUT_MS, schemaSummaryFromRows } from '../schema-summary.js';
 import type { DatabaseAdapter, JsonValue, QueryColumn, QueryRows, RunQueryOptions, SchemaSummary } from '../types.js';
@@ -57,6 +58,7 @@ export class BigQueryAdapter implements DatabaseAdapter {
   readonly requiresUserCredential = false;
   private readonly client: BigQuery;
   private readonly maximumBytesBilled: number;
+  private readonly firstContact = new FirstContact(() => ({ databaseName: this.name, where: this.config.host ? `${this.config.host}${this.config.port ? `:${this.config.port}` : ''}` : 'bigquery.googleapis.com', timeoutMs: connectTimeoutMsOf(this.config) }));
 
   constructor(private readonly config: DatabaseConfig) {
     this.name = config.name;
@@ -81,7 +83,8 @@ export class BigQueryAdapter implements DatabaseAdapter {
       },
     });
     try {
-      const estimatedBytes = await Promise.race([this.dryRun(sql), stopped]);
+      // The dry run is the first request: bounded by connect_timeout until the API has answered once.
+      const estimatedBytes = await Promise.race([this.firstContact.run(() => this.dryRun(sql)), stopped]);
       started = true;
       const [job] = await Promise.race([this.client.createQueryJob(this.queryRequest(sql, { jobId, jobTimeoutMs: options.timeoutMs, maximumBytesBilled: String(this.maximumBytesBilled) })), stopped]);
       const { columns, rows, truncated } = await this.readResults(job, options.rowCap, stopped);

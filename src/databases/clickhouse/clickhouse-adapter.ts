@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { createClient, ClickHouseLogLevel, type ClickHouseClient, type ResultSet } from '@clickhouse/client';
 import type { DatabaseConfig } from '../database-config.js';
 import type { ConnectionTarget } from '../connection-failure-detail.js';
+import { connectTimeoutMsOf, FirstContact } from '../connect-deadline.js';
 import { QueryFailedError, UserCredentialRequiredError } from '../errors.js';
 import { checkReadOnly, initStatementGate } from '../../sql/statement-gate.js';
 import { tokenizeSql } from '../../sql/sql-tokenizer.js';
@@ -46,6 +47,7 @@ export class ClickHouseAdapter implements DatabaseAdapter {
   readonly requiresUserCredential: boolean;
   private client: ClickHouseClient | undefined;
   private readonly createQueryId: () => string;
+  private readonly firstContact = new FirstContact(() => ({ databaseName: this.name, where: `${this.config.host}:${this.config.port ?? (this.config.ssl ? DEFAULT_HTTPS_PORT : DEFAULT_HTTP_PORT)}`, timeoutMs: connectTimeoutMsOf(this.config) }));
 
   constructor(
     private readonly config: DatabaseConfig,
@@ -63,6 +65,11 @@ export class ClickHouseAdapter implements DatabaseAdapter {
     const client = this.shared();
     const queryId = this.createQueryId();
     const readonly = this.allowsWrites ? undefined : await readonlyLevel(sql);
+    // Plain HTTP keeps no connection to open: a /ping within connect_timeout stands for it, until the server has answered once.
+    await this.firstContact.ensure(async (signal) => {
+      const ping = await client.ping({ select: false, abort_signal: signal });
+      if (!ping.success && !signal.aborted) throw clickhouseQueryError(ping.error, this.name, options.timeoutMs, this.target(options.credential), this.config.max_scan_bytes);
+    });
     const startedAt = performance.now();
     const request = new AbortController();
     const deadline = startQueryDeadline({

@@ -14,6 +14,7 @@ import { readFileSync } from 'node:fs';
 import { DBSQLClient } from '@databricks/sql';
 import type { DatabaseConfig } from '../database-config.js';
 import type { ConnectionTarget } from '../connection-failure-detail.js';
+import { connectTimeoutMsOf, openWithinConnectTimeout } from '../connect-deadline.js';
 import { DatabaseUnavailableError, QueryFailedError, QueryTimeoutError, UserCredentialRequiredError } from '../errors.js';
 import { createStopSignal, cancellationError, startQueryDeadline } from '../query-deadline.js';
 import { INTROSPECTION_ROW_CAP, INTROSPECTION_TIMEOUT_MS, schemaSummaryFromRows } from '../schema-summary.js';
@@ -84,7 +85,7 @@ export class DatabricksAdapter implements DatabaseAdapter {
     this.allowsWrites = config.dangerously_allow_writes;
     this.requiresUserCredential = config.auth_mode === 'azure_entra_id';
     this.caCertificate = config.ssl_ca_path ? readFileSync(config.ssl_ca_path, 'utf8') : undefined;
-    this.userConnections = new UserPools((credential) => new DatabricksConnection(() => this.connect({ authType: 'access-token', token: credential.accessToken })));
+    this.userConnections = new UserPools((credential) => new DatabricksConnection(() => this.connectWithin({ authType: 'access-token', token: credential.accessToken })));
   }
 
   async runQuery(sql: string, options: RunQueryOptions): Promise<QueryRows> {
@@ -165,7 +166,7 @@ export class DatabricksAdapter implements DatabaseAdapter {
       if (!credential) throw new UserCredentialRequiredError(this.name);
       return this.userConnections.poolFor(credential);
     }
-    this.shared ??= new DatabricksConnection(() => this.connect(this.sharedAuthentication()));
+    this.shared ??= new DatabricksConnection(() => this.connectWithin(this.sharedAuthentication()));
     return this.shared;
   }
 
@@ -174,6 +175,12 @@ export class DatabricksAdapter implements DatabaseAdapter {
       return { authType: 'databricks-oauth', oauthClientId: this.config.client_id, oauthClientSecret: this.config.client_secret };
     }
     return { authType: 'access-token', token: this.config.access_token ?? '' };
+  }
+
+  /** Client and session within connect_timeout; a pair that opens after the deadline is closed. */
+  private connectWithin(authentication: object): Promise<{ client: DBSQLClient; session: IDBSQLSession }> {
+    const target = { databaseName: this.name, where: `${this.config.server_hostname}:${this.config.port ?? DEFAULT_PORT}`, timeoutMs: connectTimeoutMsOf(this.config) };
+    return openWithinConnectTimeout(target, () => this.connect(authentication), (late) => late.client.close());
   }
 
   private async connect(authentication: object): Promise<{ client: DBSQLClient; session: IDBSQLSession }> {

@@ -12,6 +12,7 @@ import { duckdbProvesPlainRead } from './duckdb-plain-read.js';
 import { duckDbResourceLimits, explainOutOfMemory, type DuckDbResourceLimits } from './duckdb-resource-limits.js';
 import { DatabaseUnavailableError, QueryFailedError } from '../errors.js';
 import { cancellationError, openUnlessAborted, startQueryDeadline } from '../query-deadline.js';
+import { connectTimeoutMsOf, openWithinConnectTimeout } from '../connect-deadline.js';
 import { runWithThreadpoolSlot } from '../threadpool-query-slot.js';
 import { INTROSPECTION_ROW_CAP, INTROSPECTION_TIMEOUT_MS, schemaSummaryFromRows } from '../schema-summary.js';
 import type { DatabaseAdapter, JsonValue, QueryRows, RunQueryOptions, SchemaSummary } from '../types.js';
@@ -52,7 +53,12 @@ export class DuckDBAdapter implements DatabaseAdapter {
   private async runQueryInSlot(sql: string, options: RunQueryOptions): Promise<QueryRows> {
     options.signal?.throwIfAborted();
     const startedAt = performance.now();
-    const connection = await openUnlessAborted(options.signal, () => this.connect(), (opened) => this.release(opened));
+    // A local file normally opens at once; connect_timeout bounds a file on a network mount that hangs.
+    const connection = await openUnlessAborted(
+      options.signal,
+      () => openWithinConnectTimeout({ databaseName: this.name, where: this.config.path ?? ':memory:', timeoutMs: connectTimeoutMsOf(this.config) }, () => this.connect(), (late) => this.release(late)),
+      (opened) => this.release(opened),
+    );
     let reusable = false;
     const deadline = startQueryDeadline({ cancelAfterMs: options.timeoutMs, signal: options.signal, cancel: () => connection.interrupt() });
     try {

@@ -19,11 +19,11 @@ import { QueryFailedError, UserCredentialRequiredError } from '../errors.js';
 import { cancellationError, openUnlessAborted, startQueryDeadline } from '../query-deadline.js';
 import { INTROSPECTION_ROW_CAP, INTROSPECTION_TIMEOUT_MS, schemaSummaryFromRows } from '../schema-summary.js';
 import type { DatabaseAdapter, JsonValue, QueryColumn, QueryRows, RunQueryOptions, SchemaSummary, UserDatabaseCredential } from '../types.js';
+import { connectTimeoutError, connectTimeoutMsOf } from '../connect-deadline.js';
 import { mssqlConnectError, mssqlQueryError } from './mssql-errors.js';
 import { mssqlTypeName, mssqlValueConverter } from './mssql-values.js';
 
 const DEFAULT_PORT = 1433;
-const CONNECT_TIMEOUT_MS = 15_000;
 /** Our own deadline cancels first; tedious' request timeout is only the backstop. */
 const REQUEST_TIMEOUT_GRACE_MS = 5_000;
 const BEGIN_READ_ONLY_WORK = 'SET TRANSACTION ISOLATION LEVEL READ COMMITTED; BEGIN TRANSACTION;';
@@ -65,7 +65,8 @@ export class MssqlAdapter implements DatabaseAdapter {
         trustServerCertificate: false,
         readOnlyIntent: !this.allowsWrites,
         appName: 'datathread',
-        connectTimeout: CONNECT_TIMEOUT_MS,
+        // tedious' own connect timeout (TCP, prelogin, login): its ETIMEOUT is named in connect().
+        connectTimeout: connectTimeoutMsOf(this.config),
         requestTimeout: timeoutMs + REQUEST_TIMEOUT_GRACE_MS,
         useUTC: true,
         rowCollectionOnRequestCompletion: false,
@@ -104,7 +105,8 @@ export class MssqlAdapter implements DatabaseAdapter {
       connection.connect((error) => {
         if (!error) return resolve(connection);
         connection.close();
-        reject(mssqlConnectError(error, this.name, this.target(credential), credential !== undefined));
+        if ((error as { code?: string }).code === 'ETIMEOUT') reject(connectTimeoutError({ databaseName: this.name, where: `${this.config.host}:${this.config.port ?? DEFAULT_PORT}`, timeoutMs: connectTimeoutMsOf(this.config) }, error));
+        else reject(mssqlConnectError(error, this.name, this.target(credential), credential !== undefined));
       });
     });
   }

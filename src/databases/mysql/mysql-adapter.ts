@@ -11,6 +11,7 @@
 import mysql from 'mysql2';
 import type { DatabaseConfig } from '../database-config.js';
 import { connectionFailureDetail, type ConnectionTarget } from '../connection-failure-detail.js';
+import { connectTimeoutError, connectTimeoutMsOf } from '../connect-deadline.js';
 import { dialectRules, type Dialect } from '../dialects.js';
 import { DatabaseUnavailableError, QueryFailedError, QueryTimeoutError, UserCredentialRequiredError } from '../errors.js';
 import { checkReadOnly, initStatementGate } from '../../sql/statement-gate.js';
@@ -22,7 +23,6 @@ import { maskDefinitionRows } from './mysql-definition-secrets.js';
 import { mysqlQueryError } from './mysql-errors.js';
 import { runStreamedQuery } from './mysql-streamed-query.js';
 
-const CONNECT_TIMEOUT_MS = 10_000;
 const SHARED_POOL_SIZE = 5;
 const USER_POOL_SIZE = 2;
 /** The server's time limit normally ends the query; KILL QUERY is the backstop. */
@@ -183,7 +183,8 @@ export class MysqlAdapter implements DatabaseAdapter {
       // Azure Database for MySQL takes the Entra token as a cleartext password (over TLS).
       enableCleartextPlugin: credential !== undefined,
       ssl: this.config.ssl ? {} : undefined,
-      connectTimeout: CONNECT_TIMEOUT_MS,
+      // mysql2's own connect timeout (TCP and handshake): its ETIMEDOUT is named in connect().
+      connectTimeout: connectTimeoutMsOf(this.config),
       multipleStatements: false,
       flags: ['-LOCAL_FILES', '-MULTI_STATEMENTS'],
       supportBigNumbers: true,
@@ -209,7 +210,8 @@ export class MysqlAdapter implements DatabaseAdapter {
   private connect(pool: mysql.Pool, credential: UserDatabaseCredential | undefined): Promise<mysql.PoolConnection> {
     return new Promise((resolve, reject) => {
       pool.getConnection((error, connection) => {
-        if (error) reject(new DatabaseUnavailableError(this.name, connectionFailureDetail(error, this.target(credential)), { cause: error }));
+        if (error && (error as { code?: string }).code === 'ETIMEDOUT') reject(connectTimeoutError({ databaseName: this.name, where: `${this.config.host}:${this.port()}`, timeoutMs: connectTimeoutMsOf(this.config) }, error));
+        else if (error) reject(new DatabaseUnavailableError(this.name, connectionFailureDetail(error, this.target(credential)), { cause: error }));
         else resolve(connection);
       });
     });

@@ -4,6 +4,7 @@
 import pg from 'pg';
 import type { DatabaseConfig } from '../database-config.js';
 import { connectionFailureDetail, type ConnectionTarget } from '../connection-failure-detail.js';
+import { connectTimeoutError, connectTimeoutMsOf } from '../connect-deadline.js';
 import { DatabaseUnavailableError, QueryFailedError, QueryTimeoutError, UserCredentialRequiredError } from '../errors.js';
 import { normalizeValue } from '../normalize-value.js';
 import { CappedPortalQuery, type CappedQueryField } from './postgres-capped-query.js';
@@ -15,8 +16,8 @@ import { UserPools } from '../user-pools.js';
 import { dialectRules, type Dialect } from '../dialects.js';
 import type { DatabaseAdapter, QueryColumn, QueryRows, RunQueryOptions, SchemaSummary, UserDatabaseCredential } from '../types.js';
 import { absorbConnectionErrors } from '../../support/absorb-connection-errors.js';
+import { errorMessage } from '../../support/errors.js';
 
-const CONNECT_TIMEOUT_MS = 10_000;
 const POOL_IDLE_MS = 30_000;
 const SHARED_POOL_SIZE = 5;
 const USER_POOL_SIZE = 2;
@@ -213,7 +214,8 @@ export class PostgresAdapter implements DatabaseAdapter {
       user: credential ? credential.userName : this.config.user,
       password: credential ? credential.accessToken : this.config.password,
       ssl: this.config.ssl ? true : undefined,
-      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      // pg's own connect timeout (also the wait for a pooled client): its error is named in connect().
+      connectionTimeoutMillis: connectTimeoutMsOf(this.config),
       application_name: 'datathread',
       types: postgresTypeParsers,
     };
@@ -235,6 +237,8 @@ export class PostgresAdapter implements DatabaseAdapter {
     try {
       return await pool.connect();
     } catch (error) {
+      // pg-pool: "timeout exceeded when trying to connect"; pg: "Connection terminated due to connection timeout".
+      if (/timeout/i.test(errorMessage(error))) throw connectTimeoutError({ databaseName: this.name, where: `${clientConfig.host}:${clientConfig.port}`, timeoutMs: connectTimeoutMsOf(this.config) }, error);
       throw new DatabaseUnavailableError(this.name, connectionFailureDetail(error, this.target(clientConfig)), { cause: error });
     }
   }

@@ -14,6 +14,7 @@
 import type { Connection, ConnectionOptions, RowStatement } from 'snowflake-sdk';
 import type { DatabaseConfig } from '../database-config.js';
 import type { ConnectionTarget } from '../connection-failure-detail.js';
+import { connectTimeoutMsOf, openWithinConnectTimeout, type ConnectTarget } from '../connect-deadline.js';
 import { QueryFailedError, UserCredentialRequiredError } from '../errors.js';
 import { cancellationError, openUnlessAborted, startQueryDeadline } from '../query-deadline.js';
 import { INTROSPECTION_ROW_CAP, INTROSPECTION_TIMEOUT_MS, schemaSummaryFromRows } from '../schema-summary.js';
@@ -79,7 +80,11 @@ export class SnowflakeAdapter implements DatabaseAdapter {
 
   async runQuery(sql: string, options: RunQueryOptions): Promise<QueryRows> {
     options.signal?.throwIfAborted();
-    const connection = await openUnlessAborted(options.signal, () => this.connect(options.credential), (opened) => opened.destroy(() => undefined));
+    const connection = await openUnlessAborted(
+      options.signal,
+      () => openWithinConnectTimeout(this.connectTarget(), (deadline) => this.connect(options.credential, deadline), (late) => late.destroy(() => undefined)),
+      (opened) => opened.destroy(() => undefined),
+    );
     const cancelling: Promise<void>[] = [];
     try {
       await this.checkWarehouseSize(connection);
@@ -103,10 +108,26 @@ export class SnowflakeAdapter implements DatabaseAdapter {
     // Sessions live for one query each; nothing stays open.
   }
 
-  private async connect(credential: UserDatabaseCredential | undefined): Promise<Connection> {
+  /** snowflake-sdk retries a login that gets no answer for minutes: connect_timeout bounds it, and the attempt is destroyed at the deadline. */
+  private connectTarget(): ConnectTarget {
+    return { databaseName: this.name, where: `${this.config.host}${this.config.port ? `:${this.config.port}` : ''}`, timeoutMs: connectTimeoutMsOf(this.config) };
+  }
+
+  private async connect(credential: UserDatabaseCredential | undefined, deadline: AbortSignal): Promise<Connection> {
     const options = this.connectionOptions(credential);
     const snowflake = await loadSnowflakeSdk();
     const connection = snowflake.createConnection(options);
+    deadline.addEventListener(
+      'abort',
+      () => {
+        try {
+          connection.destroy(() => undefined);
+        } catch {
+          // A login still in its first request may refuse to be destroyed; its answer, if any, is discarded.
+        }
+      },
+      { once: true },
+    );
     return new Promise((resolve, reject) => {
       connection.connect((error) => {
         if (error) reject(snowflakeConnectError(error, this.name, this.target(credential), credential !== undefined));

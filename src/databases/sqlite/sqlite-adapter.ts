@@ -15,6 +15,7 @@ import type { DatabaseConfig } from '../database-config.js';
 import { DatabaseUnavailableError, QueryFailedError } from '../errors.js';
 import { normalizeValue } from '../normalize-value.js';
 import { cancellationError, openUnlessAborted, startQueryDeadline } from '../query-deadline.js';
+import { connectTimeoutMsOf, openWithinConnectTimeout } from '../connect-deadline.js';
 import { runWithThreadpoolSlot } from '../threadpool-query-slot.js';
 import { INTROSPECTION_ROW_CAP, INTROSPECTION_TIMEOUT_MS, schemaSummaryFromRows } from '../schema-summary.js';
 import { closeSqlite, execSqlite, finalizeSqlite, openSqlite, readSqliteRows, prepareSqlite } from './sqlite-connection.js';
@@ -79,10 +80,13 @@ export class SqliteAdapter implements DatabaseAdapter {
   private async runQueryInSlot(sql: string, options: RunQueryOptions): Promise<QueryRows> {
     options.signal?.throwIfAborted();
     const startedAt = performance.now();
-    const database = await openUnlessAborted(options.signal, () => this.open(), (opened) => {
+    const discard = (opened: sqlite3.Database) => {
       this.openDatabases.delete(opened);
       return closeSqlite(opened);
-    });
+    };
+    // A local file normally opens at once; connect_timeout bounds a file on a network mount that hangs.
+    const connectTarget = { databaseName: this.name, where: this.config.path ?? '', timeoutMs: connectTimeoutMsOf(this.config) };
+    const database = await openUnlessAborted(options.signal, () => openWithinConnectTimeout(connectTarget, () => this.open(), discard), discard);
     let interrupting: NodeJS.Timeout | undefined;
     const interrupt = () => {
       database.interrupt();

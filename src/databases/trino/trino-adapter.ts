@@ -15,6 +15,7 @@ import type { DatabaseConfig } from '../database-config.js';
 import type { ConnectionTarget } from '../connection-failure-detail.js';
 import { DatabaseUnavailableError, QueryFailedError, QueryTimeoutError, UserCredentialRequiredError } from '../errors.js';
 import { createStopSignal, cancellationError, openUnlessAborted, startQueryDeadline } from '../query-deadline.js';
+import { connectTimeoutMsOf, FirstContact } from '../connect-deadline.js';
 import { INTROSPECTION_ROW_CAP, INTROSPECTION_TIMEOUT_MS, schemaSummaryFromRows } from '../schema-summary.js';
 import type { DatabaseAdapter, JsonValue, QueryColumn, QueryRows, RunQueryOptions, SchemaSummary, UserDatabaseCredential } from '../types.js';
 import { trinoDataSize } from './trino-data-size.js';
@@ -42,6 +43,9 @@ export class TrinoAdapter implements DatabaseAdapter {
   readonly allowsFileAccess = false;
   readonly requiresUserCredential: boolean;
 
+  /** The first START TRANSACTION is bounded by connect_timeout until the server has answered once. */
+  private readonly firstContact = new FirstContact(() => ({ databaseName: this.name, where: `${this.config.host}:${this.config.port ?? (this.config.ssl ? DEFAULT_HTTPS_PORT : DEFAULT_HTTP_PORT)}`, timeoutMs: connectTimeoutMsOf(this.config) }));
+
   constructor(private readonly config: DatabaseConfig) {
     this.name = config.name;
     this.allowsWrites = config.dangerously_allow_writes;
@@ -58,12 +62,12 @@ export class TrinoAdapter implements DatabaseAdapter {
         // A Stop while the transaction starts ends the query at once; the late transaction is rolled back.
         transactionId = await openUnlessAborted(
           options.signal,
-          () => startReadOnlyTransaction(endpoint, options.timeoutMs),
+          () => this.firstContact.run(() => startReadOnlyTransaction(endpoint, options.timeoutMs), (late) => rollbackTransaction(endpoint, late, ROLLBACK_TIMEOUT_MS)),
           (late) => rollbackTransaction(endpoint, late, ROLLBACK_TIMEOUT_MS),
         );
       } catch (error) {
         if (options.signal?.aborted && error === options.signal.reason) throw error;
-        if (error instanceof QueryFailedError || error instanceof QueryTimeoutError) throw error;
+        if (error instanceof QueryFailedError || error instanceof QueryTimeoutError || error instanceof DatabaseUnavailableError) throw error;
         throw trinoTransportError(error, this.name, this.target(options.credential));
       }
     }

@@ -108,6 +108,7 @@ describe('Slack: a story schedule made from the thread', () => {
       store: application.store,
       databases: application.databases,
       config: application.config,
+      groupMembership: application.groupMembership,
       deliveries: { slack: createSlackScheduleDelivery(new webApi.WebClient('xoxb-test-bot-token', { slackApiUrl: slack.apiUrl, retryConfig: { retries: 0 } })) },
       clock: manualClock(schedule!.nextRunAt.toISOString()),
       createId: sequentialIds('_slack_story_create'),

@@ -114,6 +114,7 @@ describe('Teams: a story schedule made from the thread', () => {
       store: bot.application.store,
       databases: bot.application.databases,
       config: bot.application.config,
+      groupMembership: bot.application.groupMembership,
       deliveries: { teams: bot.channel.scheduleDelivery },
       clock: manualClock(schedule!.nextRunAt.toISOString()),
       createId: sequentialIds('_teams_story_create'),

@@ -11,6 +11,8 @@ const SECRET_ACCESS_KEY = 'contract-secret-access-key-0123456789';
 // Athena runs Trino's SQL; the local server executes it on DuckDB.
 export const athenaFixture: ContractFixture = {
   dialect: 'athena',
+  hangingConfig: ({ host, port }) =>
+    databaseConfig({ type: 'athena', name: 'hanging', host, port, region_name: 'eu-west-1', s3_staging_dir: 's3://contract-athena-results/datathread/', work_group: 'primary', aws_access_key_id: ACCESS_KEY_ID, aws_secret_access_key: SECRET_ACCESS_KEY }),
   available: async () => true,
   open: async () => {
     const server = await startFakeAthena({ setup: duckdbContractData('shop'), accessKeys: { [ACCESS_KEY_ID]: SECRET_ACCESS_KEY }, workGroups: { primary: {} }, readOnly: true });

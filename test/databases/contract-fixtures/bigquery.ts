@@ -11,6 +11,12 @@ const CLIENT_EMAIL = 'datathread-contract@contract-analytics.iam.gserviceaccount
 
 export const bigqueryFixture: ContractFixture = {
   dialect: 'bigquery',
+  hangingConfig: ({ host, port }) => {
+    // Credentials of its own, so the client never looks for default ones (a metadata server) elsewhere.
+    const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    const key = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+    return databaseConfig({ type: 'bigquery', name: 'hanging', host, port, project_id: PROJECT, dataset_id: 'shop', credentials_json: { type: 'service_account', project_id: PROJECT, client_email: CLIENT_EMAIL, private_key_id: 'key-1', private_key: key } });
+  },
   available: async () => true,
   open: async () => {
     const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });

@@ -9,6 +9,7 @@ const READER_PASSWORD = 'contract-reader-password';
 
 export const clickhouseFixture: ContractFixture = {
   dialect: 'clickhouse',
+  hangingConfig: ({ host, port }) => databaseConfig({ type: 'clickhouse', name: 'hanging', host, port, user: 'reader', password: READER_PASSWORD }),
   available: async () => clickhouseEngineAvailable(),
   open: async () => {
     const server = await startClickHouseServer({ users: { reader: READER_PASSWORD, default: '' }, setup: CLICKHOUSE_CONTRACT_DATA });

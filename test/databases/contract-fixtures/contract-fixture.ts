@@ -2,6 +2,7 @@
 // engine or local server with the contract's two tables, and how the dialect spells each case.
 // The suite asserts the same results for every dialect; a fixture may only describe SQL, never
 // relax an expectation.
+import type { DatabaseConfig } from '../../../src/databases/database-config.js';
 import type { Dialect } from '../../../src/databases/dialects.js';
 import type { DatabaseAdapter } from '../../../src/databases/types.js';
 
@@ -56,8 +57,18 @@ export interface ContractSql {
   countItems: string;
 }
 
+/** Where a connection hangs: a loopback TCP server that accepts and never answers, and a FIFO no one writes. */
+export interface HangingTarget {
+  host: string;
+  port: number;
+  /** For the in-process engines (a file that blocks on open, as one on a hung network mount does). */
+  path: string;
+}
+
 export interface ContractFixture {
   dialect: Dialect;
+  /** A `databases:` entry of this dialect pointed at the hanging target, with what else it needs to try to connect (credentials, paths). */
+  hangingConfig(target: HangingTarget): DatabaseConfig;
   /** False when the engine is not installed or reachable here (the helper prints how to get it). */
   available(): Promise<boolean>;
   open(): Promise<ContractTarget>;

@@ -13,6 +13,8 @@ const HTTP_PATH = '/sql/1.0/warehouses/contract';
 
 export const databricksFixture: ContractFixture = {
   dialect: 'databricks',
+  // Plain https (the system's CAs): the handshake itself is what hangs.
+  hangingConfig: ({ host, port }) => databaseConfig({ type: 'databricks', name: 'hanging', server_hostname: host, port, http_path: HTTP_PATH, access_token: SERVICE_TOKEN }),
   available: async () => true,
   open: async () => {
     const server = await startFakeDatabricks({

@@ -10,6 +10,7 @@ import { DUCKDB_SLOW_SQL, STANDARD_CONTRACT_SQL } from './standard-sql.js';
 
 export const duckdbFixture: ContractFixture = {
   dialect: 'duckdb',
+  hangingConfig: ({ path }) => databaseConfig({ type: 'duckdb', name: 'hanging', path }),
   available: async () => true,
   open: async () => {
     const directory = await mkdtemp(join(tmpdir(), 'datathread-contract-duckdb-'));

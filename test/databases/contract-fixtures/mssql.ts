@@ -9,6 +9,7 @@ const SERVICE_PASSWORD = 'contract-sql-password';
 
 export const mssqlFixture: ContractFixture = {
   dialect: 'mssql',
+  hangingConfig: ({ host, port }) => databaseConfig({ type: 'mssql', name: 'hanging', host, port, database: 'shop', user: 'datathread_reader', password: SERVICE_PASSWORD }),
   available: async () => true,
   open: async () => {
     // The local server executes on DuckDB; DATETIMEOFFSET is SQL Server's name for its zoned type.

@@ -36,6 +36,7 @@ export const MYSQL_CONTRACT_SQL: ContractSql = {
 
 export const mysqlFixture: ContractFixture = {
   dialect: 'mysql',
+  hangingConfig: ({ host, port }) => databaseConfig({ type: 'mysql', name: 'hanging', host, port, database: 'shop', user: 'datathread', password: 'contract-password' }),
   available: mariaDbAvailable,
   open: () => openOnMariaDb('mysql'),
   sql: MYSQL_CONTRACT_SQL,

@@ -6,6 +6,7 @@ import { postgresConfigFromUrl } from '../postgres-test-config.js';
 import { POSTGRES_CONTRACT_DATA } from './contract-data.js';
 import type { ContractFixture, ContractTarget } from './contract-fixture.js';
 import { STANDARD_CONTRACT_SQL } from './standard-sql.js';
+import { databaseConfig } from '../database-test-helpers.js';
 
 /** A scratch database on the local PostgreSQL with the contract's tables (Redshift's fixture reuses it). */
 export async function openOnPostgres(overrides: Partial<DatabaseConfig>): Promise<ContractTarget> {
@@ -29,6 +30,7 @@ export async function openOnPostgres(overrides: Partial<DatabaseConfig>): Promis
 
 export const postgresFixture: ContractFixture = {
   dialect: 'postgres',
+  hangingConfig: ({ host, port }) => databaseConfig({ type: 'postgres', name: 'hanging', host, port, database: 'shop', user: 'datathread', password: 'contract-password' }),
   available: async () => true,
   open: () => openOnPostgres({ type: 'postgres', name: 'contract' }),
   sql: { ...STANDARD_CONTRACT_SQL, slow: 'SELECT pg_sleep(60) AS contract_slept' },

@@ -9,6 +9,7 @@ const SERVICE_PASSWORD = 'contract-snowflake-password';
 
 export const snowflakeFixture: ContractFixture = {
   dialect: 'snowflake',
+  hangingConfig: ({ host, port }) => databaseConfig({ type: 'snowflake', name: 'hanging', host, port, account_id: 'contoso-analytics', database: 'SHOP', schema_name: 'PUBLIC', warehouse: 'REPORTING', user: 'DATATHREAD', password: SERVICE_PASSWORD }),
   available: async () => true,
   open: async () => {
     const server = await startFakeSnowflake({

@@ -20,6 +20,7 @@ function createSqliteFile(path: string, statements: string[]): Promise<void> {
 // SQLite has no date, time or decimal types: a value is stored as the text or number written.
 export const sqliteFixture: ContractFixture = {
   dialect: 'sqlite',
+  hangingConfig: ({ path }) => databaseConfig({ type: 'sqlite', name: 'hanging', path }),
   available: async () => true,
   open: async () => {
     const directory = await mkdtemp(join(tmpdir(), 'datathread-contract-sqlite-'));

@@ -9,6 +9,7 @@ const SERVICE_PASSWORD = 'contract-trino-password';
 
 export const trinoFixture: ContractFixture = {
   dialect: 'trino',
+  hangingConfig: ({ host, port }) => databaseConfig({ type: 'trino', name: 'hanging', host, port, database: 'memory', schema_name: 'shop', user: 'datathread', password: SERVICE_PASSWORD }),
   available: async () => true,
   open: async () => {
     const server = await startFakeTrino({ setup: duckdbContractData('shop'), passwords: { datathread: SERVICE_PASSWORD }, readOnly: true, pageRows: 500 });
