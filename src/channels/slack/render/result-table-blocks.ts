@@ -33,10 +33,11 @@ const CAPTION_COLUMN_NAMES = 5;
  * The data_table's caption (required; the HTML caption screen readers announce, shown above the
  * table): what the columns are, then how many rows from where, since the rows alone say little.
  */
-export function resultCaption(result: Pick<QueryResult, 'rowCount' | 'databaseName' | 'columns'>): string {
+export function resultCaption(result: Pick<QueryResult, 'rowCount' | 'columns'> & { databaseName?: string }): string {
   const names = result.columns.map((column) => column.name);
   const shown = names.length <= CAPTION_COLUMN_NAMES ? names.join(', ') : `${names.slice(0, CAPTION_COLUMN_NAMES - 2).join(', ')} and ${names.length - (CAPTION_COLUMN_NAMES - 2)} more columns`;
-  return `${shown} — ${count(result.rowCount)} ${result.rowCount === 1 ? 'row' : 'rows'} from ${result.databaseName}`;
+  const source = result.databaseName ? ` from ${result.databaseName}` : '';
+  return `${shown} — ${count(result.rowCount)} ${result.rowCount === 1 ? 'row' : 'rows'}${source}`;
 }
 
 function misfitCaption(result: QueryResult, reason: Exclude<DataTableMisfit, 'no_rows'>): string {
