@@ -5,6 +5,15 @@
 // needs no extra dependency.
 //
 //   clientId=<bot app id> BOT_DOMAIN=bot.example.com npm run teams:package
+//   clientId=<bot app id> BOT_DOMAIN=bot.example.com npm run teams:package -- --copilot
+//
+// --copilot also declares the bot as a custom engine agent of Microsoft 365 Copilot (public
+// preview): `copilotAgents.customEngineAgents` naming the bot (type "bot", its id the bot's id, which
+// must have personal scope) and "copilot" among the bot's scopes. Manifest 1.22 has both (the
+// customEngineAgents node since 1.20, the "copilot" scope since 1.21, the disclaimer since 1.22), so
+// the manifest version stays; Microsoft's app-manifest reference "copilotAgents" and the Teams
+// guide "Add support for Microsoft 365 Copilot Chat" describe the node. docs/copilot.md says what
+// differs from Teams there.
 //
 // Placeholders: clientId (or MicrosoftAppId), BOT_DOMAIN (host of the messaging endpoint, no
 // scheme), TEAMS_APP_ID (defaults to clientId), TEAMS_APP_VERSION (defaults to package.json's
@@ -55,6 +64,23 @@ export function fillManifest(template, values) {
   });
   JSON.parse(filled);
   return filled;
+}
+
+/** Shown by Microsoft 365 Copilot before someone first uses the agent (the schema allows 500 characters). */
+export const COPILOT_DISCLAIMER =
+  'datathread answers from your company\'s databases with read-only SQL written by an AI model. Check the SQL (Show SQL) before relying on a number; results can be wrong or incomplete.';
+
+/** The filled manifest with the bot also offered as a Microsoft 365 Copilot custom engine agent. */
+export function withCopilotAgent(manifest) {
+  const [bot, ...otherBots] = manifest.bots ?? [];
+  if (!bot) fail('the manifest has no bot to offer in Microsoft 365 Copilot.');
+  // Microsoft 365 Copilot talks to the bot one to one: the agent's bot must have personal scope.
+  const scopes = [...new Set([...(bot.scopes ?? []), 'personal', 'copilot'])];
+  return {
+    ...manifest,
+    bots: [{ ...bot, scopes }, ...otherBots],
+    copilotAgents: { customEngineAgents: [{ id: bot.botId, type: 'bot', disclaimer: { text: COPILOT_DISCLAIMER } }] },
+  };
 }
 
 // CRC-32 (IEEE), table-driven; node:zlib only gained crc32 in later Node releases.
@@ -124,7 +150,9 @@ function main() {
   const outIndex = process.argv.indexOf('--out');
   const out = resolve(outIndex > 0 ? process.argv[outIndex + 1] : join(root, 'dist', 'teams-app.zip'));
   const template = readFileSync(join(manifestDirectory, 'manifest.json'), 'utf8');
-  const manifest = fillManifest(template, placeholderValues(process.env));
+  const filled = fillManifest(template, placeholderValues(process.env));
+  const copilot = process.argv.includes('--copilot');
+  const manifest = copilot ? `${JSON.stringify(withCopilotAgent(JSON.parse(filled)), null, 2)}\n` : filled;
   const parsed = JSON.parse(manifest);
   const files = [
     { name: 'manifest.json', data: Buffer.from(manifest, 'utf8') },
@@ -133,7 +161,8 @@ function main() {
   ];
   mkdirSync(dirname(out), { recursive: true });
   writeFileSync(out, createZip(files));
-  process.stdout.write(`teams:package: wrote ${out} (${files.map((file) => file.name).join(', ')})\n`);
+  const offered = copilot ? ', with the Microsoft 365 Copilot custom engine agent' : '';
+  process.stdout.write(`teams:package: wrote ${out} (${files.map((file) => file.name).join(', ')})${offered}\n`);
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) main();

@@ -2,7 +2,7 @@
 // price there, every turn costs "unknown" and a dollar limit would never stop anything: the config
 // is refused at start-up (and by `datathread check`) rather than run silently unlimited. Token
 // limits need no price and are always accepted.
-import type { BudgetLimits, BudgetsConfig } from '../governance/budget-config.js';
+import type { BudgetLimits, BudgetsConfig } from './budget-config.js';
 import { priceOf, priceTable, pricesFromConfig } from '../governance/model-prices.js';
 import type { ConfigProblem } from './config-error.js';
 

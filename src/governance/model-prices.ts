@@ -3,7 +3,7 @@
 // config's `budgets.prices` adds or overrides entries. A model not listed has an unknown price:
 // its cost is reported as unknown, never guessed.
 import type { ModelIdentity } from '../store/types.js';
-import type { BudgetsConfig } from './budget-config.js';
+import type { BudgetsConfig } from '../config/budget-config.js';
 
 export interface ModelPrice {
   inputPerMillion: number;

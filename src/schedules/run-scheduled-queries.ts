@@ -4,7 +4,7 @@
 // (Slack user groups, Entra ID groups, the config's `groups:`) are read at each run by the same
 // resolver and caches a chat turn uses, so a rule granting a group grants the owner's schedule too.
 import type { AccessRule } from '../config/config-schema.js';
-import { allowedDatabaseNamesFor, type AccessSubject } from '../conversations/access-rules.js';
+import { allowedDatabaseNamesFor, type AccessSubject } from '../access/access-rules.js';
 import type { DatabaseAdapter } from '../databases/types.js';
 import type { CredentialProvider } from '../identity/credential-provider.js';
 import { checkStatement } from '../sql/read-only-check.js';

@@ -1,7 +1,7 @@
 // The scheduler as `datathread serve` runs it: the runner over the application's store, databases,
 // access rules, group membership and owner credentials, posting through the channels this server started.
 import type { LoadedConfig } from '../config/load-config.js';
-import type { GroupMembership } from '../conversations/group-membership.js';
+import type { GroupMembership } from '../access/group-membership.js';
 import type { DatabaseAdapter } from '../databases/types.js';
 import type { CredentialProvider } from '../identity/credential-provider.js';
 import type { Logger } from '../logging/logger.js';

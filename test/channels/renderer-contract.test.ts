@@ -58,6 +58,7 @@ function slackBlockShown(block: SlackBlock, shown: Shown): void {
       for (const element of block.elements) if ('text' in element && typeof element.text === 'string') shown.texts.push(slackText(element.text));
       return;
     case 'table':
+    case 'data_table':
       shown.attachments.push('table');
       return;
     case 'actions':

@@ -7,6 +7,8 @@
 const BOT_EVENT_SCOPES: Record<string, string | null> = {
   app_mention: 'app_mentions:read',
   app_home_opened: null,
+  // Slack's app_context_changed reference lists no scope; it needs features.agent_view instead (checked below).
+  app_context_changed: null,
   app_uninstalled: null,
   tokens_revoked: null,
   assistant_thread_started: 'assistant:write',
@@ -51,6 +53,7 @@ const KNOWN_BOT_SCOPES = new Set([
   'users:read',
   'users:read.email',
   'users.profile:read',
+  'usergroups:read',
 ]);
 
 const TOP_LEVEL_KEYS = new Set(['_metadata', 'display_information', 'features', 'oauth_config', 'settings', 'functions', 'workflows', 'outgoing_domains']);
@@ -102,11 +105,16 @@ export function checkSlackManifest(manifest: Node): string[] {
   if (botUser) checkLength(problems, 'features.bot_user.display_name', botUser.display_name, 1, 80, true);
   const assistant = objectAt(features, 'assistant_view');
   if (assistant) checkLength(problems, 'features.assistant_view.assistant_description', assistant.assistant_description, 1, 4000, true);
+  // Slack's manifest reference gives agent_description no length of its own; the assistant_description it replaces is 1–4,000.
+  const agent = objectAt(features, 'agent_view');
+  if (agent) checkLength(problems, 'features.agent_view.agent_description', agent.agent_description, 1, 4000, true);
 
   const scopes = stringsAt(objectAt(objectAt(manifest, 'oauth_config'), 'scopes'), 'bot');
   checkDuplicates(problems, 'oauth_config.scopes.bot', scopes);
   for (const scope of scopes) if (!KNOWN_BOT_SCOPES.has(scope)) problems.push(`oauth_config.scopes.bot: ${scope} is not a Slack bot scope`);
   if (assistant && !scopes.includes('assistant:write')) problems.push('features.assistant_view needs the assistant:write bot scope');
+  // assistant.threads.setSuggestedPrompts takes only assistant:write, in either experience.
+  if (agent && !scopes.includes('assistant:write')) problems.push('features.agent_view needs the assistant:write bot scope (suggested prompts)');
   if (botUser === undefined && scopes.length > 0) problems.push('bot scopes need features.bot_user');
 
   const settings = objectAt(manifest, 'settings');
@@ -119,6 +127,8 @@ export function checkSlackManifest(manifest: Node): string[] {
       problems.push(`settings.event_subscriptions.bot_events: ${event} is not a bot event this check knows`);
       continue;
     }
+    // "The agent_view feature must be enabled in order to receive this event" (app_context_changed reference).
+    if (event === 'app_context_changed' && !agent) problems.push('settings.event_subscriptions.bot_events: app_context_changed needs features.agent_view');
     const needed = BOT_EVENT_SCOPES[event];
     if (needed && !scopes.includes(needed)) problems.push(`settings.event_subscriptions.bot_events: ${event} needs the ${needed} bot scope`);
   }

@@ -42,15 +42,38 @@ describe('Slack app manifests', () => {
     ]);
   });
 
-  it('requires the assistant:write scope for the assistant view and a display name for the bot user', () => {
-    const manifest = load('manifest.socket-mode.yaml') as { features: { bot_user: Record<string, unknown> }; oauth_config: { scopes: { bot: string[] } } };
+  it('declares the agent messaging experience: agent_view, its events, and the scopes the features need', () => {
+    for (const file of ['manifest.yaml', 'manifest.socket-mode.yaml']) {
+      const manifest = load(file) as { features: Record<string, Record<string, unknown>>; oauth_config: { scopes: { bot: string[] } }; settings: { event_subscriptions: { bot_events: string[] } } };
+      expect(manifest.features.agent_view?.agent_description).toEqual(expect.any(String));
+      expect(manifest.features.assistant_view).toBeUndefined();
+      expect(manifest.settings.event_subscriptions.bot_events).toEqual(expect.arrayContaining(['app_home_opened', 'app_context_changed', 'message.im']));
+      expect(manifest.settings.event_subscriptions.bot_events.filter((event) => event.startsWith('assistant_thread'))).toEqual([]);
+      // slack-group: entries read usergroups.users.list; prompts, titles and status need assistant:write.
+      expect(manifest.oauth_config.scopes.bot).toEqual(expect.arrayContaining(['usergroups:read', 'assistant:write']));
+    }
+  });
+
+  it('still accepts an app created with the assistant view, as installed apps keep it', () => {
+    const manifest = load('manifest.yaml') as { features: Record<string, unknown>; settings: { event_subscriptions: { bot_events: string[] } } };
+    delete manifest.features.agent_view;
+    manifest.features.assistant_view = { assistant_description: 'Ask questions about your data.' };
+    manifest.settings.event_subscriptions.bot_events = manifest.settings.event_subscriptions.bot_events.filter((event) => event !== 'app_context_changed').concat('assistant_thread_started', 'assistant_thread_context_changed');
+    expect(checkSlackManifest(manifest)).toEqual([]);
+  });
+
+  it('requires the assistant:write scope for the agent view, agent_view for app_context_changed, and a display name for the bot user', () => {
+    const manifest = load('manifest.socket-mode.yaml') as { features: { bot_user: Record<string, unknown>; agent_view?: Record<string, unknown> }; oauth_config: { scopes: { bot: string[] } } };
     delete manifest.features.bot_user.display_name;
     manifest.oauth_config.scopes.bot = manifest.oauth_config.scopes.bot.filter((scope) => scope !== 'assistant:write');
     expect(checkSlackManifest(manifest)).toEqual([
       'features.bot_user.display_name is required',
-      'features.assistant_view needs the assistant:write bot scope',
-      'settings.event_subscriptions.bot_events: assistant_thread_started needs the assistant:write bot scope',
-      'settings.event_subscriptions.bot_events: assistant_thread_context_changed needs the assistant:write bot scope',
+      'features.agent_view needs the assistant:write bot scope (suggested prompts)',
+    ]);
+    delete manifest.features.agent_view;
+    expect(checkSlackManifest(manifest)).toEqual([
+      'features.bot_user.display_name is required',
+      'settings.event_subscriptions.bot_events: app_context_changed needs features.agent_view',
     ]);
   });
 });

@@ -86,8 +86,9 @@ async function accept(context: ChannelContext, message: InboundMessage, eventKey
     if (firstDelivery) context.tasks.run('empty mention', async () => void (await outboxFor(context, target).post({ text: EMPTY_MENTION_TEXT, blocks: [sectionBlock(EMPTY_MENTION_TEXT)] })));
     return;
   }
-  // A question in an assistant thread (a DM reply the bot has not answered yet) names the thread.
-  const namesThread = target.isDirectMessage && message.isThreadReply && context.assistantStatus.available && !(await context.handler.isKnownThread(target.threadId));
+  // The first question of a DM thread names it: in the assistant experience a reply under the pane's
+  // assistant_app_thread root, in the agent experience the person's own message, which is the root.
+  const namesThread = target.isDirectMessage && context.assistantStatus.available && !(await context.handler.isKnownThread(target.threadId));
   // The profile is looked up when the job runs: the ack must not wait for users.info.
   const actor = { platform: 'slack' as const, userId: message.userId };
   const reply: SlackTurnReply = { target };

@@ -1,5 +1,7 @@
-// What the user sees while a turn runs. In a DM assistant thread Slack shows a native status
-// (assistant.threads.setStatus); elsewhere one "working" message with a Stop button is posted in
+// What the user sees while a turn runs. In a DM thread Slack shows a native status
+// (assistant.threads.setStatus: the pane's thread in the assistant experience; in the agent
+// experience the thread rooted at the person's message, where Slack's compatibility bridge makes a
+// non-empty status the agent session's "processing" and the empty one "active"); elsewhere one "working" message with a Stop button is posted in
 // the thread and edited in place, at most once a second, then deleted when the answer is posted.
 import type { SlackBlock } from '../render/block-kit.js';
 import { escapeMrkdwn } from '../render/escape-mrkdwn.js';

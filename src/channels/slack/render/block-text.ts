@@ -17,6 +17,8 @@ export function blockText(block: SlackBlock): string {
       return block.text;
     case 'table':
       return block.rows.map((row) => row.map((cell) => ('text' in cell ? String(cell.text) : '')).join(' | ')).join('\n');
+    case 'data_table':
+      return [block.caption, ...block.rows.map((row) => row.map((cell) => ('text' in cell ? String(cell.text) : '')).join(' | '))].join('\n');
     default:
       return '';
   }

@@ -12,7 +12,7 @@ export function packMessages(blocks: SlackBlock[], maxBlocks = MAX_BLOCKS_PER_ME
   let currentTables = 0;
   for (const block of blocks) {
     const length = blockTextLength(block);
-    const isTable = block.type === 'table';
+    const isTable = isTableBlock(block);
     const full =
       current.length >= maxBlocks ||
       (current.length > 0 && currentText + length > MESSAGE_TEXT_BUDGET_CHARACTERS) ||
@@ -33,6 +33,11 @@ export function packMessages(blocks: SlackBlock[], maxBlocks = MAX_BLOCKS_PER_ME
 
 /** True when `extra` blocks can join the message without breaking a limit. */
 export function canAppendBlocks(message: SlackMessage, extra: SlackBlock[]): boolean {
-  const tables = [...message.blocks, ...extra].filter((block) => block.type === 'table').length;
+  const tables = [...message.blocks, ...extra].filter(isTableBlock).length;
   return message.blocks.length + extra.length <= MAX_BLOCKS_PER_MESSAGE && tables <= MAX_TABLES_PER_MESSAGE;
+}
+
+/** A `table` or a `data_table`: one per message, so their cells stay within the message's 10,000 characters. */
+function isTableBlock(block: SlackBlock): boolean {
+  return block.type === 'table' || block.type === 'data_table';
 }

@@ -1,10 +1,11 @@
 // ReplyPlan → what Slack receives, as data: the messages to post (in order), the chart PNGs to
 // upload, an optional file with the full answer, and a last message with buttons. Nothing here
 // talks to Slack, so every rule is tested with exact expected blocks.
-import type { QueryResult, StoryArtifact } from '../../../store/turn-artifacts.js';
+import type { StoryArtifact } from '../../../store/turn-artifacts.js';
 import type { ReplyPlan } from '../../../conversations/reply-plan.js';
 import { storySavedNote } from '../../../conversations/standard-sentences.js';
-import { buildAnswerBlocks, sectionBlock, tableBlocks, textSections } from './answer-blocks.js';
+import { buildAnswerBlocks, sectionBlock, textSections } from './answer-blocks.js';
+import { resultTableBlocks } from './result-table-blocks.js';
 import type { FileToUpload } from '../outbox/slack-outbox.js';
 import type { SlackBlock, SlackMessage } from './block-kit.js';
 import { fallbackText } from './block-text.js';
@@ -15,9 +16,8 @@ import { clarificationBlocks, contextBlock, feedbackBlocks, followUpBlocks, quer
 import { verifiedBadgeBlocks } from './verified-badge-blocks.js';
 import { markdownToMrkdwn } from './markdown-to-mrkdwn.js';
 import { canAppendBlocks, packMessages } from './pack-messages.js';
-import { ANSWER_FILE_THRESHOLD_CHARACTERS, MAX_SECTION_TEXT_CHARACTERS, MAX_TABLE_ROWS } from './slack-limits.js';
+import { ANSWER_FILE_THRESHOLD_CHARACTERS, MAX_SECTION_TEXT_CHARACTERS } from './slack-limits.js';
 import { splitText } from './split-text.js';
-import { formatResultTable } from '../../../tables/format-result-table.js';
 
 export interface RenderedReply {
   messages: SlackMessage[];
@@ -120,16 +120,6 @@ function renderControls(plan: ReplyPlan, options: RenderOptions): SlackBlock[] {
   // Last, so they sit under everything the answer showed, in whichever message ends the reply.
   if (options.offerVerify && plan.verifyAnswerId) blocks.push(...verifyBlocks(plan.threadId, plan.verifyAnswerId));
   if (options.offerFeedback && plan.feedbackAnswerId) blocks.push(...feedbackBlocks(plan.threadId, plan.feedbackAnswerId));
-  return blocks;
-}
-
-function resultTableBlocks(result: QueryResult): SlackBlock[] {
-  const table = formatResultTable(result, { maxRows: MAX_TABLE_ROWS - 1 });
-  const blocks = tableBlocks(table);
-  const total = result.truncated ? `more than ${result.rowCount.toLocaleString('en-US')}` : result.rowCount.toLocaleString('en-US');
-  if (table.rows.length < result.rows.length || result.truncated) {
-    blocks.push(contextBlock(`Showing the first ${table.rows.length} of ${total} rows; the CSV button has them all.`));
-  }
   return blocks;
 }
 

@@ -8,7 +8,16 @@ export const MAX_BUTTON_VALUE_CHARACTERS = 2_000;
 export const MAX_ACTIONS_ELEMENTS = 25;
 export const MAX_TABLE_ROWS = 100;
 export const MAX_TABLE_CELLS_PER_ROW = 20;
-/** Slack renders at most one table block per message. */
+/** data_table: 100 data rows under the header, 1–20 columns (data-table-block reference). */
+export const MAX_DATA_TABLE_DATA_ROWS = 100;
+export const MAX_DATA_TABLE_COLUMNS = 20;
+/** table and data_table: the text of all cells of one table, and of all tables of one message. */
+export const MAX_TABLE_CHARACTERS = 10_000;
+/** Rows per data_table page (Slack allows 1–100, default 5): ten reads as a screenful in a thread. */
+export const DATA_TABLE_PAGE_SIZE_ROWS = 10;
+/** Our cut for one data_table cell, so one long value cannot use up the table's 10,000 characters. */
+export const MAX_DATA_TABLE_CELL_CHARACTERS = 500;
+/** Slack renders at most one table block per message (a data_table counts as one here too). */
 export const MAX_TABLES_PER_MESSAGE = 1;
 
 /**

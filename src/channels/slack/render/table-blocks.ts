@@ -1,7 +1,7 @@
-// Tables for Slack: a native `table` block when it fits (≤ 100 rows × 20 cells), otherwise an
+// Tables for Slack: a native `table` block when it fits (≤ 100 rows × 20 cells, ≤ 10,000 characters), otherwise an
 // aligned monospace code block, so a wide or long table is still readable instead of rejected.
 import type { SlackTableBlock } from './block-kit.js';
-import { MAX_TABLE_CELLS_PER_ROW, MAX_TABLE_ROWS } from './slack-limits.js';
+import { MAX_TABLE_CELLS_PER_ROW, MAX_TABLE_CHARACTERS, MAX_TABLE_ROWS } from './slack-limits.js';
 
 /** Slack rejects empty raw_text cells; a dash reads as "no value". */
 const EMPTY_CELL_TEXT = '—';
@@ -17,7 +17,10 @@ export interface TableContent {
 
 export function fitsTableBlock(table: TableContent): boolean {
   const columns = Math.max(table.header.length, ...table.rows.map((row) => row.length));
-  return table.rows.length + 1 <= MAX_TABLE_ROWS && columns <= MAX_TABLE_CELLS_PER_ROW && columns > 0;
+  if (table.rows.length + 1 > MAX_TABLE_ROWS || columns > MAX_TABLE_CELLS_PER_ROW || columns === 0) return false;
+  // Slack refuses a table whose cells hold more than 10,000 characters in all (table-block reference).
+  const characters = [table.header, ...table.rows].reduce((sum, row) => sum + Array.from({ length: table.header.length }, (_unused, column) => cellText(row[column]).length).reduce((a, b) => a + b, 0), 0);
+  return characters <= MAX_TABLE_CHARACTERS;
 }
 
 export function buildTableBlock(table: TableContent): SlackTableBlock {

@@ -1,7 +1,7 @@
 // A scheduled report or alert as a Slack message: a header (title, "as of" time in the schedule's
 // zone, a link to the thread it came from), the alert or catch-up note, the story's blocks for a
 // story schedule (story-node-blocks.ts, its charts as image blocks of unshared uploads), each other
-// result as a table, and Pause / Edit time / Delete. The charts of query results travel beside it
+// result as a data_table (or a table / text when it does not fit one), and Pause / Edit time / Delete. The charts of query results travel beside it
 // as file uploads (files.uploadV2), which is how Slack shows a PNG inline in a thread. A story too
 // long for one message continues in further messages, the buttons on the last.
 import type { ScheduledPost } from '../../../schedules/scheduled-post.js';
@@ -13,6 +13,8 @@ import { contextBlock } from '../render/interactive-blocks.js';
 import { packMessages } from '../render/pack-messages.js';
 import { MAX_BLOCKS_PER_MESSAGE } from '../render/slack-limits.js';
 import { buildTableBlock, fitsTableBlock, renderTableAsText } from '../render/table-blocks.js';
+import { buildResultDataTable } from '../render/data-table-blocks.js';
+import { resultCaption } from '../render/result-table-blocks.js';
 import { scheduleControlsBlock } from './schedule-manage-controls.js';
 
 /** Slack's header block takes at most 150 characters of plain text. */
@@ -49,6 +51,12 @@ export function scheduledPostBlocks(post: ScheduledPost, storyBlocks: SlackBlock
   if (post.catchUpNote) blocks.push({ type: 'context', elements: [{ type: 'mrkdwn', text: escapeMrkdwn(post.catchUpNote) }] });
   blocks.push(...storyBlocks);
   for (const result of post.results) {
+    // A whole result that fits Slack's data_table goes as one (sortable, numbers as numbers), as in answers.
+    const dataTable = result.truncated ? undefined : buildResultDataTable(result, resultCaption({ columns: result.columns, rowCount: result.rows.length }));
+    if (dataTable?.kind === 'fits') {
+      blocks.push(dataTable.block);
+      continue;
+    }
     const table = { header: result.columns.map((column) => column.name), rows: result.rows.map((row) => row.map(cellText)) };
     blocks.push(fitsTableBlock(table) ? buildTableBlock(table) : { type: 'section', text: { type: 'mrkdwn', text: `\`\`\`${renderTableAsText(table).slice(0, 2_900)}\`\`\`` } });
   }

@@ -25,7 +25,7 @@ describe('renderOutcome with stories posted as messages', () => {
     const body = JSON.stringify(reply.messages);
     expect(body).not.toContain('Story *Review*');
     expect(body).not.toContain('query_aaaaaaaa');
-    expect(reply.messages.flatMap((message) => message.blocks).filter((block) => block.type === 'table')).toHaveLength(1);
+    expect(reply.messages.flatMap((message) => message.blocks).filter((block) => block.type === 'data_table')).toHaveLength(1);
     expect(reply.controls?.blocks[0]).toMatchObject({ type: 'actions', block_id: 'datathread_follow_ups' });
   });
 

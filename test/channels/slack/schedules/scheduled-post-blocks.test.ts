@@ -1,5 +1,5 @@
 // A scheduled post in Slack: header with the as-of time and the thread link, the alert and catch-up
-// notes, the rows as a table block, the chart as an upload, and Pause / Edit time / Delete.
+// notes, the rows as a data_table block (numbers sortable as numbers), the chart as an upload, and Pause / Edit time / Delete.
 import { describe, expect, it } from 'vitest';
 import { scheduledPostBlocks } from '../../../../src/channels/slack/schedules/scheduled-post-blocks.js';
 import { scheduledAlert, scheduledReport } from '../../../schedules/scheduled-post-sample.js';
@@ -15,11 +15,13 @@ describe('scheduled post blocks', () => {
       { type: 'header', text: { type: 'plain_text', text: '📅 Revenue by region' } },
       { type: 'context', elements: [{ type: 'mrkdwn', text: 'as of Mon 7 Dec 2026, 09:00 Europe/Berlin · <https://example.slack.com/archives/C_SALES/p1700000000000100|from this thread>' }] },
       {
-        type: 'table',
+        type: 'data_table',
+        caption: 'region, revenue — 2 rows',
+        page_size: 2,
         rows: [
           [{ type: 'raw_text', text: 'region' }, { type: 'raw_text', text: 'revenue' }],
-          [{ type: 'raw_text', text: 'North' }, { type: 'raw_text', text: '120' }],
-          [{ type: 'raw_text', text: 'South' }, { type: 'raw_text', text: '80' }],
+          [{ type: 'raw_text', text: 'North' }, { type: 'raw_number', value: 120, text: '120.00' }],
+          [{ type: 'raw_text', text: 'South' }, { type: 'raw_number', value: 80, text: '80.00' }],
         ],
       },
       {

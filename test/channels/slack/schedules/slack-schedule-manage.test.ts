@@ -114,7 +114,7 @@ describe('managing a schedule from its Slack post', () => {
     expect(buttonsOf(message)).toEqual(['Resume', 'Edit time', 'Delete']);
     expect(await store.getSchedule(schedule.scheduleId)).toMatchObject({ state: 'paused', pausedReason: 'paused by hand' });
     // The table and header are still there: only the controls changed.
-    expect((current(message).blocks as Array<{ type: string }>).map((block) => block.type)).toEqual(['header', 'context', 'table', 'context', 'actions']);
+    expect((current(message).blocks as Array<{ type: string }>).map((block) => block.type)).toEqual(['header', 'context', 'data_table', 'context', 'actions']);
 
     await click(message, SCHEDULE_ACTION_IDS.resume, 'U_OWNER');
     await slack.waitFor(() => statusLineOf(message) === 'Resumed by <@U_OWNER>');

@@ -16,6 +16,10 @@ const LIMITS = {
   tableRows: 100,
   tableCells: 20,
   tablesPerMessage: 1,
+  tableCharacters: 10_000,
+  dataTableRows: 101,
+  dataTableColumns: 20,
+  dataTablePageSize: 100,
   messageText: 40_000,
   headerText: 150,
   imageText: 2_000,
@@ -95,6 +99,10 @@ function validateBlocks(blocks: Json[], maxBlocks: number): string[] {
       case 'table':
         tables += 1;
         problems.push(...validateTable(block, where));
+        break;
+      case 'data_table':
+        tables += 1;
+        problems.push(...validateDataTable(block, where));
         break;
       case 'markdown':
         if (typeof block.text !== 'string' || block.text.length === 0 || block.text.length > LIMITS.markdownBlock) problems.push(`${where}: text must be 1..${LIMITS.markdownBlock} characters`);
@@ -258,6 +266,37 @@ function validateMetadata(metadata: unknown): string[] {
   return problems;
 }
 
+/** Slack's data-table-block reference: caption, 2–101 rows of equal length, 1–20 columns, page_size 1–100, 10,000 characters. */
+function validateDataTable(block: Json, where: string): string[] {
+  const problems: string[] = [];
+  if (typeof block.caption !== 'string' || block.caption === '') problems.push(`${where}: needs a caption`);
+  if (block.page_size !== undefined && (!Number.isInteger(block.page_size) || (block.page_size as number) < 1 || (block.page_size as number) > LIMITS.dataTablePageSize)) problems.push(`${where}: page_size must be 1..${LIMITS.dataTablePageSize}`);
+  const rows = block.rows as Json[][] | undefined;
+  if (!Array.isArray(rows) || rows.length < 2 || rows.length > LIMITS.dataTableRows) return [...problems, `${where}: needs 2..${LIMITS.dataTableRows} rows (header included), has ${Array.isArray(rows) ? rows.length : 'none'}`];
+  const width = Array.isArray(rows[0]) ? rows[0].length : 0;
+  if (width < 1 || width > LIMITS.dataTableColumns) problems.push(`${where}: needs 1..${LIMITS.dataTableColumns} columns, has ${width}`);
+  let characters = 0;
+  rows.forEach((row, rowIndex) => {
+    if (!Array.isArray(row) || row.length !== width) {
+      problems.push(`${where} row ${rowIndex}: every row needs ${width} cells`);
+      return;
+    }
+    row.forEach((cell, cellIndex) => {
+      const at = `${where} row ${rowIndex} cell ${cellIndex}`;
+      if (cell.type === 'rich_text') {
+        if (rowIndex === 0) problems.push(`${at}: rich_text cannot be a header cell`);
+        return;
+      }
+      if (cell.type !== 'raw_text' && cell.type !== 'raw_number') problems.push(`${at}: bad type ${String(cell.type)}`);
+      if (cell.type === 'raw_number' && (typeof cell.value !== 'number' || !Number.isFinite(cell.value))) problems.push(`${at}: raw_number needs a finite number value`);
+      if (typeof cell.text !== 'string' || cell.text.length === 0) problems.push(`${at}: empty text`);
+      else characters += cell.text.length;
+    });
+  });
+  if (characters > LIMITS.tableCharacters) problems.push(`${where}: ${characters} characters in its cells (max ${LIMITS.tableCharacters})`);
+  return problems;
+}
+
 function validateTable(block: Json, where: string): string[] {
   const rows = block.rows as Json[][] | undefined;
   if (!Array.isArray(rows) || rows.length === 0) return [`${where}: needs rows`];
@@ -270,6 +309,8 @@ function validateTable(block: Json, where: string): string[] {
       if (cell.type === 'raw_text' && (typeof cell.text !== 'string' || cell.text.length === 0)) problems.push(`${where} row ${rowIndex} cell ${cellIndex}: empty text`);
     });
   });
+  const characters = rows.flat().reduce((sum, cell) => sum + (typeof cell?.text === 'string' ? cell.text.length : 0), 0);
+  if (characters > LIMITS.tableCharacters) problems.push(`${where}: ${characters} characters in its cells (max ${LIMITS.tableCharacters})`);
   return problems;
 }
 
