@@ -2,7 +2,7 @@
 // 10,000 characters of cell text) is sent whole as one, sortable and paginated in the client; a
 // larger or wider one keeps the table block (or aligned text) of its first rows with a caption saying
 // what is shown and that the CSV button has everything.
-import type { QueryResult } from '../../../conversations/outcome-contract.js';
+import type { QueryResult } from '../../../store/turn-artifacts.js';
 import { formatResultTable } from '../../../tables/format-result-table.js';
 import { tableBlocks } from './answer-blocks.js';
 import type { SlackBlock } from './block-kit.js';

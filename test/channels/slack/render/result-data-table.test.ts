@@ -4,7 +4,7 @@
 // the Block Kit validator the fake Slack API applies.
 import { describe, expect, it } from 'vitest';
 import type { TurnOutcome } from '../../../../src/conversations/types.js';
-import type { QueryResult } from '../../../../src/conversations/outcome-contract.js';
+import type { QueryResult } from '../../../../src/store/turn-artifacts.js';
 import type { JsonValue, QueryColumn } from '../../../../src/databases/types.js';
 import { planReply } from '../../../../src/conversations/reply-plan.js';
 import { renderReply } from '../../../../src/channels/slack/render/render-reply.js';
