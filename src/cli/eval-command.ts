@@ -1,7 +1,7 @@
 // `datathread eval [--cases FILE|DIR | --from-verified] [--repeat N] [--junit FILE] [--report FILE.md]
 // [--json FILE] [--compare PREVIOUS.json] [--concurrency N]`: runs each case through the
 // conversation engine a chat turn uses and scores it; exit code 1 when any case failed, 2 when there
-// is nothing to run or the input cannot be read (README "Evaluating answers").
+// is nothing to run or the input cannot be read (docs/eval.md).
 import { randomUUID } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import { createApplication, type Application } from '../application.js';
