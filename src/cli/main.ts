@@ -16,6 +16,7 @@ import { verifiedCommand } from './verified-command.js';
 import { schedulesCommand } from './schedules-command.js';
 import { syncCommand } from './sync-command.js';
 import type { TerminalOutput } from './render-reply.js';
+import { stateStoreFailureLine } from './state-store-failure.js';
 
 const USAGE = `Usage:
   datathread ask "question" [--database NAME] [--out DIR]   one turn; charts saved as PNG files in DIR
@@ -41,6 +42,7 @@ const USAGE = `Usage:
   datathread help                                           this text (also --help, -h)`;
 
 const EXIT_USAGE_ERROR = 2;
+const EXIT_FAILURE = 1;
 const EVAL_VALUE_OPTIONS = ['cases', 'repeat', 'junit', 'report', 'json', 'compare', 'concurrency'];
 
 const stdout: TerminalOutput = { write: (text) => process.stdout.write(text) };
@@ -111,6 +113,11 @@ export async function runCli(argv: string[], io: CliIo = {}): Promise<number> {
     if (error instanceof ConfigError) {
       errors.write(`${error.message}\n`);
       return EXIT_CONFIG_ERROR;
+    }
+    const storeFailure = stateStoreFailureLine(error);
+    if (storeFailure) {
+      errors.write(`${storeFailure}\n`);
+      return EXIT_FAILURE;
     }
     throw error;
   }
