@@ -2,6 +2,7 @@
 // [--json FILE] [--compare PREVIOUS.json] [--concurrency N]`: runs each case through the
 // conversation engine a chat turn uses and scores it; exit code 1 when any case failed, 2 when there
 // is nothing to run or the input cannot be read (docs/eval.md).
+import { terminalLogger } from './terminal-logger.js';
 import { randomUUID } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import { createApplication, type Application } from '../application.js';
@@ -66,7 +67,7 @@ export async function evalCommand(
   const repeat = wholeNumber(parsed, 'repeat', 1, MAX_REPEAT);
   const concurrency = wholeNumber(parsed, 'concurrency', DEFAULT_CONCURRENCY, MAX_CONCURRENCY);
   const [junitPath, reportPath, jsonPath, comparePath] = ['junit', 'report', 'json', 'compare'].map((name) => pathOption(parsed, name));
-  const application = await createApplication({ environment: started.environment, config: started.config, logger: started.logger });
+  const application = await createApplication({ environment: started.environment, config: started.config, logger: terminalLogger(parsed, started) });
   try {
     let cases: EvalCase[];
     let previous: Map<string, number> | undefined;
