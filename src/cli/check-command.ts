@@ -13,6 +13,7 @@ import { ContextFolder } from '../context-files/context-folder.js';
 import { describeToolRuntime } from './describe-tool-runtime.js';
 import { syncAdvice } from './sync-advice.js';
 import { checkVerifiedQueryFiles } from './verified-check.js';
+import { verifiedQueryFromStore, type VerifiedQuery } from '../conversations/verified-query.js';
 import { checkModel, defaultModelNameNote } from './model-check.js';
 import { usageCommand } from './usage-command.js';
 import { UsageError, type ParsedArguments } from './arguments.js';
@@ -44,9 +45,10 @@ export async function checkCommand(parsed: ParsedArguments, started: Bootstrappe
     output.write(`Model: NOT CONFIGURED — ${model.reason}\n`);
     failures += 1;
   }
+  let fromChat: VerifiedQuery[] = [];
   try {
     const store = await openStore(environment.stateUrl);
-    await store.close();
+    fromChat = (await store.listVerifiedQueries().finally(() => store.close())).map(verifiedQueryFromStore);
     output.write(`State store: ${environment.stateUrl.replace(/\/\/[^@/]*@/, '//***@')} — OK\n`);
   } catch (error) {
     output.write(`State store: FAILED — ${(error as Error).message}\n`);
@@ -86,7 +88,7 @@ export async function checkCommand(parsed: ParsedArguments, started: Bootstrappe
   } finally {
     await tooling.close();
   }
-  failures += await checkVerifiedQueryFiles(config.context.path, output);
+  failures += await checkVerifiedQueryFiles(config.context.path, output, { databases: config.databases.map((database) => database.name), fromChat });
   output.write(failures === 0 ? 'All checks passed.\n' : `${failures} check(s) failed.\n`);
   return failures === 0 ? 0 : 1;
 }

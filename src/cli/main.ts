@@ -35,7 +35,7 @@ const USAGE = `Usage:
   datathread memory list | add "TEXT" [--scope channel:ID|workspace] [--database NAME] | forget ID
                                                             remembered corrections (added here: no approval needed)
   datathread verified list [--format table|json]            the verified queries (context folder verified/*.yaml and Verify in chat)
-  datathread verified export [--out FILE]                   them as a verified/*.yaml file, to review and keep in git
+  datathread verified export [--out FILE]                   the ones verified in chat as a verified/*.yaml file, for git
   datathread verified remove ID                             forget a query verified in chat
   datathread schedules list|pause|resume|delete|run-now ID  scheduled reports and alerts: list them, or change one
   datathread mcp [--database NAME]                          serve datathread as an MCP server on stdio (ask, execute_sql)
