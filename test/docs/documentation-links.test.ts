@@ -62,6 +62,12 @@ describe('the documentation', () => {
     expect(lines).toBeLessThanOrEqual(300);
   });
 
+  it("runs the command line from the checkout's bin, never through npx (which copies and compiles the project silently)", async () => {
+    const readme = await readFile(join(root, 'README.md'), 'utf8');
+    expect(readme.match(/npx datathread \w+/g) ?? []).toEqual([]);
+    expect(readme).toContain('bin/datathread.js ask "');
+  });
+
   it('has no relative link to a missing file or heading', async () => {
     const broken = (await Promise.all((await markdownPages()).map(brokenLinks))).flat();
     expect(broken).toEqual([]);
