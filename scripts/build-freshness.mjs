@@ -71,10 +71,24 @@ export function build(root, { output = 2 } = {}) {
   return true;
 }
 
-/** Builds when the sources changed; returns what happened. `onStale` hears it before compiling. */
+/** Why dist/ must be compiled before it runs: 'not-built' (a fresh checkout) or 'changed'; undefined when current. */
+export function staleReason(root) {
+  if (isBuildCurrent(root)) return undefined;
+  return existsSync(join(root, ENTRY_FILE)) ? 'changed' : 'not-built';
+}
+
+/** The line said on stderr before compiling, so a wait of a minute is never silent. */
+export function staleMessage(reason) {
+  return reason === 'not-built'
+    ? 'datathread: not built yet in this folder; compiling the TypeScript once (about a minute)…\n'
+    : 'datathread: the sources changed since the last build; compiling…\n';
+}
+
+/** Builds when the sources changed; returns what happened. `onStale` hears why before compiling. */
 export function ensureBuild(root, { output = 2, onStale = () => {} } = {}) {
-  if (isBuildCurrent(root)) return 'current';
-  onStale();
+  const reason = staleReason(root);
+  if (reason === undefined) return 'current';
+  onStale(reason);
   return build(root, { output }) ? 'built' : 'failed';
 }
 
@@ -83,7 +97,7 @@ function main() {
   const command = process.argv[2];
   if (command === 'build') process.exit(build(root, { output: 'inherit' }) ? 0 : 1);
   if (command === 'ensure') {
-    const onStale = () => process.stderr.write('datathread: the sources changed since the last build; compiling…\n');
+    const onStale = (reason) => process.stderr.write(staleMessage(reason));
     process.exit(ensureBuild(root, { output: 'inherit', onStale }) === 'failed' ? 1 : 0);
   }
   process.stderr.write('usage: node scripts/build-freshness.mjs build | ensure\n');

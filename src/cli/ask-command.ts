@@ -1,5 +1,6 @@
 // `datathread ask "question" [--database NAME] [--out DIR]`: one turn, answer on stdout, charts
 // written as PNG files, stories as `<slug>-v<n>.md` with their chart PNGs.
+import { terminalLogger } from './terminal-logger.js';
 import { randomUUID } from 'node:crypto';
 import { createApplication } from '../application.js';
 import type { LoadedConfig } from '../config/load-config.js';
@@ -27,7 +28,7 @@ export async function askCommand(parsed: ParsedArguments, started: Bootstrapped,
   const databaseOption = parsed.options.get('database');
   const outOption = parsed.options.get('out');
   const config = restrictToDatabase(started.config, typeof databaseOption === 'string' ? databaseOption : undefined);
-  const application = await createApplication({ environment: started.environment, config, logger: started.logger });
+  const application = await createApplication({ environment: started.environment, config, logger: terminalLogger(parsed, started) });
   try {
     const threadId = `console:${randomUUID()}`;
     const result = await application.engine.handle(consoleRequest(threadId, question, 'message', false));

@@ -1,5 +1,6 @@
 // `datathread chat`: a terminal conversation with the same engine. Numbers pick a clarification
 // option or a follow-up; anything else is a new message; an empty line or Ctrl-D ends it.
+import { terminalLogger } from './terminal-logger.js';
 import { randomUUID } from 'node:crypto';
 import { createInterface } from 'node:readline/promises';
 import { createApplication } from '../application.js';
@@ -25,7 +26,7 @@ export function interpretReply(line: string, previous: TurnOutcome | undefined):
 export async function chatCommand(parsed: ParsedArguments, started: Bootstrapped, output: TerminalOutput): Promise<number> {
   const databaseOption = parsed.options.get('database');
   const config = restrictToDatabase(started.config, typeof databaseOption === 'string' ? databaseOption : undefined);
-  const application = await createApplication({ environment: started.environment, config, logger: started.logger });
+  const application = await createApplication({ environment: started.environment, config, logger: terminalLogger(parsed, started) });
   const outOption = parsed.options.get('out');
   const directory = typeof outOption === 'string' ? outOption : './datathread-output';
   const threadId = `console:${randomUUID()}`;

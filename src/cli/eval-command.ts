@@ -1,7 +1,9 @@
 // `datathread eval [--cases FILE|DIR | --from-verified] [--repeat N] [--junit FILE] [--report FILE.md]
 // [--json FILE] [--compare PREVIOUS.json] [--concurrency N]`: runs each case through the
 // conversation engine a chat turn uses and scores it; exit code 1 when any case failed, 2 when there
-// is nothing to run or the input cannot be read (README "Evaluating answers").
+// is nothing to run or the input cannot be read (docs/eval.md).
+import { terminalLogger } from './terminal-logger.js';
+import { prepareOutputFolders } from './output-folders.js';
 import { randomUUID } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import { createApplication, type Application } from '../application.js';
@@ -66,7 +68,8 @@ export async function evalCommand(
   const repeat = wholeNumber(parsed, 'repeat', 1, MAX_REPEAT);
   const concurrency = wholeNumber(parsed, 'concurrency', DEFAULT_CONCURRENCY, MAX_CONCURRENCY);
   const [junitPath, reportPath, jsonPath, comparePath] = ['junit', 'report', 'json', 'compare'].map((name) => pathOption(parsed, name));
-  const application = await createApplication({ environment: started.environment, config: started.config, logger: started.logger });
+  await prepareOutputFolders({ junit: junitPath, report: reportPath, json: jsonPath });
+  const application = await createApplication({ environment: started.environment, config: started.config, logger: terminalLogger(parsed, started) });
   try {
     let cases: EvalCase[];
     let previous: Map<string, number> | undefined;
@@ -116,7 +119,7 @@ export async function evalCommand(
     output.write(`\n${terminalSummary(summary, modelId, comparison)}`);
     if (junitPath) await writeFile(junitPath, junitReport(run));
     if (reportPath) await writeFile(reportPath, markdownReport(summary, modelId, comparison));
-    if (jsonPath) await writeFile(jsonPath, evaluationJson(run, summary));
+    if (jsonPath) await writeFile(jsonPath, evaluationJson(run, summary, comparison));
     return summary.passRate.passed === summary.passRate.total ? 0 : 1;
   } finally {
     await application.close();

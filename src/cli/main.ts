@@ -16,6 +16,9 @@ import { verifiedCommand } from './verified-command.js';
 import { schedulesCommand } from './schedules-command.js';
 import { syncCommand } from './sync-command.js';
 import type { TerminalOutput } from './render-reply.js';
+import { stateStoreFailureLine } from './state-store-failure.js';
+import { KNOWN_COMMANDS, refuseUnknownOptions, usageErrorLine, usageOf, valueOptionsOf } from './command-options.js';
+import { closestMatch } from '../config/did-you-mean.js';
 
 const USAGE = `Usage:
   datathread ask "question" [--database NAME] [--out DIR]   one turn; charts saved as PNG files in DIR
@@ -32,16 +35,16 @@ const USAGE = `Usage:
   datathread memory list | add "TEXT" [--scope channel:ID|workspace] [--database NAME] | forget ID
                                                             remembered corrections (added here: no approval needed)
   datathread verified list [--format table|json]            the verified queries (context folder verified/*.yaml and Verify in chat)
-  datathread verified export [--out FILE]                   them as a verified/*.yaml file, to review and keep in git
+  datathread verified export [--out FILE]                   the ones verified in chat as a verified/*.yaml file, for git
   datathread verified remove ID                             forget a query verified in chat
   datathread schedules list|pause|resume|delete|run-now ID  scheduled reports and alerts: list them, or change one
   datathread mcp [--database NAME]                          serve datathread as an MCP server on stdio (ask, execute_sql)
   datathread serve                                          run the server (same as npm start)
   datathread sync [--database NAME]… [--dry-run]            write each warehouse's tables, comments and keys into the context folder
-  datathread help                                           this text (also --help, -h)`;
+  datathread help [COMMAND]                                 this text, or one command's usage (also --help, -h)`;
 
 const EXIT_USAGE_ERROR = 2;
-const EVAL_VALUE_OPTIONS = ['cases', 'repeat', 'junit', 'report', 'json', 'compare', 'concurrency'];
+const EXIT_FAILURE = 1;
 
 const stdout: TerminalOutput = { write: (text) => process.stdout.write(text) };
 const stderr: TerminalOutput = { write: (text) => process.stderr.write(text) };
@@ -64,11 +67,18 @@ export async function runCli(argv: string[], io: CliIo = {}): Promise<number> {
   const started = () => bootstrap(io.variables);
   // Help asked for, of the whole command or of one subcommand, is an answer, not a mistake.
   if (command === undefined || HELP_COMMANDS.has(command) || rest.some((word) => HELP_FLAGS.has(word))) {
-    output.write(`${USAGE}\n`);
+    const about = command !== undefined && HELP_COMMANDS.has(command) ? rest[0] : command;
+    output.write(`${(about !== undefined && usageOf(about, USAGE)) || USAGE}\n`);
     return 0;
   }
+  if (!KNOWN_COMMANDS.includes(command)) {
+    const suggestion = closestMatch(command, KNOWN_COMMANDS);
+    errors.write(`${usageErrorLine(`Unknown command "${command}"${suggestion ? ` (did you mean "${suggestion}"?)` : ''}`, undefined)}\n`);
+    return EXIT_USAGE_ERROR;
+  }
   try {
-    const parsed = parseArguments(rest, ['database', 'out', 'days', 'since', 'format', 'by', 'scope', 'access', ...EVAL_VALUE_OPTIONS]);
+    const parsed = parseArguments(rest, valueOptionsOf(command));
+    refuseUnknownOptions(command, parsed.options);
     switch (command) {
       case 'ask':
         return await askCommand(parsed, started(), output);
@@ -100,17 +110,21 @@ export async function runCli(argv: string[], io: CliIo = {}): Promise<number> {
         return -1;
       }
       default:
-        errors.write(`Unknown command "${command}".\n${USAGE}\n`);
         return EXIT_USAGE_ERROR;
     }
   } catch (error) {
     if (error instanceof UsageError) {
-      errors.write(`${error.message}\n${USAGE}\n`);
+      errors.write(`${usageErrorLine(error.message, command)}\n`);
       return EXIT_USAGE_ERROR;
     }
     if (error instanceof ConfigError) {
       errors.write(`${error.message}\n`);
       return EXIT_CONFIG_ERROR;
+    }
+    const storeFailure = stateStoreFailureLine(error);
+    if (storeFailure) {
+      errors.write(`${storeFailure}\n`);
+      return EXIT_FAILURE;
     }
     throw error;
   }

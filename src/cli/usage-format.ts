@@ -1,7 +1,7 @@
-// `datathread usage` output: an aligned table to read, CSV for a spreadsheet, JSON for tools.
+// `datathread usage` output: an aligned table to read, CSV for a spreadsheet (usage-csv.ts), JSON for tools.
 import { formatByteCount } from '../databases/format-byte-count.js';
 import { groupsScheduleRuns, totalOf, type UsageGrouping, type UsageRow } from '../governance/usage-summary.js';
-import { textRowsToCsv } from '../tables/result-csv.js';
+import { usageCsv } from './usage-csv.js';
 
 export const USAGE_FORMATS = ['table', 'csv', 'json'] as const;
 export type UsageFormat = (typeof USAGE_FORMATS)[number];
@@ -68,7 +68,7 @@ export function renderUsage(rows: readonly UsageRow[], options: { by: UsageGroup
   }
   const header = withSchedules ? [...HEADER, SCHEDULES_HEADER] : HEADER;
   const rowCells = (row: UsageRow) => cells(row, withSchedules);
-  if (options.format === 'csv') return textRowsToCsv([header, ...[...rows, total].map(rowCells)]);
+  if (options.format === 'csv') return usageCsv(rows, options.by);
   const title = `Usage since ${options.since.toISOString().slice(0, 16).replace('T', ' ')} UTC, by ${options.by}:\n`;
   if (rows.length === 0) return `${title}  no questions, queries or scheduled runs recorded\n`;
   return `${title}${alignedTable([header, ...rows.map(rowCells), rowCells(total)])}\n`;

@@ -1,10 +1,12 @@
 // `datathread verified list [--format table|json] | export [--out FILE] | remove ID`: the verified
 // queries datathread uses, from the context folder's `verified/*.yaml` and from chat (the store).
-// Export writes them in the file format, to review and keep in git; remove forgets one verified
-// from chat (a file's query is removed by editing the file).
+// Export writes the ones verified in chat in the file format, to review and keep in git (the files
+// are there already); remove forgets one verified from chat (a file's query: edit the file).
 import { writeFile } from 'node:fs/promises';
 import { verifiedQueriesAsYaml } from '../verified/verified-query-export.js';
 import { VerifiedQueryLibrary } from '../verified/verified-query-library.js';
+import { readVerifiedQueryFiles } from '../verified/verified-query-files.js';
+import { prepareOutputFolders } from './output-folders.js';
 import type { VerifiedQuery } from '../verified/verified-query.js';
 import { silentLogger } from '../logging/logger.js';
 import { openStore } from '../store/open-store.js';
@@ -18,20 +20,24 @@ export async function verifiedCommand(parsed: ParsedArguments, started: Bootstra
   if (action === 'remove' && !id) throw new UsageError('datathread verified remove needs the id `datathread verified list` shows');
   const format = parsed.options.get('format') ?? 'table';
   if (format !== 'table' && format !== 'json') throw new UsageError('--format must be table or json');
+  const out = parsed.options.get('out');
+  if (out === true) throw new UsageError('--out needs a file path');
+  if (action === 'export') await prepareOutputFolders({ out });
   const store = await openStore(started.environment.stateUrl);
   try {
     if (action === 'remove') return await remove(id!, store, output);
     // list and export show every verified query, the ones the gate refuses too (`check` names those).
     const queries = await new VerifiedQueryLibrary({ store, contextRoot: started.config.context.path, logger: silentLogger, databases: [] }).all();
     if (action === 'list') {
-      output.write(format === 'json' ? `${JSON.stringify(queries, null, 2)}\n` : renderTable(queries));
+      output.write(format === 'json' ? `${JSON.stringify(queries, null, 2)}\n` : `${renderTable(queries)}${await skippedFiles(started.config.context.path)}`);
       return 0;
     }
-    const yaml = verifiedQueriesAsYaml(queries);
-    const out = parsed.options.get('out');
-    if (typeof out === 'string') {
+    // The files are in git already: exporting them again would double them in the folder.
+    const fromChat = queries.filter((query) => query.source === 'chat');
+    const yaml = verifiedQueriesAsYaml(fromChat);
+    if (out !== undefined) {
       await writeFile(out, yaml, 'utf8');
-      output.write(`${queries.length} verified ${queries.length === 1 ? 'query' : 'queries'} written to ${out}\n`);
+      output.write(`${fromChat.length} ${fromChat.length === 1 ? 'query' : 'queries'} verified in chat written to ${out}\n`);
     } else output.write(yaml);
     return 0;
   } finally {
@@ -50,6 +56,14 @@ async function remove(id: string, store: Awaited<ReturnType<typeof openStore>>, 
   }
   output.write(`Removed verified query ${id}.\n`);
   return 0;
+}
+
+/** The files `verified list` could not read, so a query missing from the list is explained. */
+async function skippedFiles(contextRoot: string): Promise<string> {
+  const { problems } = await readVerifiedQueryFiles(contextRoot);
+  if (problems.length === 0) return '';
+  const files = [...new Set(problems.map((problem) => problem.path))];
+  return `Skipped ${files.length} file${files.length === 1 ? '' : 's'} with problems (\`datathread check\` says which): ${files.join(', ')}\n`;
 }
 
 function renderTable(queries: VerifiedQuery[]): string {

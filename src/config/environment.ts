@@ -90,7 +90,7 @@ export interface Environment {
   /** Where users' browsers reach this server (the sign-in callback is built from it). */
   publicUrl?: string;
   port: number;
-  /** Durable turn jobs (README, Delivery semantics); unset values take the queue's defaults. */
+  /** Durable turn jobs (docs/delivery.md); unset values take the queue's defaults. */
   turnQueue: { leaseMs?: number; heartbeatMs?: number; maxAttempts?: number };
   /** SIGTERM: how long running turns may finish before their jobs go back to the queue. */
   drainGraceMs: number;

@@ -57,7 +57,7 @@ function formatPath(path: readonly PropertyKey[]): string {
 function fixFor(issue: z.core.$ZodIssue): string {
   switch (issue.code) {
     case 'unrecognized_keys':
-      return 'remove the key or correct its spelling (see the configuration reference in README.md)';
+      return 'remove the key or correct its spelling (see the configuration reference in docs/configuration.md)';
     case 'invalid_type':
       return `give it a value of type ${issue.expected}`;
     case 'invalid_value':
@@ -66,7 +66,7 @@ function fixFor(issue: z.core.$ZodIssue): string {
     case 'too_big':
       return 'use a value within the stated range';
     default:
-      return 'correct the value as described in the configuration reference in README.md';
+      return 'correct the value as described in the configuration reference in docs/configuration.md';
   }
 }
 
@@ -195,7 +195,7 @@ export function loadConfig(environment: Environment): LoadedConfig {
   const text = readFileSync(path, 'utf8');
   const loaded = parseConfigText(text, path, environment);
   if (loaded.databases.length === 0) {
-    throw new ConfigError(path, [{ key: 'databases', problem: 'is empty', fix: 'list at least one database (see README.md), or remove the file to use the built-in demo warehouse' }]);
+    throw new ConfigError(path, [{ key: 'databases', problem: 'is empty', fix: 'list at least one database (see docs/configuration.md), or remove the file to use the built-in demo warehouse' }]);
   }
   return loaded;
 }

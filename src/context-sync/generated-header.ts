@@ -10,9 +10,12 @@ export function contentHash(body: string): string {
   return createHash('sha256').update(body).digest('hex').slice(0, HASH_HEX_DIGITS);
 }
 
-/** `body` behind the generated header line naming `source` (the database, or `dbt`) and the body's hash. */
-export function withGeneratedHeader(source: string, body: string): string {
-  return `${GENERATED_MARKER} from ${source}; do not edit, the next sync rewrites it. content-hash: ${contentHash(body)} -->\n${body}`;
+/**
+ * `body` behind the generated header line naming `source` (the database, or `dbt`) and a hash of
+ * `hashed`: the body itself, or a form of it without what should not cause a rewrite.
+ */
+export function withGeneratedHeader(source: string, body: string, hashed: string = body): string {
+  return `${GENERATED_MARKER} from ${source}; do not edit, the next sync rewrites it. content-hash: ${contentHash(hashed)} -->\n${body}`;
 }
 
 export function isGeneratedFile(text: string): boolean {

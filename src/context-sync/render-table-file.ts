@@ -48,7 +48,7 @@ function columnRow(column: ColumnMetadata): string {
 
 export function renderTableFile(table: TableMetadata, source: TableFileSource): string {
   const facts = [`- Database: \`${source.database}\` (${source.engine})`, `- Kind: ${table.kind}`];
-  if (table.approximateRowCount !== undefined) facts.push(`- Approximate rows: ${Math.round(table.approximateRowCount).toLocaleString('en-US')}`);
+  if (table.approximateRowCount !== undefined) facts.push(`${ROW_COUNT_FACT}${roundedRowCount(table.approximateRowCount).toLocaleString('en-US')}`);
   if (table.sortingKey && table.sortingKey.length > 0) facts.push(`- Sorting key: ${table.sortingKey.map((key) => `\`${key}\``).join(', ')}`);
   if (table.dbtModel) facts.push(`- dbt model: \`${table.dbtModel.uniqueId}\``);
   const lines = [
@@ -65,5 +65,30 @@ export function renderTableFile(table: TableMetadata, source: TableFileSource): 
     ...table.columns.map(columnRow),
     '',
   ];
-  return withGeneratedHeader(source.database, lines.join('\n'));
+  const body = lines.join('\n');
+  return withGeneratedHeader(source.database, body, hashedBody(body, table.approximateRowCount));
+}
+
+const ROW_COUNT_FACT = '- Approximate rows: ';
+/** The engine's estimate moves with every vacuum or insert; a reader needs its size, not its digits. */
+const ROW_COUNT_SIGNIFICANT_DIGITS = 2;
+
+/** 59,651 → 60,000; 123 → 120; 7 → 7. */
+function roundedRowCount(rows: number): number {
+  const whole = Math.max(0, Math.round(rows));
+  if (whole === 0) return 0;
+  const unit = 10 ** Math.max(0, Math.floor(Math.log10(whole)) + 1 - ROW_COUNT_SIGNIFICANT_DIGITS);
+  return Math.round(whole / unit) * unit;
+}
+
+/**
+ * What decides whether the file is rewritten: the body with the row count replaced by its power of
+ * ten. So a file changes when its schema, comments, keys or sampled values change, or when the
+ * table grows or shrinks tenfold — never because the estimate moved a little (each rewrite is a git
+ * change someone reviews). The count shown is the one of the last rewrite.
+ */
+function hashedBody(body: string, rows: number | undefined): string {
+  if (rows === undefined) return body;
+  const scale = Math.max(0, Math.round(rows)) === 0 ? 'none' : `10^${Math.floor(Math.log10(Math.round(rows)))}`;
+  return body.replace(new RegExp(`^${ROW_COUNT_FACT}.*$`, 'm'), `${ROW_COUNT_FACT}${scale}`);
 }

@@ -1,4 +1,4 @@
-// The shape of one evaluation case, as written in `evals/**/*.yaml` (README "Evaluating answers").
+// The shape of one evaluation case, as written in `evals/**/*.yaml` (docs/eval.md).
 // Other sources of cases (verified queries) build the same `EvalCase` and hand it to runEvaluation.
 import { z } from 'zod';
 

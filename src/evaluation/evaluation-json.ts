@@ -2,6 +2,7 @@
 // run's --compare uses. Versioned so an old file is recognised rather than misread.
 import { readFile } from 'node:fs/promises';
 import { DatathreadError } from '../support/errors.js';
+import type { RunComparison } from './compare-runs.js';
 import type { EvaluationSummary } from './evaluation-summary.js';
 import type { EvaluationRun } from './run-evaluation.js';
 
@@ -12,10 +13,12 @@ export interface EvaluationJson {
   startedAt: string;
   model: string | null;
   summary: EvaluationSummary;
+  /** With --compare: the cases that regressed, improved or are new since the previous run. */
+  comparison?: RunComparison;
 }
 
-export function evaluationJson(run: EvaluationRun, summary: EvaluationSummary): string {
-  const document: EvaluationJson = { version: FORMAT_VERSION, startedAt: run.startedAt.toISOString(), model: run.modelId ?? null, summary };
+export function evaluationJson(run: EvaluationRun, summary: EvaluationSummary, comparison?: RunComparison): string {
+  const document: EvaluationJson = { version: FORMAT_VERSION, startedAt: run.startedAt.toISOString(), model: run.modelId ?? null, summary, ...(comparison ? { comparison } : {}) };
   return `${JSON.stringify(document, null, 2)}\n`;
 }
 

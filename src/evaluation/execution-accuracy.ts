@@ -51,7 +51,7 @@ export async function scoreExecution(
     agentRuns.push(await runForComparison(database, query.sql, timeoutMs));
   }
   const results = agentRuns.filter((run): run is RanQuery & { rows: QueryRows } => run.rows !== undefined);
-  if (results.length === 0) return { match: false, failure: 'execution accuracy: the agent ran no query that returned a result', diff: { reason: 'no agent result', gold: sample(gold.rows) } };
+  if (results.length === 0) return { match: false, failure: noResultFailure(queries, agentRuns), diff: { reason: 'no agent result', gold: sample(gold.rows) } };
   const comparisons = results.map((run) => ({ run, comparison: compareResults(asCompared(gold.rows!), asCompared(run.rows), { ordered }) }));
   if (comparisons.some(({ comparison }) => comparison.equal)) return { match: true };
   // The closest result to show: one with the gold's row count, else the last one the agent ran.
@@ -62,4 +62,22 @@ export async function scoreExecution(
     failure: `execution accuracy: no agent result equals the gold result (closest: ${reason})`,
     diff: { reason, gold: sample(gold.rows), agent: sample(closest.run.rows) },
   };
+}
+
+/**
+ * Why there was nothing to compare, with the database's own words: a case author needs the error
+ * of the agent's SQL (a misspelt column, a refused statement) to tell a model mistake from a
+ * broken case.
+ */
+function noResultFailure(queries: readonly QueryRun[], reruns: readonly RanQuery[]): string {
+  const base = 'execution accuracy: the agent ran no query that returned a result';
+  const failed = queries.findLast((query) => query.error !== null);
+  if (failed) return `${base}; its last query ${failed.refused ? 'was refused' : 'failed'} on ${failed.databaseName}: ${oneLine(failed.error ?? '')}`;
+  const failedRerun = reruns.findLast((run) => run.error !== undefined);
+  if (failedRerun) return `${base}; its query failed when run again for comparing: ${oneLine(failedRerun.error ?? '')}`;
+  return queries.length === 0 ? `${base} (it ran no query)` : base;
+}
+
+function oneLine(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
 }

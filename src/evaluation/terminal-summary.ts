@@ -1,5 +1,5 @@
 // What `datathread eval` prints when it ends: one line per failing case with its first reason,
-// the scores overall and per tag, the spread over repeats and the regressions.
+// the scores overall and per tag, the spread over repeats, and what changed since a previous run.
 import type { RunComparison } from './compare-runs.js';
 import type { ResultSample } from './case-result.js';
 import { displayValue } from './comparable-value.js';
@@ -39,6 +39,9 @@ export function terminalSummary(summary: EvaluationSummary, modelId: string | un
   if (comparison) {
     lines.push(comparison.regressed.length === 0 ? 'Compared with the previous run: no case regressed.' : `Regressed since the previous run (${comparison.regressed.length}):`);
     for (const entry of comparison.regressed) lines.push(`  ${entry.name}: ${formatPercent(entry.before)} → ${formatPercent(entry.now)}`);
+    if (comparison.improved.length > 0) lines.push(`Improved since the previous run (${comparison.improved.length}):`);
+    for (const entry of comparison.improved) lines.push(`  ${entry.name}: ${formatPercent(entry.before)} → ${formatPercent(entry.now)}`);
+    if (comparison.added.length > 0) lines.push(`New since the previous run (${comparison.added.length}): ${comparison.added.join(', ')}`);
   }
   return `${lines.join('\n')}\n`;
 }

@@ -32,7 +32,36 @@ const TOKEN_PATTERNS: RegExp[] = [
   /\beyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{4,}/,
   /-----BEGIN [A-Z ]*(?:PRIVATE KEY|CERTIFICATE)-----/,
   /\bBearer\s+[A-Za-z0-9._~+/-]{12,}=*/i,
+  // Stripe, GitLab, npm, Hugging Face, Databricks, Google OAuth access tokens, Slack webhooks.
+  /\b(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{12,}/,
+  /\bglpat-[A-Za-z0-9_-]{16,}/,
+  /\bnpm_[A-Za-z0-9]{24,}/,
+  /\bhf_[A-Za-z0-9]{24,}/,
+  /\bdapi[0-9a-f]{24,}/,
+  /\bya29\.[A-Za-z0-9_-]{16,}/,
+  /hooks\.slack\.com\/services\/[A-Za-z0-9/]+/,
 ];
+
+/**
+ * A secret written in prose: "use the password hunter2", "the password for the reader is p4ss!",
+ * "log in with passphrase swordfish". A credential word followed by a value is refused when the
+ * value mixes letters with digits or symbols (as passwords do, and words rarely), or when the
+ * sentence tells someone to use that value as the credential.
+ */
+const CREDENTIAL_WORD = String.raw`(?:passwords?|passwd|pwd|pass ?phrases?|secrets?|tokens?|api[ _-]?keys?|access[ _-]?keys?|secret[ _-]?keys?|client[ _-]?secrets?|private[ _-]?keys?)`;
+const MIXED_VALUE = String.raw`["'\`]?(?=[^\s"'\`]*[A-Za-z])(?=[^\s"'\`]*[\d!@#$%^&*?~+])[^\s"'\`,;]{4,}`;
+const CREDENTIAL_THEN_MIXED_VALUE = new RegExp(String.raw`\b${CREDENTIAL_WORD}\b(?:\s+(?:for|of|on|to|in|the|a|an|our|my|this|that|[\w-]+)){0,4}?\s*(?:is|was|are|=|:|->|equals)?\s*${MIXED_VALUE}`, 'i');
+const USE_CREDENTIAL_VALUE = new RegExp(String.raw`\b(?:use|using|with|enter|type|set|sign in with|log ?in with)\s+(?:the\s+|a\s+|an\s+|our\s+)?${CREDENTIAL_WORD}\s+["'\`]?([A-Za-z][^\s"'\`,.;]{3,})`, 'i');
+/** Words that follow "use the password …" in a rule about credentials, not a value. */
+const NOT_A_VALUE = new Set(
+  'policy policies reset resets field fields column columns hash hashes hashed change changes rotation expiry manager count counts usage limit limits table tables length rule rules requirements from stored vault instead only again when if for from of in on to and or but that which'.split(' '),
+);
+
+function holdsCredentialInProse(text: string): boolean {
+  if (CREDENTIAL_THEN_MIXED_VALUE.test(text)) return true;
+  const value = USE_CREDENTIAL_VALUE.exec(text)?.[1];
+  return value !== undefined && !NOT_A_VALUE.has(value.toLowerCase());
+}
 
 /** "password: hunter2", "api key = abc", "the secret is xyz", "pwd hunter2". */
 const CREDENTIAL_ASSIGNMENT = /\b(?:passwords?|passwd|pwd|pass ?phrase|secret(?: key)?|api[ _-]?keys?|access[ _-]?keys?|tokens?|client[ _-]?secret|private[ _-]?key|credentials?)\b\s*(?:is|are|=|:|->)\s*["'`]?[^\s"'`]{3,}/i;
@@ -55,7 +84,7 @@ export function checkMemoryText(text: string): MemoryRefusal | undefined {
   const trimmed = text.trim();
   if (trimmed === '') return { kind: 'empty', reason: 'There is nothing to remember: write the rule as one sentence.' };
   if (CONNECTION_PATTERNS.some((pattern) => pattern.test(trimmed))) return { kind: 'connection_string', reason: CONNECTION_REASON };
-  if (TOKEN_PATTERNS.some((pattern) => pattern.test(trimmed)) || CREDENTIAL_ASSIGNMENT.test(trimmed) || hasRandomLookingWord(trimmed)) {
+  if (TOKEN_PATTERNS.some((pattern) => pattern.test(trimmed)) || CREDENTIAL_ASSIGNMENT.test(trimmed) || holdsCredentialInProse(trimmed) || hasRandomLookingWord(trimmed)) {
     return { kind: 'secret', reason: SECRET_REASON };
   }
   if (looksLikeData(trimmed)) return { kind: 'data', reason: DATA_REASON };

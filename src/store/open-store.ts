@@ -4,6 +4,7 @@ import { openPostgresStore } from './postgres-store.js';
 import { openSqliteStore, SQLITE_MEMORY_FILENAME } from './sqlite-store.js';
 import type { Store } from './types.js';
 import { DatathreadError } from '../support/errors.js';
+import { StoreUnavailableError } from './store-unavailable.js';
 
 const SQLITE_PREFIX = 'sqlite:';
 const ACCEPTED_FORMS =
@@ -30,7 +31,12 @@ async function openUnmigratedStore(url: string): Promise<Store> {
     if (location === '') {
       throw new UnsupportedStoreUrlError('"sqlite:" without a path');
     }
-    return openSqliteStore(location === SQLITE_MEMORY_FILENAME ? location : resolve(process.cwd(), location));
+    const path = location === SQLITE_MEMORY_FILENAME ? location : resolve(process.cwd(), location);
+    // A path that cannot hold a database (under a file, in a folder without write permission) is
+    // the store being unavailable, said with the path, not a file-system error from deep inside.
+    return openSqliteStore(path).catch((error: unknown) => {
+      throw new StoreUnavailableError(`The SQLite state store ${path} cannot be opened: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    });
   }
   if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
     return openPostgresStore(url);

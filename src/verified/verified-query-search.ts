@@ -13,7 +13,7 @@ export const MAX_VERIFIED_EXAMPLES = 3;
  * The share of words two wordings must have in common (Dice: twice the shared stems over both
  * counts, typos and prefixes counted as MiniSearch matched them). Tuned on the measured set in
  * test/verified/verified-query-retrieval.test.ts: 20 queries × 3 paraphrases in other words
- * and 20 unrelated questions; see the README's "Verified queries" for the counts.
+ * and 20 unrelated questions; see docs/verified-queries.md for the counts.
  */
 export const MIN_TERM_OVERLAP = 0.35;
 

@@ -67,7 +67,7 @@ describe('datathread.yaml', () => {
 
   it('suggests the accepted spelling of a misspelt key or value, and lists the types with their other spellings', () => {
     expect(problemsOf('databases:\n  - name: w\n    type: postgres\n    hots: db.internal')[0]).toBe(
-      'databases[0]: unknown key "hots" (did you mean "host"?). Fix: remove the key or correct its spelling (see the configuration reference in README.md)',
+      'databases[0]: unknown key "hots" (did you mean "host"?). Fix: remove the key or correct its spelling (see the configuration reference in docs/configuration.md)',
     );
     expect(problemsOf('databases:\n  - name: w\n    type: sql_server\n    host: db.internal')).toEqual([
       `databases[0].type: must be one of: ${ACCEPTED_TYPES}; "sql_server" is not one of them (did you mean "sqlserver"?). Fix: use one of the values listed`,
@@ -80,7 +80,7 @@ describe('datathread.yaml', () => {
       'DATATHREAD_PROVIDER: must be one of openai, openai_compatible, azure, anthropic, google, bedrock; "antropic" is not one of them (did you mean "anthropic"?)',
     );
     expect(problemsOf('databases:\n  - name: w\n    type: duckdb\n    path: x\n    colour: red')[0]).toBe(
-      'databases[0]: unknown key "colour". Fix: remove the key or correct its spelling (see the configuration reference in README.md)',
+      'databases[0]: unknown key "colour". Fix: remove the key or correct its spelling (see the configuration reference in docs/configuration.md)',
     );
   });
 
@@ -89,10 +89,10 @@ describe('datathread.yaml', () => {
       `databases[0].type: must be one of: ${ACCEPTED_TYPES}; "oracle" is not one of them. Fix: use one of the values listed`,
     ]);
     expect(problemsOf('databases:\n  - name: w\n    type: duckdb')).toEqual([
-      'databases[0].path: is required for type duckdb: the database file\'s path. Fix: correct the value as described in the configuration reference in README.md',
+      'databases[0].path: is required for type duckdb: the database file\'s path. Fix: correct the value as described in the configuration reference in docs/configuration.md',
     ]);
     expect(problemsOf('agent:\n  max_step: 5')).toEqual([
-      'agent: unknown key "max_step" (did you mean "max_steps"?). Fix: remove the key or correct its spelling (see the configuration reference in README.md)',
+      'agent: unknown key "max_step" (did you mean "max_steps"?). Fix: remove the key or correct its spelling (see the configuration reference in docs/configuration.md)',
     ]);
     expect(problemsOf("databases:\n  - name: w\n    type: postgres\n    host: h\n    password: \"{{ env('NOPE') }}\"")).toEqual([
       'databases[0].password: refers to environment variable NOPE, which is not set. Fix: set NOPE in the environment (or in the process manager\'s env file) before starting datathread',
@@ -100,7 +100,7 @@ describe('datathread.yaml', () => {
     expect(problemsOf('agent:\n  row_cap: -1')[0]).toMatch(/^agent\.row_cap: .*Fix: use a value within the stated range$/);
     expect(problemsOf('databases: [\n')[0]).toMatch(/^\(file\): is not valid YAML/);
     expect(problemsOf('access:\n  rules:\n    - databases: [ghost]\n')).toEqual([
-      'access.rules[0].databases: names "ghost", which is not in the databases list. Fix: correct the value as described in the configuration reference in README.md',
+      'access.rules[0].databases: names "ghost", which is not in the databases list. Fix: correct the value as described in the configuration reference in docs/configuration.md',
     ]);
   });
 

@@ -25,7 +25,7 @@ async function run(argv: string[], variables = workspace.variables) {
 }
 
 describe('datathread help', () => {
-  it.each([{ argv: ['--help'] }, { argv: ['-h'] }, { argv: ['help'] }, { argv: [] }, { argv: ['check', '--help'] }])('$argv prints the usage and exits 0', async ({ argv }) => {
+  it.each([{ argv: ['--help'] }, { argv: ['-h'] }, { argv: ['help'] }, { argv: [] }])('$argv prints the usage and exits 0', async ({ argv }) => {
     const result = await run(argv);
     expect(result.code).toBe(0);
     expect(result.output).toMatch(/^Usage:\n {2}datathread ask "question"/);
@@ -33,10 +33,19 @@ describe('datathread help', () => {
     expect(result.errors).toBe('');
   });
 
-  it('an unknown command is refused with the usage and exit code 2', async () => {
+  it.each([{ argv: ['check', '--help'] }, { argv: ['help', 'check'] }])('$argv prints the usage of check alone and exits 0', async ({ argv }) => {
+    const result = await run(argv);
+    expect(result.code).toBe(0);
+    expect(result.output).toMatch(/^Usage:\n {2}datathread check {2,}validate/);
+    expect(result.output).toContain('datathread check --access USER');
+    expect(result.output).not.toContain('datathread ask');
+    expect(result.errors).toBe('');
+  });
+
+  it('an unknown command is refused in one line with the closest command and exit code 2', async () => {
     const result = await run(['chekc']);
     expect(result.code).toBe(2);
-    expect(result.errors).toMatch(/^Unknown command "chekc"\.\nUsage:/);
+    expect(result.errors).toBe('Unknown command "chekc" (did you mean "check"?) (see `datathread help`)\n');
     expect(result.output).toBe('');
   });
 });

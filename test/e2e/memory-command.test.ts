@@ -55,6 +55,9 @@ describe('datathread memory', () => {
   });
 
   it('refuses a secret with the reason, and bad options as usage errors', async () => {
+    const prose = await run(['memory', 'add', 'Use the password hunter2 for the reader account.']);
+    expect(prose.code).toBe(1);
+    expect(prose.text).toMatch(/^Not remembered: It looks like it holds a secret/);
     const secret = await run(['memory', 'add', 'The warehouse password is hunter2!']);
     expect(secret.code).toBe(1);
     expect(secret.text).toMatch(/^Not remembered: It looks like it holds a secret/);

@@ -137,7 +137,7 @@ describe('datathread usage', () => {
     expect(byDatabase.total.scheduleRuns).toBeUndefined();
   });
 
-  it('prints an aligned table with failures by reason and the cost in dollars, and CSV with the same cells', async () => {
+  it('prints an aligned table with failures by reason and the cost in dollars, and CSV with raw numbers', async () => {
     const table = await usage('usage', '--since', '1d');
     expect(table.code).toBe(0);
     const lines = table.text.split('\n');
@@ -146,13 +146,19 @@ describe('datathread usage', () => {
     expect(lines[2]).toMatch(/^terminal\s+3\s+2\s+0\s+1 \(model 1\)\s+40\s+40\s+\$0\.12\s+2 \(1 refused\)\s+—\s+0\s+0\s+0$/);
     expect(table.text).toMatch(/\nTotal\s+3\s+2\s+0\s+1 \(model 1\)\s+40\s+40\s+\$0\.12\s+5 \(1 refused\)\s+—\s+1\s+0\s+3 \(posted 1, failed 1, skipped 1\)\n/);
     const userCsv = await usage('usage', '--since', '1d', '--format', 'csv');
-    expect(userCsv.text.split('\r\n')).toContain('slack:U_OWNER,0,0,0,0,0,0,$0.00,2,—,0,0,"2 (posted 1, skipped 1)"');
+    const userLines = userCsv.text.split('\r\n');
+    expect(userLines[0]).toBe(
+      'Group,Questions,Answered,Clarifications,Failed,Failed by reason,Input tokens,Cached input tokens,Output tokens,Cost (USD),Turns with unknown price,Queries,Refused queries,Scanned (bytes),👍,👎,Schedules run,Schedule runs posted,Schedule runs failed,Schedule runs skipped',
+    );
+    expect(userLines).toContain('terminal,3,2,0,1,model=1,40,0,40,0.12,0,2,1,0,0,0,0,0,0,0');
+    expect(userLines).toContain('slack:U_OWNER,0,0,0,0,,0,0,0,0,0,2,0,0,0,0,2,1,0,1');
     const csv = await usage('usage', '--since', '1d', '--format', 'csv', '--by', 'database');
+    // Every cell but the group and the reasons is a bare number a spreadsheet can sum.
     expect(csv.text.split('\r\n').filter(Boolean)).toEqual([
-      'Group,Questions,Answered,Clarifications,Failed,Input tokens,Output tokens,Cost (USD),Queries,Scanned,👍,👎',
-      '(turns are not per database),3,2,0,1 (model 1),40,40,$0.12,0,—,0,0',
-      'shop,0,0,0,0,0,0,$0.00,5 (1 refused),—,0,0',
-      'Total,3,2,0,1 (model 1),40,40,$0.12,5 (1 refused),—,0,0',
+      'Group,Questions,Answered,Clarifications,Failed,Failed by reason,Input tokens,Cached input tokens,Output tokens,Cost (USD),Turns with unknown price,Queries,Refused queries,Scanned (bytes),👍,👎',
+      '(turns are not per database),3,2,0,1,model=1,40,0,40,0.12,0,0,0,0,0,0',
+      'shop,0,0,0,0,,0,0,0,0,0,5,1,0,0,0',
+      'Total,3,2,0,1,model=1,40,0,40,0.12,0,5,1,0,0,0',
     ]);
   });
 

@@ -94,9 +94,10 @@ describe('verified queries in the terminal', () => {
     expect((JSON.parse(listed.text) as Array<{ id: string }>).map((query) => query.id)).toEqual(['file:verified/broken.yaml#1', 'file:verified/sales.yaml#1', 'verified_chat1']);
 
     const out = join(workspace.directory, 'export.yaml');
-    expect((await cli(['verified', 'export', '--out', out])).text).toBe(`3 verified queries written to ${out}\n`);
+    expect((await cli(['verified', 'export', '--out', out])).text).toBe(`1 query verified in chat written to ${out}\n`);
     const exported = parseVerifiedQueryFile('verified/export.yaml', await readFile(out, 'utf8'));
     expect(exported.problems).toEqual([]);
+    expect(exported.queries).toHaveLength(1);
     expect(exported.queries.at(-1)).toMatchObject({ question: 'How many sales?', sql: 'SELECT COUNT(*) FROM sales', database: 'shop', verifiedBy: 'Ana', verifiedAt: '2026-11-03' });
 
     expect(await cli(['verified', 'remove', 'file:verified/sales.yaml#1'])).toEqual({ code: 1, text: 'file:verified/sales.yaml#1 comes from a file in the context folder: remove it from verified/sales.yaml instead.\n' });

@@ -18,6 +18,10 @@ describe('memory content check', () => {
     'When someone says "last quarter" they mean the last completed fiscal quarter.',
     'The password reset table is auth.password_resets; it holds no passwords.',
     'Token counts are in the usage_tokens column of llm_calls.',
+    'Use the password policy table for audits, not the login log.',
+    'Count API key rotations per month in security.key_events since 2024.',
+    'The token for Slack is stored in the vault, never in a table.',
+    'Tokens per turn is input_tokens plus output_tokens in 2025 reports.',
   ])('keeps a rule in words: %s', (text) => {
     expect(checkMemoryText(text)).toBeUndefined();
   });
@@ -36,6 +40,19 @@ describe('memory content check', () => {
     ['The shared secret is Zx9QwErTy7UiOp3AsDfGh5JkL2'],
     ['Remember aB3dE5gH7jK9mN1pQ3rS5tU7vW9xY1z for the export'],
   ])('refuses a secret: %s', (text) => {
+    expect(kindOf(text)).toBe('secret');
+    expect(checkMemoryText(text)?.reason).toMatch(/secret/);
+  });
+
+  it.each([
+    ['Use the password hunter2 for the reader account.'],
+    ['The password for the reader account is p4ssw0rd!'],
+    ['Log in with passphrase swordfish when the dashboard asks.'],
+    ['Our api key 9f8e7d6c5b4a opens the export.'],
+    ['Set the token ab12cd34ef for the nightly job.'],
+    ['Stripe is reached with sk_live_abcdefghijklmnop1234.'],
+    ['The GitLab token glpat-abcdefghijklmnopqrst works for CI.'],
+  ])('refuses a secret written in prose: %s', (text) => {
     expect(kindOf(text)).toBe('secret');
     expect(checkMemoryText(text)?.reason).toMatch(/secret/);
   });

@@ -66,6 +66,7 @@ describe('remember tool', () => {
 
   it.each([
     ['The warehouse password is hunter2!', /^Refused: It looks like it holds a secret/],
+    ['Use the password hunter2 for the reader account.', /^Refused: It looks like it holds a secret/],
     ['Connect with postgres://analyst:pa55@db.internal:5432/warehouse', /^Refused: It looks like it holds a connection string/],
     ['North 300, South 50, East 75, West 20, Central 90.', /^Refused: It looks like rows of data/],
   ])('refuses %s with a reason for the user, and stores nothing', async (text, reason) => {
