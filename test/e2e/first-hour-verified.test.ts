@@ -6,8 +6,8 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/main.js';
-import { parseVerifiedQueryFile } from '../../src/conversations/verified-query-files.js';
-import { normalizeSql } from '../../src/conversations/verified-query.js';
+import { parseVerifiedQueryFile } from '../../src/verified/verified-query-files.js';
+import { normalizeSql } from '../../src/verified/verified-query.js';
 import { openStore } from '../../src/store/open-store.js';
 import { captureOutput, createE2eWorkspace, SCRIPTED_MODEL, type E2eWorkspace } from '../support/e2e-workspace.js';
 
