@@ -12,10 +12,13 @@ export type ScheduleDeliveries = Partial<Record<Platform, ScheduleDelivery>>;
 export function platformScheduleDelivery(deliveries: ScheduleDeliveries, logger: Logger): ScheduleDelivery {
   const deliveryOf = (schedule: ScheduleRecord) => deliveries[schedule.owner.platform];
   return {
-    async post(schedule, post) {
+    async post(schedule, post, deliveryKey) {
       const delivery = deliveryOf(schedule);
       if (!delivery) throw new ScheduleDeliveryUnavailableError(`${schedule.owner.platform} is not started on this server, so the schedule cannot post.`);
-      return delivery.post(schedule, post);
+      return delivery.post(schedule, post, deliveryKey);
+    },
+    async findPost(schedule, deliveryKey) {
+      return deliveryOf(schedule)?.findPost?.(schedule, deliveryKey);
     },
     async tellOwner(schedule, text) {
       const delivery = deliveryOf(schedule);

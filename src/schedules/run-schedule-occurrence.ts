@@ -7,6 +7,7 @@ import type { Logger } from '../logging/logger.js';
 import type { Store } from '../store/types.js';
 import type { Clock } from '../support/clock-and-ids.js';
 import { errorMessage } from '../support/errors.js';
+import { deliverOnce } from '../conversations/deliver-once.js';
 import { evaluateAlert } from './alert-condition.js';
 import type { OccurrenceExecutor, OccurrenceOutcome } from './run-claimed-occurrences.js';
 import { runScheduledQueries, type ScheduledQueryDeps } from './run-scheduled-queries.js';
@@ -61,7 +62,12 @@ async function recordFailure(schedule: ScheduleRecord, reason: string, deps: Occ
   return { state: 'failed', outcome: `failed: ${reason}` };
 }
 
-async function deliver(run: ScheduleRunRecord, schedule: ScheduleRecord, results: ScheduledResult[], alertText: string | undefined, lease: ScheduleRunLease, deps: OccurrenceExecutorDeps): Promise<void> {
+/** The key a run's post carries and is found by on a rerun: one per occurrence (a run-now has its own run). */
+export function occurrenceDeliveryKey(run: ScheduleRunRecord): string {
+  return `schedule-run:${run.runId}`;
+}
+
+async function deliver(run: ScheduleRunRecord, schedule: ScheduleRecord, results: ScheduledResult[], alertText: string | undefined, memory: ScheduleRunMemory, lease: ScheduleRunLease, deps: OccurrenceExecutorDeps): Promise<void> {
   const charts = await deps.renderCharts(schedule, results);
   const story = schedule.story ? scheduledStoryPost(schedule.story, schedule.queries, results, deps.clock()) : undefined;
   // The story shows its own results; only those asked for beside it are shown again as tables.
@@ -79,15 +85,31 @@ async function deliver(run: ScheduleRunRecord, schedule: ScheduleRecord, results
     ...(story ? { story } : {}),
     time: { cron: schedule.cron, timeZone: schedule.timeZone },
   };
-  await lease.confirm();
-  const messageId = await deps.delivery.post(schedule, post);
-  await lease.recordPost(messageId);
+  const { delivery } = deps;
+  await deliverOnce(
+    occurrenceDeliveryKey(run),
+    {
+      postedMessageId: run.postedMessageId ?? undefined,
+      intentRecorded: run.postIntentAt !== null,
+      confirmLease: () => lease.confirm(),
+      // The memory (an alert's "still holding") is saved with the intent, before the post can appear.
+      recordIntent: () => lease.recordIntent(schedule.scheduleId, memory),
+      recordPosted: (messageId) => lease.recordPost(messageId),
+    },
+    {
+      post: (deliveryKey) => delivery.post(schedule, post, deliveryKey),
+      ...(delivery.findPost ? { findByKey: (deliveryKey: string) => delivery.findPost!(schedule, deliveryKey) } : {}),
+    },
+  );
 }
 
 async function runOccurrence(run: ScheduleRunRecord, schedule: ScheduleRecord, lease: ScheduleRunLease, deps: OccurrenceExecutorDeps): Promise<OccurrenceOutcome> {
   if (schedule.state === 'paused' && !run.manual) return { state: 'done', outcome: 'skipped: paused' };
   // A rerun after a crash that came after the post: the occurrence was delivered.
   if (run.postedMessageId) return { state: 'done', outcome: 'posted' };
+  // An earlier run of this occurrence decided to post and saved its memory with that intent: the
+  // saved state ("still holding", the digest) is this occurrence's own, not a reason to skip it.
+  const postDecidedBefore = run.postIntentAt !== null;
   const ownerGone = await deps.delivery.ownerGoneReason?.(schedule);
   if (ownerGone) return pauseAndTell(schedule, ownerGone, SCHEDULE_SENTENCES.ownerGone(schedule.title, ownerGone), deps);
   const queried = await runScheduledQueries(schedule, deps);
@@ -107,13 +129,13 @@ async function runOccurrence(run: ScheduleRunRecord, schedule: ScheduleRecord, l
     if (evaluation.problem) return recordFailure(schedule, evaluation.problem, deps);
     memory.lastAlertValue = typeof evaluation.observed === 'number' ? evaluation.observed : null;
     // Post when it starts to hold; not again while it keeps holding, until it stopped holding once.
-    shouldPost = evaluation.holds && !schedule.alertHolding;
+    shouldPost = evaluation.holds && (!schedule.alertHolding || postDecidedBefore);
     memory.alertHolding = evaluation.holds;
     alertText = `${describeAlert(schedule.alert)} (now ${evaluation.observed})`;
     if (!shouldPost) outcome = evaluation.holds ? 'skipped: the condition still holds' : 'skipped: the condition does not hold';
   } else {
     const digest = resultDigest(queried.results);
-    if (schedule.skipUnchanged && digest === schedule.lastResultDigest) {
+    if (schedule.skipUnchanged && digest === schedule.lastResultDigest && !postDecidedBefore) {
       shouldPost = false;
       outcome = 'skipped: unchanged';
     }
@@ -121,7 +143,7 @@ async function runOccurrence(run: ScheduleRunRecord, schedule: ScheduleRecord, l
   }
   if (shouldPost) {
     try {
-      await deliver(run, schedule, queried.results, alertText, lease, deps);
+      await deliver(run, schedule, queried.results, alertText, memory, lease, deps);
     } catch (error) {
       if (error instanceof DeliveryTargetGoneError) return pauseAndTell(schedule, error.message, `Your schedule "${schedule.title}" is paused: ${error.message}`, deps);
       if (error instanceof ScheduleLeaseLostError) throw error;

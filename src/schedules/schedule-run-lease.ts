@@ -2,6 +2,7 @@
 // confirms it right before it posts: a run whose lease another worker took over posts nothing.
 import type { Store } from '../store/types.js';
 import type { Clock } from '../support/clock-and-ids.js';
+import type { ScheduleRunMemory } from './schedule-types.js';
 import { DatathreadError } from '../support/errors.js';
 
 export class ScheduleLeaseLostError extends DatathreadError {
@@ -32,6 +33,14 @@ export class ScheduleRunLease {
   /** Resolves while this run holds the lease; throws ScheduleLeaseLostError otherwise. */
   async confirm(): Promise<void> {
     if (!(await this.renew())) throw new ScheduleLeaseLostError('This run of the schedule lost its lease; another run posts the occurrence.');
+  }
+
+  /** Records the intent to post with the run's memory (one transaction), under the lease, before the platform is called. */
+  async recordIntent(scheduleId: string, memory: ScheduleRunMemory): Promise<void> {
+    if (!(await this.store.recordScheduleRunPostIntent(this.runId, this.leaseId, scheduleId, memory, this.clock()))) {
+      this.lost = true;
+      throw new ScheduleLeaseLostError('This run of the schedule lost its lease before posting; another run posts the occurrence.');
+    }
   }
 
   /** Remembers the posted message under the lease, so a rerun after a crash does not post again. */

@@ -42,11 +42,18 @@ export interface ScheduledPost {
 
 /**
  * Where a schedule's posts and notices go; a channel (Slack, Teams) provides one. `post` returns the
- * platform message id. `tellOwner` sends the owner a direct message (paused, failed, sign in).
- * `ownerGoneReason` asks the platform whether the owner still exists there.
+ * platform message id; the message carries `deliveryKey` where the platform keeps it (Slack message
+ * metadata), so `findPost` can find it on a rerun (conversations/deliver-once.ts). `tellOwner` sends
+ * the owner a direct message (paused, failed, sign in). `ownerGoneReason` asks the platform whether
+ * the owner still exists there.
  */
 export interface ScheduleDelivery {
-  post(schedule: ScheduleRecord, post: ScheduledPost): Promise<string>;
+  post(schedule: ScheduleRecord, post: ScheduledPost, deliveryKey: string): Promise<string>;
+  /**
+   * The message in the schedule's target that carries `deliveryKey`; absent where the platform
+   * cannot read a message back (Teams' connector).
+   */
+  findPost?(schedule: ScheduleRecord, deliveryKey: string): Promise<string | undefined>;
   tellOwner(schedule: ScheduleRecord, text: string): Promise<void>;
   /**
    * Why the owner can no longer own the schedule (account deactivated, gone from the organisation),

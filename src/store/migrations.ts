@@ -451,6 +451,13 @@ export const MIGRATIONS: readonly Migration[] = [
       ALTER TABLE schedules ADD COLUMN story TEXT;
     `,
   },
+  {
+    version: 15,
+    name: 'schedule runs: when a run recorded its intent to post (a rerun then looks for that post before posting)',
+    sql: () => `
+      ALTER TABLE schedule_runs ADD COLUMN post_intent_at BIGINT;
+    `,
+  },
 ];
 
 /** The migrations not yet in `appliedVersions`, in version order. */

@@ -57,6 +57,7 @@ export function scheduleRunFromRow(row: StoreRow): ScheduleRunRecord {
     leaseOwner: optionalString(row.lease_owner),
     leaseExpiresAt: optionalDateFromColumn(row.lease_expires_at),
     postedMessageId: optionalString(row.posted_message_id),
+    postIntentAt: optionalDateFromColumn(row.post_intent_at),
     outcome: optionalString(row.outcome),
     createdAt: dateFromColumn(row.created_at),
     updatedAt: dateFromColumn(row.updated_at),

@@ -33,6 +33,12 @@ export interface ScheduleStore {
   renewScheduleRunLease(runId: string, ownerId: string, now: Date, leaseExpiresAt: Date): Promise<boolean>;
   /** Records the message a run posted, while `ownerId` holds the lease; false otherwise. */
   recordScheduleRunPost(runId: string, ownerId: string, messageId: string, now: Date): Promise<boolean>;
+  /**
+   * Before a run posts: records its intent (a rerun then looks for the post before posting again)
+   * and, in the same transaction, what the run leaves for the next (an alert's "still holding"), while
+   * `ownerId` holds the lease; false otherwise (nothing is written).
+   */
+  recordScheduleRunPostIntent(runId: string, ownerId: string, scheduleId: string, memory: ScheduleRunMemory, now: Date): Promise<boolean>;
   /** Ends the run if `ownerId` still holds its lease; false otherwise. */
   finishScheduleRun(runId: string, ownerId: string, state: Extract<ScheduleRunState, 'done' | 'failed'>, outcome: string, now: Date): Promise<boolean>;
   getScheduleRun(runId: string): Promise<ScheduleRunRecord | undefined>;

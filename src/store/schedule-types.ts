@@ -111,6 +111,8 @@ export interface ScheduleRunRecord {
   leaseExpiresAt: Date | null;
   /** The platform message this run posted, once it posted (a rerun after a crash does not post again). */
   postedMessageId: string | null;
+  /** When a run recorded its intent to post (before calling the platform): it may have posted without recording the message. */
+  postIntentAt: Date | null;
   outcome: string | null;
   createdAt: Date;
   updatedAt: Date;

@@ -7,11 +7,12 @@ import type { NewSchedule, ScheduleRecord, ScheduleRunMemory, ScheduleRunRecord 
 import type { NewScheduleRun, ScheduleStore } from './schedule-store.js';
 import { scheduleFromRow, scheduleRunFromRow } from './schedule-rows.js';
 import type { StoreDatabase, StoreQueryRunner } from './store-database.js';
+import { recordPostIntent } from './sql-schedule-post-intent.js';
 
 const SCHEDULE_COLUMNS =
   'schedule_id, title, owner, owner_user_id, source_thread_id, source_link, cron, time_zone, queries, delivery, alert, skip_unchanged, state, paused_reason, next_run_at, last_result_digest, last_alert_value, alert_holding, consecutive_failures, failure_reported, created_at, updated_at, story';
 
-const RUN_COLUMNS = 'run_id, schedule_id, occurrence_at, missed_count, manual, state, attempts, lease_owner, lease_expires_at, posted_message_id, outcome, created_at, updated_at';
+const RUN_COLUMNS = 'run_id, schedule_id, occurrence_at, missed_count, manual, state, attempts, lease_owner, lease_expires_at, posted_message_id, post_intent_at, outcome, created_at, updated_at';
 
 /** Said on a schedule whose cron expression has no occurrence left. */
 const NO_FURTHER_OCCURRENCE = 'Its cron expression has no further occurrence.';
@@ -138,6 +139,10 @@ export class SqlSchedules implements ScheduleStore {
       [runId, ownerId, messageId, now.getTime()],
     );
     return changed === 1;
+  }
+
+  async recordScheduleRunPostIntent(runId: string, ownerId: string, scheduleId: string, memory: ScheduleRunMemory, now: Date): Promise<boolean> {
+    return recordPostIntent(this.database, runId, ownerId, scheduleId, memory, now);
   }
 
   async finishScheduleRun(runId: string, ownerId: string, state: 'done' | 'failed', outcome: string, now: Date): Promise<boolean> {

@@ -526,6 +526,10 @@ export class SqlStore implements Store {
     return this.schedules.listScheduleRunsSince(since);
   }
 
+  recordScheduleRunPostIntent(runId: string, ownerId: string, scheduleId: string, memory: ScheduleRunMemory, now: Date): Promise<boolean> {
+    return this.schedules.recordScheduleRunPostIntent(runId, ownerId, scheduleId, memory, now);
+  }
+
   saveScheduleRunMemory(scheduleId: string, memory: ScheduleRunMemory, now: Date): Promise<void> {
     return this.schedules.saveScheduleRunMemory(scheduleId, memory, now);
   }

@@ -3,7 +3,9 @@
 // chat.startStream / appendStream / stopStream (slack-stream-methods.ts),
 // assistant.threads.setStatus / setSuggestedPrompts / setTitle and the three steps of files.uploadV2 (with or without sharing; an
 // image block may show an uploaded file by `slack_file.id`). Message metadata is kept and returned
-// by conversations.replies with include_all_metadata, as Slack does. It records every call (with
+// by conversations.replies and conversations.history (a channel's own messages, newest first) with
+// include_all_metadata, as Slack does. holdNextAnswer carries a call out but holds its answer back,
+// so a test can kill the caller (or cut its store) after a post landed. It records every call (with
 // parsed arguments), keeps the thread's messages, and can be told to fail a method once (a 429
 // with Retry-After, or a Slack error code such as not_in_channel). Given a `socketModeUrl`, it also
 // answers apps.connections.open (app-level `xapp-` tokens only) with that URL, for Socket Mode.
@@ -109,6 +111,12 @@ export interface FakeSlackApi {
   openedViews: OpenedView[];
   /** The next call of `method` fails this way (once per entry). */
   failNext(method: string, failure: ScriptedFailure): void;
+  /**
+   * The next call of `method` is held until `release()`: by default it is carried out first (a
+   * message posted is in the channel) and only its answer waits, so the caller can be killed, or its
+   * store cut, after the post landed; with `before: true` it is carried out only when released.
+   */
+  holdNextAnswer(method: string, options?: { before?: boolean }): { arrived: Promise<void>; release(): void };
   /** Calls of a method that succeeded, in order. */
   callsOf(method: string): RecordedSlackCall[];
   /** Messages in a thread (root ts), in posting order, without deleted ones. */
@@ -174,6 +182,7 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
   let userGroupScope = true;
   let emailScope = true;
   const failures = new Map<string, ScriptedFailure[]>();
+  const holds = new Map<string, Array<{ arrive(): void; released: Promise<void>; before: boolean }>>();
   const bot = { userId: 'UBOT', botId: 'BBOT', teamId: 'T1' };
   const triggerIssuedAtMs = new Map<string, number>();
   const openedViews: OpenedView[] = [];
@@ -209,6 +218,14 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
       const members = userGroups.get(String(args.usergroup));
       if (!members) return { ok: false, error: 'no_such_subteam' };
       return { ok: true, users: [...members] };
+    },
+    // A channel's own messages (not thread replies), newest first, as Slack lists them.
+    'conversations.history': (args) => {
+      const withMetadata = args.include_all_metadata === true || args.include_all_metadata === 'true';
+      const channel = String(args.channel);
+      const top = messages.filter((message) => message.channel === channel && (message.thread_ts === undefined || message.thread_ts === message.ts) && !deleted.has(`${message.channel}:${message.ts}`));
+      const listed = top.reverse().map(({ metadata, ...message }) => (withMetadata && metadata ? { ...message, metadata } : message));
+      return { ok: true, messages: structuredClone(listed), has_more: false };
     },
     'conversations.replies': (args) => {
       const withMetadata = args.include_all_metadata === true || args.include_all_metadata === 'true';
@@ -358,9 +375,20 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
       calls.push({ method, args, failedWith: 'invalid_auth' });
       return send(response, { ok: false, error: 'invalid_auth' });
     }
+    const hold = holds.get(method)?.shift();
+    if (hold?.before) {
+      hold.arrive();
+      await hold.released;
+      // The caller is gone (killed while it waited): the call never reached "Slack".
+      if (response.destroyed || request.socket.destroyed) return;
+    }
     const result = handler(args);
     calls.push({ method, args, ...(result.ok ? {} : { failedWith: String(result.error) }) });
-    send(response, result);
+    if (hold && !hold.before) {
+      hold.arrive();
+      await hold.released;
+    }
+    if (!response.destroyed) send(response, result);
   });
 
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -390,6 +418,18 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
     },
     openedViews,
     failNext: (method, failure) => void failures.set(method, [...(failures.get(method) ?? []), failure]),
+    holdNextAnswer(method, holdOptions = {}) {
+      let arrive: () => void = () => undefined;
+      let release: () => void = () => undefined;
+      const arrived = new Promise<void>((resolve) => {
+        arrive = resolve;
+      });
+      const released = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      holds.set(method, [...(holds.get(method) ?? []), { arrive, released, before: holdOptions.before === true }]);
+      return { arrived, release };
+    },
     callsOf: (method) => calls.filter((call) => call.method === method && call.failedWith === undefined),
     threadMessages: threadOf,
     async waitFor(probe, timeoutMs = 10_000) {

@@ -6,7 +6,9 @@
 import { z } from 'zod';
 import { DeliveryTargetGoneError } from '../../../schedules/schedule-errors.js';
 import type { ScheduleDelivery } from '../../../schedules/scheduled-post.js';
+import { deliveryKeyMetadata, findMessageWithDeliveryKey } from '../outbox/delivery-key-metadata.js';
 import { explainSlackError, isUnreachableChannel, slackErrorCode } from '../outbox/slack-api-errors.js';
+import type { MessageMetadata } from '../outbox/slack-outbox.js';
 import type { SlackBlock } from '../render/block-kit.js';
 import { STORY_IMAGE_RETRY_DELAYS_MS } from '../stories/post-story-parts.js';
 import type { SlackWebClient } from '../types.js';
@@ -16,7 +18,7 @@ import { scheduledStoryBlocks } from './scheduled-story-blocks.js';
 /** Where a Slack schedule posts: a channel, and the thread when it posts into one. */
 const slackScheduleTargetSchema = z.object({ channelId: z.string().min(1), threadTs: z.string().min(1).optional() });
 
-type PostArguments = { channel: string; text: string; blocks: SlackBlock[]; thread_ts?: string };
+type PostArguments = { channel: string; text: string; blocks: SlackBlock[]; thread_ts?: string; metadata?: MessageMetadata };
 
 /**
  * Slack can refuse an image block whose uploaded file it is still processing (`invalid_blocks`):
@@ -39,12 +41,14 @@ const pause = (milliseconds: number) => new Promise<void>((resolve) => setTimeou
 
 export function createSlackScheduleDelivery(client: SlackWebClient, sleep = pause): ScheduleDelivery {
   return {
-    async post(schedule, post) {
+    async post(schedule, post, deliveryKey) {
       const target = slackScheduleTargetSchema.parse(schedule.delivery);
       try {
         const storyBlocks = post.story ? await scheduledStoryBlocks(client, schedule.scheduleId, post.story) : [];
         const message = scheduledPostBlocks(post, storyBlocks);
-        const posted = await postWithImages(client, { channel: target.channelId, text: message.text, blocks: message.blocks, ...(target.threadTs ? { thread_ts: target.threadTs } : {}) }, sleep);
+        // The occurrence's key rides on the message, so a rerun finds it instead of posting again.
+        const metadata = deliveryKeyMetadata(deliveryKey);
+        const posted = await postWithImages(client, { channel: target.channelId, text: message.text, blocks: message.blocks, metadata, ...(target.threadTs ? { thread_ts: target.threadTs } : {}) }, sleep);
         const postedTs = String(posted.ts);
         // A story too long for one message continues where the post is: in its thread.
         for (const continuation of message.continuations) {
@@ -59,6 +63,10 @@ export function createSlackScheduleDelivery(client: SlackWebClient, sleep = paus
         if (isUnreachableChannel(error)) throw new DeliveryTargetGoneError(explainSlackError('post the scheduled report', error), { cause: error });
         throw error;
       }
+    },
+    async findPost(schedule, deliveryKey) {
+      const target = slackScheduleTargetSchema.parse(schedule.delivery);
+      return findMessageWithDeliveryKey(client, { channelId: target.channelId, threadTs: target.threadTs, deliveryKey });
     },
     async tellOwner(schedule, text) {
       // A user id as the channel: the app's direct message with the owner.

@@ -68,7 +68,7 @@ async function postedSchedule(): Promise<{ schedule: ScheduleRecord; message: Fa
   await store.createSchedule(fields);
   const schedule = (await store.getSchedule(fields.scheduleId))!;
   const delivery = createSlackScheduleDelivery(new webApi.WebClient('xoxb-schedule-test', { slackApiUrl: slack.apiUrl, retryConfig: { retries: 0 } }));
-  const ts = await delivery.post(schedule, { ...scheduledReport(), scheduleId: schedule.scheduleId, charts: [] });
+  const ts = await delivery.post(schedule, { ...scheduledReport(), scheduleId: schedule.scheduleId, charts: [] }, `schedule-run:test_${schedule.scheduleId}`);
   return { schedule, message: slack.messages.find((message) => message.ts === ts)! };
 }
 

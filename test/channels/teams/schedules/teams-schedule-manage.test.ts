@@ -80,7 +80,7 @@ async function postedSchedule(): Promise<{ schedule: ScheduleRecord; cardId: str
   const fields = newSchedule({ owner: { platform: 'teams', userId: ADA.aadObjectId, displayName: ADA.name }, delivery: teamsDelivery() });
   await running.application.store.createSchedule(fields);
   const schedule = (await running.application.store.getSchedule(fields.scheduleId))!;
-  const cardId = await running.channel.scheduleDelivery.post(schedule, { ...scheduledReport(), scheduleId: schedule.scheduleId, charts: [], time: { cron: schedule.cron, timeZone: schedule.timeZone } });
+  const cardId = await running.channel.scheduleDelivery.post(schedule, { ...scheduledReport(), scheduleId: schedule.scheduleId, charts: [], time: { cron: schedule.cron, timeZone: schedule.timeZone } }, `schedule-run:test_${schedule.scheduleId}`);
   return { schedule, cardId };
 }
 
