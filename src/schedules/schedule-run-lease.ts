@@ -2,7 +2,7 @@
 // confirms it right before it posts: a run whose lease another worker took over posts nothing.
 import type { Store } from '../store/types.js';
 import type { Clock } from '../support/clock-and-ids.js';
-import type { ScheduleRunMemory } from './schedule-types.js';
+import type { ScheduleRunMemory } from '../store/schedule-types.js';
 import { DatathreadError } from '../support/errors.js';
 
 export class ScheduleLeaseLostError extends DatathreadError {

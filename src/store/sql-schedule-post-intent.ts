@@ -2,7 +2,7 @@
 // in one transaction with the schedule's run memory: an alert's "still holding" is saved no later
 // than the post can appear, so a crash after the post cannot alert again, and a rerun that finds the
 // intent looks for the post before posting.
-import type { ScheduleRunMemory } from '../schedules/schedule-types.js';
+import type { ScheduleRunMemory } from './schedule-types.js';
 import type { StoreQueryRunner } from './store-database.js';
 
 interface TransactionalDatabase {
