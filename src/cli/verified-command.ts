@@ -21,7 +21,7 @@ export async function verifiedCommand(parsed: ParsedArguments, started: Bootstra
   const store = await openStore(started.environment.stateUrl);
   try {
     if (action === 'remove') return await remove(id!, store, output);
-    const queries = await new VerifiedQueryLibrary({ store, contextRoot: started.config.context.path, logger: silentLogger }).all();
+    const queries = await new VerifiedQueryLibrary({ store: store.verifiedQueries, contextRoot: started.config.context.path, logger: silentLogger }).all();
     if (action === 'list') {
       output.write(format === 'json' ? `${JSON.stringify(queries, null, 2)}\n` : renderTable(queries));
       return 0;
@@ -43,7 +43,7 @@ async function remove(id: string, store: Awaited<ReturnType<typeof openStore>>, 
     output.write(`${id} comes from a file in the context folder: remove it from ${id.slice('file:'.length).replace(/#\d+$/, '')} instead.\n`);
     return 1;
   }
-  if (!(await store.removeVerifiedQuery(id))) {
+  if (!(await store.verifiedQueries.removeVerifiedQuery(id))) {
     output.write(`No verified query ${id}. \`datathread verified list\` shows the ids.\n`);
     return 1;
   }
