@@ -25,7 +25,7 @@ async function createDueSchedules(store: Store): Promise<void> {
   for (let start = 0; start < SCHEDULE_COUNT; start += CREATE_BATCH) {
     await Promise.all(
       Array.from({ length: Math.min(CREATE_BATCH, SCHEDULE_COUNT - start) }, (_, offset) =>
-        store.createSchedule({
+        store.schedules.createSchedule({
           scheduleId: `bench_${start + offset}`,
           title: 'Revenue by region',
           owner: { platform: 'slack', userId: `U${(start + offset) % 97}` },

@@ -135,8 +135,8 @@ try {
     owner: { platform: 'teams', userId: CHLOE[0], displayName: CHLOE[1], channelId: '19:finance@thread.tacv2', teamId: '19:finance-team@thread.tacv2' },
     delivery: { target: { channelId: 'msteams', serviceUrl: 'http://127.0.0.1:1/', conversation: { id: '19:finance@thread.tacv2;messageid=1733390005000' }, bot: {}, user: {} }, identity: {} },
   });
-  await store.createSchedule(slackSchedule);
-  await store.createSchedule(teamsSchedule);
+  await store.schedules.createSchedule(slackSchedule);
+  await store.schedules.createSchedule(teamsSchedule);
   const delivery = {
     async post(schedule) {
       if (schedule.owner.platform === 'teams') throw new Error('the connector answered 502');
@@ -149,10 +149,10 @@ try {
   const execute = createOccurrenceExecutor({ store, clock, databases: [demo], accessRules: [], credentialFor: undefined, rowCap: 100, queryTimeoutMs: 10_000, delivery, renderCharts: async () => [] });
   await queueDueOccurrences({ store, clock, createId });
   await runClaimedOccurrences({ store, clock, createId, logger: silentLogger, execute });
-  await store.enqueueManualScheduleRun({ runId: createId('run_'), scheduleId: slackSchedule.scheduleId, occurrenceAt: clock(), missedCount: 0, manual: true, createdAt: clock() });
+  await store.schedules.enqueueManualScheduleRun({ runId: createId('run_'), scheduleId: slackSchedule.scheduleId, occurrenceAt: clock(), missedCount: 0, manual: true, createdAt: clock() });
   await runClaimedOccurrences({ store, clock, createId, logger: silentLogger, execute });
   for (const schedule of [slackSchedule, teamsSchedule]) {
-    for (const run of await store.listScheduleRuns(schedule.scheduleId)) summary.push(`schedule "${schedule.title}" (${schedule.owner.platform}) → ${run.state}, ${run.outcome}`);
+    for (const run of await store.schedules.listScheduleRuns(schedule.scheduleId)) summary.push(`schedule "${schedule.title}" (${schedule.owner.platform}) → ${run.state}, ${run.outcome}`);
   }
 } finally {
   await demo.close();

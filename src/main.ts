@@ -53,7 +53,7 @@ export async function startServer(): Promise<void> {
   // now, in the background, so a refused password is in the log before anyone asks.
   logger.info('The state store accepted its connection and is migrated.', { state: environment.stateUrl.split(':')[0] });
   void checkDatabaseConnections(application.databases, logger);
-  const stopContextSync = startConfiguredContextSync(config, application.store, logger);
+  const stopContextSync = startConfiguredContextSync(config, application.store.contextSyncRuns, logger);
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;

@@ -12,7 +12,7 @@ export const NO_VERIFIED_QUERIES_PROBLEM =
   '--from-verified: there are no verified queries yet (no query in the context folder\'s verified/*.yaml files, none verified in chat). Verify answers in Slack or Teams, or add verified/*.yaml files, then run it again; or evaluate case files with --cases.';
 
 export const verifiedQueriesSource: EvalCaseSource = async (application) => {
-  const queries = await new VerifiedQueryLibrary({ store: application.store, contextRoot: application.config.context.path, logger: silentLogger, databases: application.databases }).all();
+  const queries = await new VerifiedQueryLibrary({ store: application.store.verifiedQueries, contextRoot: application.config.context.path, logger: silentLogger, databases: application.databases }).all();
   if (queries.length === 0) throw new EvalCaseError([NO_VERIFIED_QUERIES_PROBLEM]);
   return verifiedQueriesAsEvalCases(queries).map(
     (verified): EvalCase => ({

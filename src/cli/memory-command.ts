@@ -53,7 +53,7 @@ async function addMemory(text: string, parsed: ParsedArguments, started: Bootstr
     lastUsedAt: null,
     useCount: 0,
   };
-  await withStore(started, (store) => store.saveMemory(memory));
+  await withStore(started, (store) => store.memories.saveMemory(memory));
   output.write(`Remembered ${memory.id} (${memory.scope}${memory.databaseName ? `, ${memory.databaseName}` : ''}): ${memory.text}\n`);
   return 0;
 }
@@ -61,7 +61,7 @@ async function addMemory(text: string, parsed: ParsedArguments, started: Bootstr
 async function forgetMemory(ids: string[], started: Bootstrapped, output: TerminalOutput): Promise<number> {
   const [id] = ids;
   if (!id || ids.length > 1) throw new UsageError(`memory forget takes one memory id: ${MEMORY_USAGE}`);
-  const forgotten = await withStore(started, (store) => store.changeMemoryStatus({ id, from: ['active', 'pending'], to: 'forgotten' }));
+  const forgotten = await withStore(started, (store) => store.memories.changeMemoryStatus({ id, from: ['active', 'pending'], to: 'forgotten' }));
   if (!forgotten) {
     output.write(`No active or pending memory ${id}.\n`);
     return 1;
@@ -71,7 +71,7 @@ async function forgetMemory(ids: string[], started: Bootstrapped, output: Termin
 }
 
 async function listMemories(started: Bootstrapped, output: TerminalOutput): Promise<number> {
-  const memories = await withStore(started, (store) => store.listMemories({ statuses: ['active', 'pending'] }));
+  const memories = await withStore(started, (store) => store.memories.listMemories({ statuses: ['active', 'pending'] }));
   if (memories.length === 0) {
     output.write('Nothing is remembered.\n');
     return 0;

@@ -39,7 +39,7 @@ export async function schedulesCommand(parsed: ParsedArguments, started: Bootstr
   const store = await openStore(started.environment.stateUrl);
   try {
     if (action === 'list') {
-      output.write(renderTable(await store.listSchedules()));
+      output.write(renderTable(await store.schedules.listSchedules()));
       return 0;
     }
     try {

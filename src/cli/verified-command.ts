@@ -27,7 +27,7 @@ export async function verifiedCommand(parsed: ParsedArguments, started: Bootstra
   try {
     if (action === 'remove') return await remove(id!, store, output);
     // list and export show every verified query, the ones the gate refuses too (`check` names those).
-    const queries = await new VerifiedQueryLibrary({ store, contextRoot: started.config.context.path, logger: silentLogger, databases: [] }).all();
+    const queries = await new VerifiedQueryLibrary({ store: store.verifiedQueries, contextRoot: started.config.context.path, logger: silentLogger, databases: [] }).all();
     if (action === 'list') {
       output.write(format === 'json' ? `${JSON.stringify(queries, null, 2)}\n` : `${renderTable(queries)}${await skippedFiles(started.config.context.path)}`);
       return 0;
@@ -50,7 +50,7 @@ async function remove(id: string, store: Awaited<ReturnType<typeof openStore>>, 
     output.write(`${id} comes from a file in the context folder: remove it from ${id.slice('file:'.length).replace(/#\d+$/, '')} instead.\n`);
     return 1;
   }
-  if (!(await store.removeVerifiedQuery(id))) {
+  if (!(await store.verifiedQueries.removeVerifiedQuery(id))) {
     output.write(`No verified query ${id}. \`datathread verified list\` shows the ids.\n`);
     return 1;
   }

@@ -84,7 +84,7 @@ export class ConversationEngine implements TurnHandler {
       turnTimeoutMs: options.settings.turnTimeoutMs,
       model: options.model ? modelIdentityOf(options.model) : undefined,
     });
-    this.memoryDecisions = new MemoryDecisions(options.store, options.verifiers ?? []);
+    this.memoryDecisions = new MemoryDecisions(options.store.memories, options.verifiers ?? []);
   }
 
   async markEventProcessed(...eventKeys: string[]): Promise<boolean> {
@@ -160,7 +160,7 @@ export class ConversationEngine implements TurnHandler {
         platform: platformName(request.platform),
         toolNames,
         contextFolder: contextTools ? await summarizeContextFolder(contextFolder) : undefined,
-        memories: await promptMemoriesFor(store, request.place.channelId, context.databases, clock(), logger),
+        memories: await promptMemoriesFor(store.memories, request.place.channelId, context.databases, clock(), logger),
         verifiedExamples: promptExamples(verified, questionText),
         databases: await Promise.all(
           context.databases.map(async (database) => ({

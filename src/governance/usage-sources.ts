@@ -9,8 +9,8 @@ export async function readUsageSources(store: Store, since: Date): Promise<Usage
     store.ledger.listTurnLedger(since),
     store.listQueryAudit({ since }),
     store.listFeedback(since),
-    store.listSchedules(),
-    store.listScheduleRunsSince(since),
+    store.schedules.listSchedules(),
+    store.schedules.listScheduleRunsSince(since),
   ]);
   const scheduleById = new Map(schedules.map((schedule) => [schedule.scheduleId, schedule]));
   // A schedule's runs are deleted with it, so every run found has its schedule.

@@ -51,7 +51,7 @@ function invalidField(time: ScheduleTime, now: Date): { field: ScheduleTimeField
 
 /** The schedule as the store holds it now when the changer may change it, or the reason why not. */
 export async function refusalOfScheduleChange(scheduleId: string, changer: ScheduleChanger, store: Store): Promise<{ reason: string } | { schedule: ScheduleRecord }> {
-  const schedule = await store.getSchedule(scheduleId);
+  const schedule = await store.schedules.getSchedule(scheduleId);
   if (!schedule) return { reason: SCHEDULE_SENTENCES.alreadyDeleted };
   if (!mayManageSchedule(schedule, changer)) return { reason: `Only the owner of "${schedule.title}" (${schedule.owner.displayName ?? schedule.owner.userId}) or a workspace admin can change its time.` };
   return { schedule };
@@ -65,6 +65,6 @@ export async function editScheduleTime(scheduleId: string, typed: ScheduleTime, 
   const checked = await refusalOfScheduleChange(scheduleId, changer, deps.store);
   if ('reason' in checked) return { kind: 'refused', reason: checked.reason };
   const nextRunAt = nextOccurrence(time.cron, time.timeZone, now)!;
-  if (!(await deps.store.rescheduleSchedule(scheduleId, time.cron, time.timeZone, nextRunAt, now))) return { kind: 'refused', reason: SCHEDULE_SENTENCES.alreadyDeleted };
+  if (!(await deps.store.schedules.rescheduleSchedule(scheduleId, time.cron, time.timeZone, nextRunAt, now))) return { kind: 'refused', reason: SCHEDULE_SENTENCES.alreadyDeleted };
   return { kind: 'changed', summary: scheduleTimeSummary(checked.schedule, time, now), nextRunAt };
 }

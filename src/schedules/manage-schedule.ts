@@ -32,26 +32,26 @@ async function apply(schedule: ScheduleRecord, change: ScheduleChange, deps: Sch
   const now = deps.clock();
   switch (change) {
     case 'pause':
-      await deps.store.pauseSchedule(schedule.scheduleId, 'paused by hand', now);
+      await deps.store.schedules.pauseSchedule(schedule.scheduleId, 'paused by hand', now);
       return `Paused "${schedule.title}".`;
     case 'resume': {
       const next = nextOccurrence(schedule.cron, schedule.timeZone, now);
       if (!next) return `"${schedule.title}" has no further occurrence; it stays paused.`;
-      await deps.store.resumeSchedule(schedule.scheduleId, next, now);
+      await deps.store.schedules.resumeSchedule(schedule.scheduleId, next, now);
       return `Resumed "${schedule.title}"; next run ${next.toISOString()}.`;
     }
     case 'delete':
-      await deps.store.deleteSchedule(schedule.scheduleId);
+      await deps.store.schedules.deleteSchedule(schedule.scheduleId);
       return `Deleted "${schedule.title}".`;
     case 'run-now':
-      await deps.store.enqueueManualScheduleRun({ runId: deps.createId('run_'), scheduleId: schedule.scheduleId, occurrenceAt: now, missedCount: 0, manual: true, createdAt: now });
+      await deps.store.schedules.enqueueManualScheduleRun({ runId: deps.createId('run_'), scheduleId: schedule.scheduleId, occurrenceAt: now, missedCount: 0, manual: true, createdAt: now });
       return `Queued a run of "${schedule.title}" now.`;
   }
 }
 
 /** Applies the change and returns the sentence to show; throws when the schedule is unknown or the changer may not. */
 export async function changeSchedule(scheduleId: string, change: ScheduleChange, deps: ScheduleChangeDeps, changer?: ScheduleChanger): Promise<string> {
-  const schedule = await deps.store.getSchedule(scheduleId);
+  const schedule = await deps.store.schedules.getSchedule(scheduleId);
   if (!schedule) throw new ScheduleNotFoundError(`No schedule has the id "${scheduleId}"; \`datathread schedules list\` shows them.`);
   if (changer && !mayManageSchedule(schedule, changer)) {
     throw new ScheduleNotAllowedError(`Only the owner of "${schedule.title}" (${schedule.owner.displayName ?? schedule.owner.userId}) or a workspace admin can ${change} it.`);

@@ -19,7 +19,7 @@ export interface QueueDueOccurrencesOptions {
 async function queueOne(schedule: ScheduleRecord, options: QueueDueOccurrencesOptions, now: Date): Promise<boolean> {
   const due = collapseDueOccurrences(schedule.cron, schedule.timeZone, schedule.nextRunAt, now);
   if (!due) return false;
-  return options.store.enqueueScheduleOccurrence(
+  return options.store.schedules.enqueueScheduleOccurrence(
     { runId: options.createId('run_'), scheduleId: schedule.scheduleId, occurrenceAt: due.latest, missedCount: due.missedCount, manual: false, createdAt: now },
     schedule.nextRunAt,
     due.next ?? null,
@@ -32,7 +32,7 @@ export async function queueDueOccurrences(options: QueueDueOccurrencesOptions): 
   let queued = 0;
   const seen = new Set<string>();
   for (;;) {
-    const due = (await options.store.listDueSchedules(now, DUE_SCHEDULES_BATCH_SIZE)).filter((schedule) => !seen.has(schedule.scheduleId));
+    const due = (await options.store.schedules.listDueSchedules(now, DUE_SCHEDULES_BATCH_SIZE)).filter((schedule) => !seen.has(schedule.scheduleId));
     if (due.length === 0) return queued;
     for (const schedule of due) {
       seen.add(schedule.scheduleId);

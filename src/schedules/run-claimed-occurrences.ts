@@ -29,9 +29,9 @@ export interface RunClaimedOccurrencesOptions {
 }
 
 async function runClaimed(run: ScheduleRunRecord, lease: ScheduleRunLease, options: RunClaimedOccurrencesOptions): Promise<void> {
-  const schedule = await options.store.getSchedule(run.scheduleId);
+  const schedule = await options.store.schedules.getSchedule(run.scheduleId);
   if (!schedule) {
-    await options.store.finishScheduleRun(run.runId, lease.leaseId, 'done', 'skipped: the schedule was deleted', options.clock());
+    await options.store.schedules.finishScheduleRun(run.runId, lease.leaseId, 'done', 'skipped: the schedule was deleted', options.clock());
     return;
   }
   // A heartbeat keeps the lease while a slow query runs.
@@ -39,10 +39,10 @@ async function runClaimed(run: ScheduleRunRecord, lease: ScheduleRunLease, optio
   const heartbeat = setInterval(() => void lease.renew().catch(() => undefined), Math.max(1, Math.floor(leaseMs / 3)));
   try {
     const { state, outcome } = await options.execute(run, schedule, lease);
-    await options.store.finishScheduleRun(run.runId, lease.leaseId, state, outcome, options.clock());
+    await options.store.schedules.finishScheduleRun(run.runId, lease.leaseId, state, outcome, options.clock());
   } catch (error) {
     options.logger.warn('a scheduled run failed', { runId: run.runId, scheduleId: run.scheduleId, error });
-    await options.store.finishScheduleRun(run.runId, lease.leaseId, 'failed', `failed: ${errorMessage(error)}`, options.clock());
+    await options.store.schedules.finishScheduleRun(run.runId, lease.leaseId, 'failed', `failed: ${errorMessage(error)}`, options.clock());
   } finally {
     clearInterval(heartbeat);
   }
@@ -55,7 +55,7 @@ export async function runClaimedOccurrences(options: RunClaimedOccurrencesOption
   for (;;) {
     const leaseId = options.createId('lease_');
     const now = options.clock();
-    const run = await options.store.claimScheduleRun(leaseId, now, new Date(now.getTime() + leaseMs));
+    const run = await options.store.schedules.claimScheduleRun(leaseId, now, new Date(now.getTime() + leaseMs));
     if (!run) return ran;
     await runClaimed(run, new ScheduleRunLease(options.store, options.clock, run.runId, leaseId, leaseMs), options);
     ran += 1;

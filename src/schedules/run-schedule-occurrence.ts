@@ -37,7 +37,7 @@ function memoryOf(schedule: ScheduleRecord): ScheduleRunMemory {
 
 /** Paused, not counted as a failure: running again cannot help until someone fixes the cause. */
 async function pauseAndTell(schedule: ScheduleRecord, reason: string, text: string, deps: OccurrenceExecutorDeps): Promise<OccurrenceOutcome> {
-  await deps.store.pauseSchedule(schedule.scheduleId, reason, deps.clock());
+  await deps.store.schedules.pauseSchedule(schedule.scheduleId, reason, deps.clock());
   deps.logger?.warn('a schedule paused itself', { scheduleId: schedule.scheduleId, owner: schedule.owner.userId, platform: schedule.owner.platform, reason });
   try {
     await deps.delivery.tellOwner(schedule, text);
@@ -51,9 +51,9 @@ async function pauseAndTell(schedule: ScheduleRecord, reason: string, text: stri
 async function recordFailure(schedule: ScheduleRecord, reason: string, deps: OccurrenceExecutorDeps): Promise<OccurrenceOutcome> {
   const failures = schedule.consecutiveFailures + 1;
   const limit = deps.pauseAfterFailures ?? DEFAULT_PAUSE_AFTER_FAILURES;
-  await deps.store.saveScheduleRunMemory(schedule.scheduleId, { ...memoryOf(schedule), consecutiveFailures: failures, failureReported: true }, deps.clock());
+  await deps.store.schedules.saveScheduleRunMemory(schedule.scheduleId, { ...memoryOf(schedule), consecutiveFailures: failures, failureReported: true }, deps.clock());
   if (failures >= limit) {
-    await deps.store.pauseSchedule(schedule.scheduleId, `failed ${failures} times in a row`, deps.clock());
+    await deps.store.schedules.pauseSchedule(schedule.scheduleId, `failed ${failures} times in a row`, deps.clock());
     await deps.delivery.tellOwner(schedule, SCHEDULE_SENTENCES.pausedAfterFailures(schedule.title, failures, reason));
   } else if (!schedule.failureReported) {
     // Once per incident: the owner hears again only after a success cleared the count.
@@ -150,7 +150,7 @@ async function runOccurrence(run: ScheduleRunRecord, schedule: ScheduleRecord, l
       return recordFailure(schedule, errorMessage(error), deps);
     }
   }
-  await deps.store.saveScheduleRunMemory(schedule.scheduleId, memory, deps.clock());
+  await deps.store.schedules.saveScheduleRunMemory(schedule.scheduleId, memory, deps.clock());
   return { state: 'done', outcome };
 }
 

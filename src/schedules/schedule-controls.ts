@@ -24,7 +24,7 @@ export async function applyScheduleControl(scheduleId: string, control: Schedule
     if (error instanceof ScheduleNotAllowedError) return { kind: 'refused', reason: error.message };
     throw error;
   }
-  const after = await deps.store.getSchedule(scheduleId);
+  const after = await deps.store.schedules.getSchedule(scheduleId);
   return { kind: 'changed', state: after?.state ?? 'deleted', sentence };
 }
 

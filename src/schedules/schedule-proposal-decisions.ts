@@ -64,7 +64,7 @@ export class ScheduleProposalDecisions {
     deliveryFor: DeliveryForDestination,
     sourceLinkFor?: SourceLinkForConfirm,
   ): Promise<ScheduleProposalResult> {
-    const proposal = await this.store.getScheduleProposal(proposalId);
+    const proposal = await this.store.scheduleProposals.getScheduleProposal(proposalId);
     if (!proposal) return { kind: 'done', sentence: SCHEDULE_PROPOSAL_SENTENCES.unknown };
     const mayDecide = decider.userId === proposal.owner.userId || personListMatches(this.admins, decider);
     if (!mayDecide) return { kind: 'refused', reason: SCHEDULE_PROPOSAL_SENTENCES.notAllowed(proposalOwnerName(proposal)) };
@@ -73,14 +73,14 @@ export class ScheduleProposalDecisions {
     if (now.getTime() > proposal.expiresAt.getTime()) return { kind: 'done', sentence: SCHEDULE_PROPOSAL_SENTENCES.expired };
     const name = decider.displayName ?? decider.userId;
     if (decision === 'cancel') {
-      if (await this.store.cancelScheduleProposal(proposalId, decider.userId, now)) return { kind: 'done', sentence: SCHEDULE_PROPOSAL_SENTENCES.cancelled(name) };
+      if (await this.store.scheduleProposals.cancelScheduleProposal(proposalId, decider.userId, now)) return { kind: 'done', sentence: SCHEDULE_PROPOSAL_SENTENCES.cancelled(name) };
       return this.decidedMeanwhile(proposalId);
     }
     const nextRunAt = nextOccurrence(proposal.cron, proposal.timeZone, now);
     if (!nextRunAt) return { kind: 'done', sentence: SCHEDULE_PROPOSAL_SENTENCES.neverRuns };
     const scheduleId = this.createId('schedule_');
     const sourceLink = sourceLinkFor ? await sourceLinkFor() : undefined;
-    const saved = await this.store.confirmScheduleProposal(
+    const saved = await this.store.scheduleProposals.confirmScheduleProposal(
       proposalId,
       {
         scheduleId,
@@ -107,7 +107,7 @@ export class ScheduleProposalDecisions {
 
   /** Another click decided it between the read and the write: answer as that one did. */
   private async decidedMeanwhile(proposalId: string): Promise<ScheduleProposalResult> {
-    const proposal = await this.store.getScheduleProposal(proposalId);
+    const proposal = await this.store.scheduleProposals.getScheduleProposal(proposalId);
     return proposal ? decidedAlready(proposal) : { kind: 'done', sentence: SCHEDULE_PROPOSAL_SENTENCES.unknown };
   }
 }

@@ -25,7 +25,7 @@ export class ScheduleRunLease {
   async renew(): Promise<boolean> {
     if (this.lost) return false;
     const now = this.clock();
-    const held = await this.store.renewScheduleRunLease(this.runId, this.leaseId, now, new Date(now.getTime() + this.leaseMs));
+    const held = await this.store.schedules.renewScheduleRunLease(this.runId, this.leaseId, now, new Date(now.getTime() + this.leaseMs));
     if (!held) this.lost = true;
     return held;
   }
@@ -37,7 +37,7 @@ export class ScheduleRunLease {
 
   /** Records the intent to post with the run's memory (one transaction), under the lease, before the platform is called. */
   async recordIntent(scheduleId: string, memory: ScheduleRunMemory): Promise<void> {
-    if (!(await this.store.recordScheduleRunPostIntent(this.runId, this.leaseId, scheduleId, memory, this.clock()))) {
+    if (!(await this.store.schedules.recordScheduleRunPostIntent(this.runId, this.leaseId, scheduleId, memory, this.clock()))) {
       this.lost = true;
       throw new ScheduleLeaseLostError('This run of the schedule lost its lease before posting; another run posts the occurrence.');
     }
@@ -45,7 +45,7 @@ export class ScheduleRunLease {
 
   /** Remembers the posted message under the lease, so a rerun after a crash does not post again. */
   async recordPost(messageId: string): Promise<void> {
-    if (!(await this.store.recordScheduleRunPost(this.runId, this.leaseId, messageId, this.clock()))) {
+    if (!(await this.store.schedules.recordScheduleRunPost(this.runId, this.leaseId, messageId, this.clock()))) {
       throw new ScheduleLeaseLostError('This run of the schedule lost its lease after posting.');
     }
   }

@@ -2,25 +2,22 @@
 // their behaviour (ordering, conflicts, expiry boundaries) is identical by construction. Atomic
 // operations lean on single statements (upsert ... WHERE ... RETURNING, DELETE ... RETURNING) or
 // on unique keys, which hold across processes and replicas, not only within this one. This file
-// holds conversations, results, charts, audit and tokens; stories and coordination (events, pending
-// questions, thread values) and turn jobs live in sql-story-statements.ts,
-// sql-coordination-statements.ts and sql-turn-job-statements.ts.
+// holds conversations, results, charts, audit and tokens. Each feature's records are a property
+// written in its own file (store.memories: sql-memory-statements.ts, store.schedules:
+// sql-schedule-statements.ts, store.stories: sql-story-statements.ts, …); coordination (events,
+// pending questions, thread values) and turn jobs are forwarded to sql-coordination-statements.ts
+// and sql-turn-job-statements.ts.
 import { epochMs, optionalEpochMs } from './epoch-ms.js';
 import { SqlCoordination } from './sql-coordination-statements.js';
 import { SqlQueryUsage } from './sql-query-usage-statements.js';
 import { SqlStories } from './sql-story-statements.js';
 import { SqlMemories } from './sql-memory-statements.js';
-import type { MemoryFilter, MemoryRecord, MemoryStatusChange } from './memory-store.js';
 import { encodeResultRows } from './result-rows-encoding.js';
 import { SqlTurnLedger } from './sql-turn-ledger-statements.js';
 import { SqlTurnJobs } from './sql-turn-job-statements.js';
 import { SqlVerifiedQueries } from './sql-verified-query-statements.js';
-import type { StoredVerifiedQuery } from './verified-query-store.js';
 import { SqlSchedules } from './sql-schedule-statements.js';
 import { SqlScheduleProposals } from './sql-schedule-proposal-statements.js';
-import type { NewScheduleProposal, ScheduleProposalRecord } from './schedule-proposal.js';
-import type { NewSchedule, ScheduleRecord, ScheduleRunMemory, ScheduleRunRecord } from './schedule-types.js';
-import type { NewScheduleRun } from './schedule-store.js';
 import { sqlContextSyncRuns } from './sql-context-sync-statements.js';
 import type { StoreDatabase, StoreParameter, StoreQueryRunner } from './store-database.js';
 import {
@@ -42,8 +39,6 @@ import type {
   Store,
   StoredMessage,
   StoredQueryResult,
-  StoredStory,
-  StoredStoryVersion,
   TokenUsageRecord,
   NewTurnJob,
   TurnJobRecord,
@@ -58,17 +53,16 @@ const APPEND_MESSAGES_ATTEMPTS = 20;
 
 
 export class SqlStore implements Store {
-  readonly claimContextSyncRun: Store['claimContextSyncRun'];
-  readonly finishContextSyncRun: Store['finishContextSyncRun'];
-  private readonly stories: SqlStories;
+  readonly contextSyncRuns: Store['contextSyncRuns'];
+  readonly stories: SqlStories;
   private readonly coordination: SqlCoordination;
   private readonly turnJobs: SqlTurnJobs;
   readonly ledger: SqlTurnLedger;
-  private readonly memories: SqlMemories;
+  readonly memories: SqlMemories;
   private readonly queryUsage: SqlQueryUsage;
-  private readonly verifiedQueries: SqlVerifiedQueries;
-  private readonly schedules: SqlSchedules;
-  private readonly scheduleProposals: SqlScheduleProposals;
+  readonly verifiedQueries: SqlVerifiedQueries;
+  readonly schedules: SqlSchedules;
+  readonly scheduleProposals: SqlScheduleProposals;
 
   constructor(private readonly database: StoreDatabase) {
     this.queryUsage = new SqlQueryUsage(database);
@@ -80,7 +74,7 @@ export class SqlStore implements Store {
     this.verifiedQueries = new SqlVerifiedQueries(database);
     this.schedules = new SqlSchedules(database);
     this.scheduleProposals = new SqlScheduleProposals(database);
-    ({ claimContextSyncRun: this.claimContextSyncRun, finishContextSyncRun: this.finishContextSyncRun } = sqlContextSyncRuns(database));
+    this.contextSyncRuns = sqlContextSyncRuns(database);
   }
 
   migrate(): Promise<void> {
@@ -204,33 +198,12 @@ export class SqlStore implements Store {
     return rows[0] ? queryResultFromRow(rows[0]) : undefined;
   }
 
-  createStory(story: StoredStory, firstVersion: StoredStoryVersion): Promise<void> {
-    return this.stories.createStory(story, firstVersion);
-  }
 
-  addStoryVersion(version: StoredStoryVersion): Promise<void> {
-    return this.stories.addStoryVersion(version);
-  }
 
-  getStory(threadId: string, slug: string): Promise<StoredStory | undefined> {
-    return this.stories.getStory(threadId, slug);
-  }
 
-  listStories(threadId: string): Promise<StoredStory[]> {
-    return this.stories.listStories(threadId);
-  }
 
-  getLatestStoryVersion(threadId: string, slug: string): Promise<StoredStoryVersion | undefined> {
-    return this.stories.getLatestStoryVersion(threadId, slug);
-  }
 
-  getStoryVersion(threadId: string, slug: string, version: number): Promise<StoredStoryVersion | undefined> {
-    return this.stories.getStoryVersion(threadId, slug, version);
-  }
 
-  listStoryVersions(threadId: string, slug: string): Promise<StoredStoryVersion[]> {
-    return this.stories.listStoryVersions(threadId, slug);
-  }
 
   savePendingClarification(pending: PendingClarification): Promise<void> {
     return this.coordination.savePendingClarification(pending);
@@ -441,129 +414,33 @@ export class SqlStore implements Store {
     await this.database.execute('DELETE FROM user_tokens WHERE user_key = $1 AND provider = $2', [userKey, provider]);
   }
 
-  saveMemory(memory: MemoryRecord): Promise<void> {
-    return this.memories.saveMemory(memory);
-  }
 
-  getMemory(id: string): Promise<MemoryRecord | undefined> {
-    return this.memories.getMemory(id);
-  }
 
-  listMemories(filter?: MemoryFilter): Promise<MemoryRecord[]> {
-    return this.memories.listMemories(filter);
-  }
 
-  changeMemoryStatus(change: MemoryStatusChange): Promise<MemoryRecord | undefined> {
-    return this.memories.changeMemoryStatus(change);
-  }
 
-  recordMemoryUse(ids: string[], now: Date): Promise<void> {
-    return this.memories.recordMemoryUse(ids, now);
-  }
 
-  saveVerifiedQuery(query: StoredVerifiedQuery, normalizedSql: string): Promise<void> {
-    return this.verifiedQueries.saveVerifiedQuery(query, normalizedSql);
-  }
 
-  listVerifiedQueries(): Promise<StoredVerifiedQuery[]> {
-    return this.verifiedQueries.listVerifiedQueries();
-  }
 
-  removeVerifiedQuery(id: string): Promise<boolean> {
-    return this.verifiedQueries.removeVerifiedQuery(id);
-  }
 
-  // Schedules and their run jobs: sql-schedule-statements.ts.
-  createSchedule(schedule: NewSchedule): Promise<void> {
-    return this.schedules.createSchedule(schedule);
-  }
 
-  getSchedule(scheduleId: string): Promise<ScheduleRecord | undefined> {
-    return this.schedules.getSchedule(scheduleId);
-  }
 
-  listSchedules(filter?: { ownerUserId?: string }): Promise<ScheduleRecord[]> {
-    return this.schedules.listSchedules(filter);
-  }
 
-  listDueSchedules(now: Date, limit: number): Promise<ScheduleRecord[]> {
-    return this.schedules.listDueSchedules(now, limit);
-  }
 
-  enqueueScheduleOccurrence(run: NewScheduleRun, expectedNextRunAt: Date, nextRunAt: Date | null): Promise<boolean> {
-    return this.schedules.enqueueScheduleOccurrence(run, expectedNextRunAt, nextRunAt);
-  }
 
-  enqueueManualScheduleRun(run: NewScheduleRun): Promise<void> {
-    return this.schedules.enqueueManualScheduleRun(run);
-  }
 
-  claimScheduleRun(ownerId: string, now: Date, leaseExpiresAt: Date): Promise<ScheduleRunRecord | undefined> {
-    return this.schedules.claimScheduleRun(ownerId, now, leaseExpiresAt);
-  }
 
-  renewScheduleRunLease(runId: string, ownerId: string, now: Date, leaseExpiresAt: Date): Promise<boolean> {
-    return this.schedules.renewScheduleRunLease(runId, ownerId, now, leaseExpiresAt);
-  }
 
-  recordScheduleRunPost(runId: string, ownerId: string, messageId: string, now: Date): Promise<boolean> {
-    return this.schedules.recordScheduleRunPost(runId, ownerId, messageId, now);
-  }
 
-  finishScheduleRun(runId: string, ownerId: string, state: 'done' | 'failed', outcome: string, now: Date): Promise<boolean> {
-    return this.schedules.finishScheduleRun(runId, ownerId, state, outcome, now);
-  }
 
-  getScheduleRun(runId: string): Promise<ScheduleRunRecord | undefined> {
-    return this.schedules.getScheduleRun(runId);
-  }
 
-  listScheduleRuns(scheduleId: string): Promise<ScheduleRunRecord[]> {
-    return this.schedules.listScheduleRuns(scheduleId);
-  }
 
-  listScheduleRunsSince(since: Date): Promise<ScheduleRunRecord[]> {
-    return this.schedules.listScheduleRunsSince(since);
-  }
 
-  recordScheduleRunPostIntent(runId: string, ownerId: string, scheduleId: string, memory: ScheduleRunMemory, now: Date): Promise<boolean> {
-    return this.schedules.recordScheduleRunPostIntent(runId, ownerId, scheduleId, memory, now);
-  }
 
-  saveScheduleRunMemory(scheduleId: string, memory: ScheduleRunMemory, now: Date): Promise<void> {
-    return this.schedules.saveScheduleRunMemory(scheduleId, memory, now);
-  }
 
-  pauseSchedule(scheduleId: string, reason: string, now: Date): Promise<boolean> {
-    return this.schedules.pauseSchedule(scheduleId, reason, now);
-  }
 
-  resumeSchedule(scheduleId: string, nextRunAt: Date, now: Date): Promise<boolean> {
-    return this.schedules.resumeSchedule(scheduleId, nextRunAt, now);
-  }
 
-  rescheduleSchedule(scheduleId: string, cron: string, timeZone: string, nextRunAt: Date, now: Date): Promise<boolean> {
-    return this.schedules.rescheduleSchedule(scheduleId, cron, timeZone, nextRunAt, now);
-  }
 
-  deleteSchedule(scheduleId: string): Promise<boolean> {
-    return this.schedules.deleteSchedule(scheduleId);
-  }
 
-  // Schedule proposals, until Confirm or Cancel: sql-schedule-proposal-statements.ts.
-  saveScheduleProposal(proposal: NewScheduleProposal): Promise<void> {
-    return this.scheduleProposals.saveScheduleProposal(proposal);
-  }
 
-  getScheduleProposal(proposalId: string): Promise<ScheduleProposalRecord | undefined> {
-    return this.scheduleProposals.getScheduleProposal(proposalId);
-  }
 
-  confirmScheduleProposal(proposalId: string, schedule: NewSchedule, decidedBy: string, now: Date): Promise<boolean> {
-    return this.scheduleProposals.confirmScheduleProposal(proposalId, schedule, decidedBy, now);
-  }
-
-  cancelScheduleProposal(proposalId: string, decidedBy: string, now: Date): Promise<boolean> {
-    return this.scheduleProposals.cancelScheduleProposal(proposalId, decidedBy, now);
-  }
 }

@@ -160,9 +160,38 @@ export interface EncryptedUserToken {
   updatedAt: Date;
 }
 
-export interface Store extends MemoryStore, QueryAuditUsageStore, VerifiedQueryStore, ScheduleStore, ScheduleProposalStore, ContextSyncRunStore {
+/** A thread's stories and their versions. */
+export interface StoryStore {
+  /** Creates the story and its version 1 in one transaction; throws StoryExistsError if the slug is taken. */
+  createStory(story: StoredStory, firstVersion: StoredStoryVersion): Promise<void>;
+  /** Adds the next version; throws StoryVersionConflictError if `version` is not latest + 1. */
+  addStoryVersion(version: StoredStoryVersion): Promise<void>;
+  getStory(threadId: string, slug: string): Promise<StoredStory | undefined>;
+  listStories(threadId: string): Promise<StoredStory[]>;
+  getLatestStoryVersion(threadId: string, slug: string): Promise<StoredStoryVersion | undefined>;
+  getStoryVersion(threadId: string, slug: string, version: number): Promise<StoredStoryVersion | undefined>;
+  listStoryVersions(threadId: string, slug: string): Promise<StoredStoryVersion[]>;
+}
+
+/**
+ * The state store. Each feature's records are a property with the feature's own interface
+ * (store.memories, store.schedules, …), so a feature adds a property instead of methods here.
+ */
+export interface Store extends QueryAuditUsageStore {
   /** Turns, their tokens and cost, and budget reservations (turn-ledger-types.ts). */
   readonly ledger: TurnLedgerStore;
+  /** Remembered corrections (memory-store.ts). */
+  readonly memories: MemoryStore;
+  /** Verified queries saved from the Verify action (verified-query-store.ts). */
+  readonly verifiedQueries: VerifiedQueryStore;
+  /** Scheduled reports and alerts and their runs (schedule-store.ts). */
+  readonly schedules: ScheduleStore;
+  /** Schedules proposed in a thread, waiting for a confirmation (schedule-proposal-store.ts). */
+  readonly scheduleProposals: ScheduleProposalStore;
+  /** Which replica runs a scheduled context sync (context-sync-run-store.ts). */
+  readonly contextSyncRuns: ContextSyncRunStore;
+  /** Stories and their versions. */
+  readonly stories: StoryStore;
   /** Creates or upgrades the schema. Idempotent. */
   migrate(): Promise<void>;
   close(): Promise<void>;
@@ -177,16 +206,6 @@ export interface Store extends MemoryStore, QueryAuditUsageStore, VerifiedQueryS
 
   saveQueryResult(result: StoredQueryResult): Promise<void>;
   getQueryResult(threadId: string, queryId: string): Promise<StoredQueryResult | undefined>;
-
-  /** Creates the story and its version 1 in one transaction; throws StoryExistsError if the slug is taken. */
-  createStory(story: StoredStory, firstVersion: StoredStoryVersion): Promise<void>;
-  /** Adds the next version; throws StoryVersionConflictError if `version` is not latest + 1. */
-  addStoryVersion(version: StoredStoryVersion): Promise<void>;
-  getStory(threadId: string, slug: string): Promise<StoredStory | undefined>;
-  listStories(threadId: string): Promise<StoredStory[]>;
-  getLatestStoryVersion(threadId: string, slug: string): Promise<StoredStoryVersion | undefined>;
-  getStoryVersion(threadId: string, slug: string, version: number): Promise<StoredStoryVersion | undefined>;
-  listStoryVersions(threadId: string, slug: string): Promise<StoredStoryVersion[]>;
 
   savePendingClarification(pending: PendingClarification): Promise<void>;
   /** Removes and returns it, atomically: only one resumer wins. */

@@ -62,7 +62,7 @@ export async function runStoryAction(input: StoryActionInput, dependencies: Stor
     return fail(id, `Story id "${id}" is not a kebab-case slug. Use lowercase letters, digits and single hyphens (at most ${MAX_STORY_SLUG_CHARACTERS} characters), e.g. "sales-by-region".`);
   }
   for (let attempt = 1; ; attempt += 1) {
-    const latest = await store.getLatestStoryVersion(threadId, id);
+    const latest = await store.stories.getLatestStoryVersion(threadId, id);
     const planned = plan(input, latest);
     if (!planned.ok) return planned.output;
     const errors = await validateStoryDocument(planned.code, dependencies.findQueryResult);

@@ -7,11 +7,11 @@ export type NewStoryVersion = Omit<StoredStoryVersion, 'version'>;
 export async function saveStoryVersion(store: Store, next: NewStoryVersion, latest: StoredStoryVersion | undefined): Promise<StoredStoryVersion> {
   if (!latest) {
     const first: StoredStoryVersion = { ...next, version: 1 };
-    await store.createStory({ threadId: next.threadId, slug: next.slug, title: next.title, createdAt: next.createdAt }, first);
+    await store.stories.createStory({ threadId: next.threadId, slug: next.slug, title: next.title, createdAt: next.createdAt }, first);
     return first;
   }
   const version: StoredStoryVersion = { ...next, version: latest.version + 1 };
-  await store.addStoryVersion(version);
+  await store.stories.addStoryVersion(version);
   return version;
 }
 
@@ -27,7 +27,7 @@ export interface StoryVersionSummary {
 
 /** For a "Versions" action: every version with its time and one-line change, oldest first. */
 export async function listStoryVersionsSummary(store: Store, threadId: string, slug: string): Promise<StoryVersionSummary[]> {
-  const versions = await store.listStoryVersions(threadId, slug);
+  const versions = await store.stories.listStoryVersions(threadId, slug);
   return versions.map(({ version, createdAt, action, author, title, summary }) => ({ version, createdAt, action, author, title, summary }));
 }
 

@@ -66,9 +66,9 @@ export function createListSchedulesTool(context: ToolContext, admins: readonly s
       const { actor } = context;
       if (input.all === true) {
         if (!personListMatches(admins, { userId: actor.userId, email: actor.email, groups: context.actorGroups })) return { _version: '1', kind: 'refused', reason: 'Only workspace admins (`admins` in the config) can list everyone\'s schedules; the asker can list their own.' };
-        return page('all', await context.store.listSchedules());
+        return page('all', await context.store.schedules.listSchedules());
       }
-      const own = (await context.store.listSchedules({ ownerUserId: actor.userId })).filter((schedule) => schedule.owner.platform === actor.platform);
+      const own = (await context.store.schedules.listSchedules({ ownerUserId: actor.userId })).filter((schedule) => schedule.owner.platform === actor.platform);
       return page('mine', own);
     },
     toModelOutput: ({ output }) => ({ type: 'text', value: renderListSchedulesResult(output) }),

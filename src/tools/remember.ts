@@ -67,7 +67,7 @@ function allowedDatabases(context: ToolContext): Set<string> {
 
 async function visibleMemories(context: ToolContext): Promise<MemoryRecord[]> {
   const allowed = allowedDatabases(context);
-  const memories = await context.store.listMemories({ scopes: scopesFor(context.memory?.channelId), statuses: ['active', 'pending'] });
+  const memories = await context.store.memories.listMemories({ scopes: scopesFor(context.memory?.channelId), statuses: ['active', 'pending'] });
   return memories.filter((memory) => mayUseMemory(memory, allowed)).slice(0, MAX_LISTED_MEMORIES);
 }
 
@@ -93,7 +93,7 @@ async function propose(context: ToolContext, input: RememberInput): Promise<Reme
     lastUsedAt: null,
     useCount: 0,
   };
-  await context.store.saveMemory(memory);
+  await context.store.memories.saveMemory(memory);
   const kind = memory.status === 'active' ? 'remembered' : 'pending';
   context.memoryNotes.push(memoryNoteFor(memory, kind));
   return { _version: '1', kind, memory };

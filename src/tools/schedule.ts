@@ -73,12 +73,12 @@ async function propose(context: ToolContext, input: ScheduleInput): Promise<Sche
     {
       findQuery: (queryId) => findQuery(context, queryId),
       chartFor: (queryId) => charts.get(queryId),
-      storyVersions: (storyId) => context.store.listStoryVersions(context.threadId, storyId),
+      storyVersions: (storyId) => context.store.stories.listStoryVersions(context.threadId, storyId),
     },
     { asker: context.actor, channelId: scheduling.channelId, teamId: scheduling.teamId, threadId: context.threadId, defaultTimeZone: scheduling.defaultTimeZone, now: context.now(), proposalId: context.createId('proposal_') },
   );
   if (outcome.kind === 'invalid') return { _version: '1', kind: 'refused', problems: outcome.problems };
-  await context.store.saveScheduleProposal(outcome.proposal);
+  await context.store.scheduleProposals.saveScheduleProposal(outcome.proposal);
   context.scheduleProposals.push({ proposalId: outcome.proposal.proposalId, summary: outcome.proposal.summary, ownerName: proposalOwnerName(outcome.proposal) });
   return { _version: '1', kind: 'proposed', proposal: outcome.proposal };
 }

@@ -38,7 +38,7 @@ export function verifiedSentence(query: StoredVerifiedQuery): string {
 
 export class AnswerVerifier {
   constructor(
-    private readonly store: Pick<Store, 'getThreadValue' | 'saveVerifiedQuery'>,
+    private readonly store: Pick<Store, 'getThreadValue'> & { verifiedQueries: Pick<Store['verifiedQueries'], 'saveVerifiedQuery'> },
     private readonly verifiers: readonly string[],
     private readonly clock: Clock,
     private readonly createId: IdFactory,
@@ -68,7 +68,7 @@ export class AnswerVerifier {
       verifiedAt: this.clock(),
       threadId: request.threadId,
     };
-    await this.store.saveVerifiedQuery(query, normalizeSql(query.sql));
+    await this.store.verifiedQueries.saveVerifiedQuery(query, normalizeSql(query.sql));
     return { kind: 'verified', query };
   }
 }

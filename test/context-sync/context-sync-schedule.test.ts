@@ -30,7 +30,7 @@ const SYNCED: SyncRunResult = {
 function replicaOptions(store: Store, replicaId: string, runs: string[], recorder: Recorder): ContextSyncScheduleOptions {
   return {
     schedule: { schedule: '* * * * * *' },
-    store,
+    store: store.contextSyncRuns,
     replicaId,
     clock: () => new Date(),
     logger: recorder.logger,

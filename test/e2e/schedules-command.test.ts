@@ -19,9 +19,9 @@ const alert = newSchedule({ scheduleId: 'sched_alert', title: 'Signups below 200
 beforeAll(async () => {
   workspace = await createE2eWorkspace({ prefix: 'schedules', duckdb: [] });
   const store = await openStore(workspace.variables.DATATHREAD_STATE!);
-  await store.createSchedule(weekly);
-  await store.createSchedule(alert);
-  await store.createSchedule(story);
+  await store.schedules.createSchedule(weekly);
+  await store.schedules.createSchedule(alert);
+  await store.schedules.createSchedule(story);
   await store.close();
 });
 
@@ -59,7 +59,7 @@ describe('datathread schedules', () => {
     expect(await run('pause', 'sched_weekly')).toEqual({ code: 1, text: 'No schedule has the id "sched_weekly"; `datathread schedules list` shows them.\n' });
     const store = await openStore(workspace.variables.DATATHREAD_STATE!);
     try {
-      expect((await store.listSchedules()).map((each) => [each.scheduleId, each.state])).toEqual([
+      expect((await store.schedules.listSchedules()).map((each) => [each.scheduleId, each.state])).toEqual([
         ['sched_alert', 'active'],
         ['sched_story', 'active'],
       ]);

@@ -52,7 +52,7 @@ describe('datathread serve runs the scheduler', () => {
       queries: [{ queryId: 'query_revenue1', databaseName: 'shop', sql: 'SELECT region, revenue FROM revenue ORDER BY region', chart: REVENUE_CHART }],
       nextRunAt: new Date(Date.now() - 60 * 60 * 1000),
     });
-    await store.createSchedule(schedule);
+    await store.schedules.createSchedule(schedule);
     await store.close();
 
     const bot = await startBotProcess({ ...workspace.variables, DATATHREAD_STATE: stateUrl, SLACK_BOT_TOKEN: 'xoxb-serve-schedules', SLACK_SIGNING_SECRET: 'serve-schedules-secret', SLACK_API_URL: slack.apiUrl, LOG_LEVEL: 'info' });
@@ -75,10 +75,10 @@ describe('datathread serve runs the scheduler', () => {
     }
     const reopened = await openStore(stateUrl);
     try {
-      const runs = await reopened.listScheduleRuns(schedule.scheduleId);
+      const runs = await reopened.schedules.listScheduleRuns(schedule.scheduleId);
       expect(runs).toHaveLength(1);
       expect(runs[0]).toMatchObject({ state: 'done', outcome: 'posted' });
-      expect((await reopened.getSchedule(schedule.scheduleId))!.nextRunAt.getTime()).toBeGreaterThan(Date.now());
+      expect((await reopened.schedules.getSchedule(schedule.scheduleId))!.nextRunAt.getTime()).toBeGreaterThan(Date.now());
     } finally {
       await reopened.close();
     }

@@ -90,7 +90,7 @@ describe('datathread ask with a story', () => {
         [1, 'create', 'assistant', 'Created "Sales review" with 2 charts and 1 table.'],
         [2, 'update', 'assistant', 'Replaced "North sells the most." with "North sells the most; South trails.".'],
       ]);
-      expect((await store.getStoryVersion(threadId, 'sales-review', 2))?.code).toBe(updatedCode);
+      expect((await store.stories.getStoryVersion(threadId, 'sales-review', 2))?.code).toBe(updatedCode);
     } finally {
       await store.close();
     }

@@ -69,8 +69,8 @@ async function runSchedules(store: Store, now: Date): Promise<void> {
     owner: { platform: 'teams', userId: TEAMS_OWNER, channelId: '19:ops@thread.tacv2', teamId: 'T_OPS' },
     delivery: { target: { channelId: 'msteams', serviceUrl: 'http://127.0.0.1:1/', conversation: { id: '19:ops@thread.tacv2;messageid=1700' }, bot: {}, user: {} }, identity: {} },
   });
-  await store.createSchedule(slack);
-  await store.createSchedule(teams);
+  await store.schedules.createSchedule(slack);
+  await store.schedules.createSchedule(teams);
   const shop = await createDatabaseAdapter(databaseConfig({ type: 'duckdb', name: 'shop', path: join(workspace.directory, 'shop.duckdb') }));
   const delivery: ScheduleDelivery = {
     async post(schedule) {
@@ -85,12 +85,12 @@ async function runSchedules(store: Store, now: Date): Promise<void> {
   try {
     await queueDueOccurrences({ store, clock, createId });
     await runClaimedOccurrences({ store, clock, createId, logger: silentLogger, execute });
-    await store.enqueueManualScheduleRun({ runId: createId('run_'), scheduleId: slack.scheduleId, occurrenceAt: clock(), missedCount: 0, manual: true, createdAt: clock() });
+    await store.schedules.enqueueManualScheduleRun({ runId: createId('run_'), scheduleId: slack.scheduleId, occurrenceAt: clock(), missedCount: 0, manual: true, createdAt: clock() });
     await runClaimedOccurrences({ store, clock, createId, logger: silentLogger, execute });
   } finally {
     await shop.close();
   }
-  const outcomes = [...(await store.listScheduleRuns(slack.scheduleId)), ...(await store.listScheduleRuns(teams.scheduleId))].map((run) => [run.state, run.outcome]);
+  const outcomes = [...(await store.schedules.listScheduleRuns(slack.scheduleId)), ...(await store.schedules.listScheduleRuns(teams.scheduleId))].map((run) => [run.state, run.outcome]);
   expect(outcomes).toEqual([
     ['done', 'posted'],
     ['done', 'skipped: unchanged'],

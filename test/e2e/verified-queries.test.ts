@@ -86,7 +86,7 @@ describe('verified queries in the terminal', () => {
     try {
       await store.migrate();
       const sql = 'SELECT COUNT(*) FROM sales';
-      await store.saveVerifiedQuery({ id: 'verified_chat1', question: 'How many sales?', paraphrases: [], sql, databaseName: 'shop', verifiedBy: { platform: 'slack', userId: 'UANA', displayName: 'Ana' }, verifiedAt: new Date('2026-11-03T09:00:00Z'), threadId: 'slack:T1:C1:1.1' }, normalizeSql(sql));
+      await store.verifiedQueries.saveVerifiedQuery({ id: 'verified_chat1', question: 'How many sales?', paraphrases: [], sql, databaseName: 'shop', verifiedBy: { platform: 'slack', userId: 'UANA', displayName: 'Ana' }, verifiedAt: new Date('2026-11-03T09:00:00Z'), threadId: 'slack:T1:C1:1.1' }, normalizeSql(sql));
     } finally {
       await store.close();
     }

@@ -52,14 +52,14 @@ afterAll(async () => {
   await rm(directory, { recursive: true, force: true });
 });
 
-/** Every call the usage report makes on the store, the ledger's included. */
+/** Every call the usage report makes on the store, its features' (ledger, schedules, …) included. */
 function countingStore(store: Store): { store: Store; calls: string[] } {
   const calls: string[] = [];
   const wrap = <T extends object>(target: T, prefix: string): T =>
     new Proxy(target, {
       get(object, property) {
         const value: unknown = Reflect.get(object, property);
-        if (property === 'ledger' && typeof value === 'object' && value !== null) return wrap(value, 'ledger.');
+        if (prefix === '' && typeof value === 'object' && value !== null) return wrap(value, `${String(property)}.`);
         if (typeof value !== 'function') return value;
         return (...parameters: unknown[]) => {
           calls.push(`${prefix}${String(property)}`);
@@ -126,8 +126,8 @@ describe.each(['sqlite', 'postgres'] as const)('scheduled runs in the usage repo
 
   it('counts a schedule’s runs and queries where it posts, not in the channel it was made in, and under no model', async () => {
     await askInSourceThread('slack:T1:C_SOURCE:1700000000.000100', 'slack:C_SOURCE');
-    await store.createSchedule(newSchedule({ ...due, sourceThreadId: 'slack:T1:C_SOURCE:1700000000.000100', delivery: { channelId: 'C_REPORTS' } }));
-    await store.createSchedule(
+    await store.schedules.createSchedule(newSchedule({ ...due, sourceThreadId: 'slack:T1:C_SOURCE:1700000000.000100', delivery: { channelId: 'C_REPORTS' } }));
+    await store.schedules.createSchedule(
       newSchedule({
         ...due,
         owner: { platform: 'teams', userId: TEAMS_OWNER, channelId: '19:source@thread.tacv2', teamId: 'T_OPS' },
@@ -162,9 +162,9 @@ describe.each(['sqlite', 'postgres'] as const)('scheduled runs in the usage repo
   it('counts the queries of a schedule deleted since under "(deleted schedule)" by channel, never under the thread it came from', async () => {
     await askInSourceThread('slack:T1:C_SOURCE:1700000000.000100', 'slack:C_SOURCE');
     const schedule = newSchedule({ ...due, sourceThreadId: 'slack:T1:C_SOURCE:1700000000.000100', delivery: { channelId: 'C_REPORTS' } });
-    await store.createSchedule(schedule);
+    await store.schedules.createSchedule(schedule);
     await runDueSchedules();
-    expect(await store.deleteSchedule(schedule.scheduleId)).toBe(true);
+    expect(await store.schedules.deleteSchedule(schedule.scheduleId)).toBe(true);
 
     const byChannel = await report('channel');
     expect(byChannel.map((row) => [row.group, row.queries, row.scheduleRuns.runs])).toEqual([
@@ -177,8 +177,8 @@ describe.each(['sqlite', 'postgres'] as const)('scheduled runs in the usage repo
     const callsWith = async (scheduleCount: number): Promise<{ calls: string[]; runs: number }> => {
       for (let index = 0; index < scheduleCount; index += 1) {
         const schedule = newSchedule({ ...due, delivery: { channelId: `C_REPORTS_${scheduleCount}` } });
-        await store.createSchedule(schedule);
-        await store.enqueueManualScheduleRun({ runId: `run_${schedule.scheduleId}`, scheduleId: schedule.scheduleId, occurrenceAt: NOW, missedCount: 0, manual: true, createdAt: NOW });
+        await store.schedules.createSchedule(schedule);
+        await store.schedules.enqueueManualScheduleRun({ runId: `run_${schedule.scheduleId}`, scheduleId: schedule.scheduleId, occurrenceAt: NOW, missedCount: 0, manual: true, createdAt: NOW });
       }
       const counting = countingStore(store);
       const rows = await report('channel', counting.store);
@@ -189,19 +189,19 @@ describe.each(['sqlite', 'postgres'] as const)('scheduled runs in the usage repo
     expect(one.runs).toBe(1);
     expect(twelve.runs).toBe(12);
     expect(twelve.calls.toSorted()).toEqual(one.calls.toSorted());
-    expect(one.calls.toSorted()).toEqual(['ledger.listTurnLedger', 'listFeedback', 'listQueryAudit', 'listScheduleRunsSince', 'listSchedules']);
+    expect(one.calls.toSorted()).toEqual(['ledger.listTurnLedger', 'listFeedback', 'listQueryAudit', 'schedules.listScheduleRunsSince', 'schedules.listSchedules']);
   });
 
   it('lists the runs queued at or after the start of the period, of every schedule, oldest first', async () => {
     const first = newSchedule({ ...due });
     const second = newSchedule({ ...due });
-    await store.createSchedule(first);
-    await store.createSchedule(second);
-    const queue = (runId: string, scheduleId: string, createdAt: Date) => store.enqueueManualScheduleRun({ runId, scheduleId, occurrenceAt: createdAt, missedCount: 0, manual: true, createdAt });
+    await store.schedules.createSchedule(first);
+    await store.schedules.createSchedule(second);
+    const queue = (runId: string, scheduleId: string, createdAt: Date) => store.schedules.enqueueManualScheduleRun({ runId, scheduleId, occurrenceAt: createdAt, missedCount: 0, manual: true, createdAt });
     await queue('run_before', first.scheduleId, new Date(SINCE.getTime() - 1));
     await queue('run_at_start', second.scheduleId, SINCE);
     await queue('run_after', first.scheduleId, NOW);
-    expect((await store.listScheduleRunsSince(SINCE)).map((run) => [run.runId, run.scheduleId])).toEqual([
+    expect((await store.schedules.listScheduleRunsSince(SINCE)).map((run) => [run.runId, run.scheduleId])).toEqual([
       ['run_at_start', second.scheduleId],
       ['run_after', first.scheduleId],
     ]);

@@ -28,20 +28,20 @@ const admins = ['boss@example.com'];
 describe('changing a schedule from chat', () => {
   it('lets the owner pause it and an admin (matched by e-mail) resume it', async () => {
     const schedule = newSchedule();
-    await store.createSchedule(schedule);
+    await store.schedules.createSchedule(schedule);
     expect(await changeSchedule(schedule.scheduleId, 'pause', deps(), { subject: { userId: 'U_OWNER' }, admins })).toBe('Paused "Revenue by region".');
     expect(await changeSchedule(schedule.scheduleId, 'resume', deps(), { subject: { userId: 'U_BOSS', email: 'Boss@Example.com' }, admins })).toBe(
       'Resumed "Revenue by region"; next run 2026-12-14T08:00:00.000Z.',
     );
-    expect(await store.getSchedule(schedule.scheduleId)).toMatchObject({ state: 'active', nextRunAt: new Date('2026-12-14T08:00:00Z') });
+    expect(await store.schedules.getSchedule(schedule.scheduleId)).toMatchObject({ state: 'active', nextRunAt: new Date('2026-12-14T08:00:00Z') });
   });
 
   it('refuses anyone else, saying who may, and leaves the schedule as it was', async () => {
     const schedule = newSchedule();
-    await store.createSchedule(schedule);
+    await store.schedules.createSchedule(schedule);
     const attempt = changeSchedule(schedule.scheduleId, 'delete', deps(), { subject: { userId: 'U_OTHER', email: 'other@example.com' }, admins });
     await expect(attempt).rejects.toBeInstanceOf(ScheduleNotAllowedError);
     await expect(attempt).rejects.toThrow('Only the owner of "Revenue by region" (Olga Owner) or a workspace admin can delete it.');
-    expect(await store.getSchedule(schedule.scheduleId)).toMatchObject({ state: 'active' });
+    expect(await store.schedules.getSchedule(schedule.scheduleId)).toMatchObject({ state: 'active' });
   });
 });

@@ -22,13 +22,13 @@ describe('delivery by platform', () => {
     const delivery = platformScheduleDelivery({ slack }, silentLogger);
     const slackSchedule = newSchedule();
     const teamsSchedule = newSchedule({ owner: { platform: 'teams', userId: 'aad-owner' }, delivery: { target: {}, identity: {} } });
-    await bench.store.createSchedule(slackSchedule);
-    await bench.store.createSchedule(teamsSchedule);
+    await bench.store.schedules.createSchedule(slackSchedule);
+    await bench.store.schedules.createSchedule(teamsSchedule);
     await bench.runDue({ delivery });
     expect(slack.posts.map((posted) => posted.scheduleId)).toEqual([slackSchedule.scheduleId]);
     expect(slack.posts[0]!.post.results[0]!.rows).toEqual([['North', 120], ['South', 80]]);
-    expect((await bench.store.listScheduleRuns(teamsSchedule.scheduleId))[0]).toMatchObject({ state: 'failed', outcome: 'failed: teams is not started on this server, so the schedule cannot post.' });
+    expect((await bench.store.schedules.listScheduleRuns(teamsSchedule.scheduleId))[0]).toMatchObject({ state: 'failed', outcome: 'failed: teams is not started on this server, so the schedule cannot post.' });
     expect(slack.told).toEqual([]);
-    expect((await bench.store.getSchedule(teamsSchedule.scheduleId))!.consecutiveFailures).toBe(1);
+    expect((await bench.store.schedules.getSchedule(teamsSchedule.scheduleId))!.consecutiveFailures).toBe(1);
   });
 });

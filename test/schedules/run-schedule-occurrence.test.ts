@@ -29,7 +29,7 @@ function rowsOfPost(index: number) {
 describe('a scheduled report', () => {
   it('posts fresh rows each week with a header in the schedule’s zone, a link to its thread and a real PNG', async () => {
     const schedule = newSchedule({ queries: [{ queryId: 'query_revenue1', databaseName: 'warehouse', sql: 'SELECT region, revenue FROM revenue ORDER BY region', chart: REVENUE_CHART }] });
-    await bench.store.createSchedule(schedule);
+    await bench.store.schedules.createSchedule(schedule);
     await bench.runDue();
     await bench.changeData(`UPDATE revenue SET revenue = 200 WHERE region = 'South'`);
     bench.clock.set('2026-12-14T08:00:03Z');
@@ -42,13 +42,13 @@ describe('a scheduled report', () => {
     expect(first.charts).toHaveLength(1);
     expect(first.charts[0]!.png.subarray(0, 8)).toEqual(PNG_SIGNATURE);
     expect(first.charts[0]!.png.length).toBeGreaterThan(2_000);
-    const runs = await bench.store.listScheduleRuns(schedule.scheduleId);
+    const runs = await bench.store.schedules.listScheduleRuns(schedule.scheduleId);
     expect(runs.map((run) => [run.outcome, run.postedMessageId])).toEqual([['posted', 'message-1'], ['posted', 'message-2']]);
   });
 
   it('says so when a run stands for occurrences missed during downtime', async () => {
     const schedule = newSchedule({ cron: '0 * * * *', nextRunAt: new Date('2026-12-04T08:00:00Z') });
-    await bench.store.createSchedule(schedule);
+    await bench.store.schedules.createSchedule(schedule);
     await bench.runDue();
     expect(bench.delivery.posts).toHaveLength(1);
     expect(bench.delivery.posts[0]!.post.catchUpNote).toBe('Catch-up run: the service was down, so 72 earlier occurrences were folded into this one.');
@@ -56,7 +56,7 @@ describe('a scheduled report', () => {
   });
 
   it('skips a run whose rows did not change when set to, and posts again once they do', async () => {
-    await bench.store.createSchedule(newSchedule({ cron: '* * * * *', nextRunAt: new Date('2026-12-07T08:00:00Z'), skipUnchanged: true }));
+    await bench.store.schedules.createSchedule(newSchedule({ cron: '* * * * *', nextRunAt: new Date('2026-12-07T08:00:00Z'), skipUnchanged: true }));
     await bench.runDue();
     bench.clock.set('2026-12-07T08:01:05Z');
     await bench.runDue();
@@ -76,7 +76,7 @@ describe('a data alert', () => {
       queries: [{ queryId: 'query_signups1', databaseName: 'warehouse', sql: 'SELECT signups FROM signups ORDER BY day DESC LIMIT 1' }],
       alert: { column: 'signups', operator: '<', value: 200 },
     });
-    await bench.store.createSchedule(schedule);
+    await bench.store.schedules.createSchedule(schedule);
     const minute = async (iso: string, signups: number) => {
       await bench.changeData(`UPDATE signups SET signups = ${signups}`);
       bench.clock.set(iso);
@@ -93,7 +93,7 @@ describe('a data alert', () => {
       ['alert', 'signups is below 200 (now 150)'],
       ['alert', 'signups is below 200 (now 190)'],
     ]);
-    const outcomes = (await bench.store.listScheduleRuns(schedule.scheduleId)).map((run) => run.outcome);
+    const outcomes = (await bench.store.schedules.listScheduleRuns(schedule.scheduleId)).map((run) => run.outcome);
     expect(outcomes).toEqual([
       'skipped: the condition does not hold',
       'posted',
@@ -105,7 +105,7 @@ describe('a data alert', () => {
   });
 
   it('posts when a value changed by at least the given percent since the last run', async () => {
-    await bench.store.createSchedule(
+    await bench.store.schedules.createSchedule(
       newSchedule({
         cron: '* * * * *',
         nextRunAt: new Date('2026-12-07T08:00:00Z'),
@@ -127,7 +127,7 @@ describe('a data alert', () => {
 describe('who a schedule runs as', () => {
   it('pauses and tells the owner once when their access was revoked between runs', async () => {
     const schedule = newSchedule({ cron: '* * * * *', nextRunAt: new Date('2026-12-07T08:00:00Z') });
-    await bench.store.createSchedule(schedule);
+    await bench.store.schedules.createSchedule(schedule);
     bench.accessRules.push({ databases: ['warehouse'], users: ['owner@example.com'] });
     await bench.runDue();
     bench.accessRules.splice(0, 1, { databases: ['warehouse'], users: ['someone-else@example.com'] });
@@ -139,7 +139,7 @@ describe('who a schedule runs as', () => {
     expect(bench.delivery.told.map((each) => each.text)).toEqual([
       'Your schedule "Revenue by region" is paused: you no longer have access to the database "warehouse". Once access is back, resume it.',
     ]);
-    expect(await bench.store.getSchedule(schedule.scheduleId)).toMatchObject({ state: 'paused', pausedReason: 'the owner has no access to warehouse' });
+    expect(await bench.store.schedules.getSchedule(schedule.scheduleId)).toMatchObject({ state: 'paused', pausedReason: 'the owner has no access to warehouse' });
   });
 
   it('skips and asks the owner to sign in when a federated database has no token for them, never using the shared credential', async () => {
@@ -159,7 +159,7 @@ describe('who a schedule runs as', () => {
       close: async () => undefined,
     };
     const schedule = newSchedule({ cron: '* * * * *', nextRunAt: new Date('2026-12-07T08:00:00Z'), owner: { platform: 'teams', userId: 'aad-owner' } });
-    await bench.store.createSchedule(schedule);
+    await bench.store.schedules.createSchedule(schedule);
     await bench.runDue({ databases: [federated], credentialFor: async () => undefined });
     expect(credentialsSeen).toEqual([]);
     expect(bench.delivery.posts).toEqual([]);
@@ -176,7 +176,7 @@ describe('who a schedule runs as', () => {
 describe('an owner who is gone', () => {
   it('pauses before the query runs, counts no failure, logs it, and still pauses when the owner cannot be told', async () => {
     const schedule = newSchedule();
-    await bench.store.createSchedule(schedule);
+    await bench.store.schedules.createSchedule(schedule);
     const logged: Array<{ message: string; fields: unknown }> = [];
     const logger = { ...silentLogger, warn: (message: string, fields?: unknown) => void logged.push({ message, fields }) };
     const delivery = {
@@ -188,7 +188,7 @@ describe('an owner who is gone', () => {
     };
     await bench.runDue({ delivery, logger });
     expect(bench.delivery.posts).toEqual([]);
-    expect(await bench.store.getSchedule(schedule.scheduleId)).toMatchObject({ state: 'paused', pausedReason: "the owner's Slack account is deactivated", consecutiveFailures: 0, failureReported: false });
+    expect(await bench.store.schedules.getSchedule(schedule.scheduleId)).toMatchObject({ state: 'paused', pausedReason: "the owner's Slack account is deactivated", consecutiveFailures: 0, failureReported: false });
     expect(logged.map((line) => line.message)).toEqual(['a schedule paused itself', 'the owner of a paused schedule could not be told']);
     expect(logged[0]!.fields).toMatchObject({ scheduleId: schedule.scheduleId, reason: "the owner's Slack account is deactivated" });
   });
@@ -197,7 +197,7 @@ describe('an owner who is gone', () => {
 describe('failures', () => {
   it('tells the owner once per incident and pauses after three failures in a row', async () => {
     const schedule = newSchedule({ cron: '* * * * *', nextRunAt: new Date('2026-12-07T08:00:00Z'), queries: [{ queryId: 'query_gone', databaseName: 'warehouse', sql: 'SELECT region FROM revenue_archive' }] });
-    await bench.store.createSchedule(schedule);
+    await bench.store.schedules.createSchedule(schedule);
     for (const iso of ['2026-12-07T08:00:05Z', '2026-12-07T08:01:05Z', '2026-12-07T08:02:05Z', '2026-12-07T08:03:05Z']) {
       bench.clock.set(iso);
       await bench.runDue();
@@ -206,7 +206,7 @@ describe('failures', () => {
     expect(bench.delivery.told).toHaveLength(2);
     expect(bench.delivery.told[0]!.text).toMatch(/^Your schedule "Revenue by region" failed: .*no such table: revenue_archive.* I will tell you again only if it recovers/);
     expect(bench.delivery.told[1]!.text).toMatch(/^Your schedule "Revenue by region" failed 3 times in a row and is now paused\. The last error: .*revenue_archive/);
-    expect(await bench.store.getSchedule(schedule.scheduleId)).toMatchObject({ state: 'paused', consecutiveFailures: 3 });
-    expect((await bench.store.listScheduleRuns(schedule.scheduleId)).map((run) => run.state)).toEqual(['failed', 'failed', 'failed']);
+    expect(await bench.store.schedules.getSchedule(schedule.scheduleId)).toMatchObject({ state: 'paused', consecutiveFailures: 3 });
+    expect((await bench.store.schedules.listScheduleRuns(schedule.scheduleId)).map((run) => run.state)).toEqual(['failed', 'failed', 'failed']);
   });
 });

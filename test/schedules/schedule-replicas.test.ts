@@ -31,7 +31,7 @@ describe('schedules on two replicas', () => {
   it('runs 100 occurrences (25 every-minute schedules over 4 minutes) exactly once each', async () => {
     const start = '2026-12-07T09:00:00.000Z';
     for (let index = 0; index < SCHEDULE_COUNT; index += 1) {
-      await replicas[0]!.createSchedule(newSchedule({ scheduleId: `every_minute_${index}`, cron: '* * * * *', timeZone: 'Europe/Berlin', nextRunAt: new Date(start) }));
+      await replicas[0]!.schedules.createSchedule(newSchedule({ scheduleId: `every_minute_${index}`, cron: '* * * * *', timeZone: 'Europe/Berlin', nextRunAt: new Date(start) }));
     }
     const executed: string[] = [];
     const executedBy = new Map<string, number>();
@@ -61,7 +61,7 @@ describe('schedules on two replicas', () => {
     expect([...executed].sort()).toEqual([...expected].sort());
     // Both replicas did part of the work (claims interleave), and every run ended done.
     expect(executedBy.size).toBe(2);
-    const runs = (await Promise.all(Array.from({ length: SCHEDULE_COUNT }, (_, index) => replicas[1]!.listScheduleRuns(`every_minute_${index}`)))).flat();
+    const runs = (await Promise.all(Array.from({ length: SCHEDULE_COUNT }, (_, index) => replicas[1]!.schedules.listScheduleRuns(`every_minute_${index}`)))).flat();
     expect(runs.map((run) => run.state)).toEqual(Array(100).fill('done'));
     expect(runs.every((run) => run.attempts === 1)).toBe(true);
   });

@@ -30,7 +30,7 @@ function recordingLogger(warnings: string[]): Logger {
 describe('the schedule runner', () => {
   it('runs each due occurrence once across overlapping ticks, and the next minute’s at the next tick', async () => {
     const schedule = newSchedule({ cron: '* * * * *', nextRunAt: new Date('2026-12-07T08:00:00Z') });
-    await store.createSchedule(schedule);
+    await store.schedules.createSchedule(schedule);
     const clock = manualClock('2026-12-07T08:00:05Z');
     const ran: string[] = [];
     const runner = new ScheduleRunner({
@@ -53,12 +53,15 @@ describe('the schedule runner', () => {
   it('logs a pass that failed on the store and recovers at the next tick', async () => {
     const warnings: string[] = [];
     let storeDown = true;
-    const flaky = new Proxy(store, {
+    const flakySchedules = new Proxy(store.schedules, {
       get: (target, property, receiver) =>
         property === 'listDueSchedules' && storeDown ? async () => Promise.reject(new Error('connection refused')) : Reflect.get(target, property, receiver),
     });
+    const flaky = new Proxy(store, {
+      get: (target, property, receiver) => (property === 'schedules' ? flakySchedules : Reflect.get(target, property, receiver)),
+    });
     const schedule = newSchedule({ cron: '* * * * *', nextRunAt: new Date('2027-01-04T08:00:00Z') });
-    await store.createSchedule(schedule);
+    await store.schedules.createSchedule(schedule);
     const ran: string[] = [];
     const runner = new ScheduleRunner({
       store: flaky,

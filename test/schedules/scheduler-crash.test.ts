@@ -79,7 +79,7 @@ describe('a scheduler process killed mid-run', () => {
     const store = await openStore(`sqlite:${stateFile}`);
     await store.migrate();
     const schedule = newSchedule({ nextRunAt: new Date('2026-12-07T08:00:00Z') });
-    await store.createSchedule(schedule);
+    await store.schedules.createSchedule(schedule);
     await store.close();
     const common = { STATE_URL: `sqlite:${stateFile}`, WAREHOUSE_PATH: warehouseFile, POST_URL: postUrl };
 
@@ -99,7 +99,7 @@ describe('a scheduler process killed mid-run', () => {
 
     expect(received).toEqual([{ scheduleId: schedule.scheduleId, asOf: 'Mon 7 Dec 2026, 09:00 Europe/Berlin', rows: [['North', 120], ['South', 80]] }]);
     const reopened = await openStore(`sqlite:${stateFile}`);
-    const runs = await reopened.listScheduleRuns(schedule.scheduleId);
+    const runs = await reopened.schedules.listScheduleRuns(schedule.scheduleId);
     await reopened.close();
     expect(runs.map((run) => [run.state, run.attempts, run.postedMessageId, run.outcome])).toEqual([['done', 2, 'posted-1', 'posted']]);
   });

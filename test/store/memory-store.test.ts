@@ -47,47 +47,47 @@ function describeMemoryStore(name: string, open: () => Promise<Store>): void {
 
     it('reads a memory back exactly as saved, the CLI proposer and a database included', async () => {
       const saved = memory('memory_read0001', { databaseName: 'warehouse', scope: 'workspace', proposedBy: { platform: 'cli', userId: 'cli' }, approvedBy: 'cli', threadId: null });
-      await store.saveMemory(saved);
-      expect(await store.getMemory('memory_read0001')).toEqual(saved);
-      expect(await another.getMemory('memory_read0001')).toEqual(saved);
-      expect(await store.getMemory('memory_missing0')).toBeUndefined();
+      await store.memories.saveMemory(saved);
+      expect(await store.memories.getMemory('memory_read0001')).toEqual(saved);
+      expect(await another.memories.getMemory('memory_read0001')).toEqual(saved);
+      expect(await store.memories.getMemory('memory_missing0')).toBeUndefined();
     });
 
     it('lists by scope and status, newest first', async () => {
-      await store.saveMemory(memory('memory_list0001', { scope: 'channel:CLIST', createdAt: new Date(BASE_TIME_MS + 1_000) }));
-      await store.saveMemory(memory('memory_list0002', { scope: 'channel:CLIST', createdAt: new Date(BASE_TIME_MS + 3_000) }));
-      await store.saveMemory(memory('memory_list0003', { scope: 'channel:CLIST', status: 'forgotten', createdAt: new Date(BASE_TIME_MS + 2_000) }));
-      await store.saveMemory(memory('memory_list0004', { scope: 'channel:COTHER', createdAt: new Date(BASE_TIME_MS + 4_000) }));
-      const active = await store.listMemories({ scopes: ['channel:CLIST'], statuses: ['active'] });
+      await store.memories.saveMemory(memory('memory_list0001', { scope: 'channel:CLIST', createdAt: new Date(BASE_TIME_MS + 1_000) }));
+      await store.memories.saveMemory(memory('memory_list0002', { scope: 'channel:CLIST', createdAt: new Date(BASE_TIME_MS + 3_000) }));
+      await store.memories.saveMemory(memory('memory_list0003', { scope: 'channel:CLIST', status: 'forgotten', createdAt: new Date(BASE_TIME_MS + 2_000) }));
+      await store.memories.saveMemory(memory('memory_list0004', { scope: 'channel:COTHER', createdAt: new Date(BASE_TIME_MS + 4_000) }));
+      const active = await store.memories.listMemories({ scopes: ['channel:CLIST'], statuses: ['active'] });
       expect(active.map((each) => each.id)).toEqual(['memory_list0002', 'memory_list0001']);
-      const any = await store.listMemories({ scopes: ['channel:CLIST', 'channel:COTHER'] });
+      const any = await store.memories.listMemories({ scopes: ['channel:CLIST', 'channel:COTHER'] });
       expect(any.map((each) => each.id)).toEqual(['memory_list0004', 'memory_list0002', 'memory_list0003', 'memory_list0001']);
-      expect(await store.listMemories({ scopes: [] })).toEqual([]);
+      expect(await store.memories.listMemories({ scopes: [] })).toEqual([]);
     });
 
     it('approves a pending memory once when two verifiers click at once, and records who', async () => {
-      await store.saveMemory(memory('memory_approve1', { scope: 'workspace', status: 'pending' }));
+      await store.memories.saveMemory(memory('memory_approve1', { scope: 'workspace', status: 'pending' }));
       const results = await Promise.all([
-        store.changeMemoryStatus({ id: 'memory_approve1', from: ['pending'], to: 'active', approvedBy: 'Vera' }),
-        another.changeMemoryStatus({ id: 'memory_approve1', from: ['pending'], to: 'active', approvedBy: 'Victor' }),
+        store.memories.changeMemoryStatus({ id: 'memory_approve1', from: ['pending'], to: 'active', approvedBy: 'Vera' }),
+        another.memories.changeMemoryStatus({ id: 'memory_approve1', from: ['pending'], to: 'active', approvedBy: 'Victor' }),
       ]);
       const winners = results.filter((result) => result !== undefined);
       expect(winners).toHaveLength(1);
       expect(winners[0]).toMatchObject({ status: 'active', approvedBy: expect.stringMatching(/^(Vera|Victor)$/) });
-      expect(await store.getMemory('memory_approve1')).toEqual(winners[0]);
+      expect(await store.memories.getMemory('memory_approve1')).toEqual(winners[0]);
       // A rejected or forgotten memory cannot be approved afterwards.
-      expect(await store.changeMemoryStatus({ id: 'memory_approve1', from: ['pending'], to: 'rejected' })).toBeUndefined();
-      expect((await store.getMemory('memory_approve1'))?.status).toBe('active');
+      expect(await store.memories.changeMemoryStatus({ id: 'memory_approve1', from: ['pending'], to: 'rejected' })).toBeUndefined();
+      expect((await store.memories.getMemory('memory_approve1'))?.status).toBe('active');
     });
 
     it('counts uses and keeps the last use time', async () => {
-      await store.saveMemory(memory('memory_use00001'));
-      await store.saveMemory(memory('memory_use00002'));
-      await store.recordMemoryUse(['memory_use00001', 'memory_use00002'], new Date(BASE_TIME_MS + 10_000));
-      await another.recordMemoryUse(['memory_use00001'], new Date(BASE_TIME_MS + 20_000));
-      await store.recordMemoryUse([], new Date(BASE_TIME_MS + 30_000));
-      expect(await store.getMemory('memory_use00001')).toMatchObject({ useCount: 2, lastUsedAt: new Date(BASE_TIME_MS + 20_000) });
-      expect(await store.getMemory('memory_use00002')).toMatchObject({ useCount: 1, lastUsedAt: new Date(BASE_TIME_MS + 10_000) });
+      await store.memories.saveMemory(memory('memory_use00001'));
+      await store.memories.saveMemory(memory('memory_use00002'));
+      await store.memories.recordMemoryUse(['memory_use00001', 'memory_use00002'], new Date(BASE_TIME_MS + 10_000));
+      await another.memories.recordMemoryUse(['memory_use00001'], new Date(BASE_TIME_MS + 20_000));
+      await store.memories.recordMemoryUse([], new Date(BASE_TIME_MS + 30_000));
+      expect(await store.memories.getMemory('memory_use00001')).toMatchObject({ useCount: 2, lastUsedAt: new Date(BASE_TIME_MS + 20_000) });
+      expect(await store.memories.getMemory('memory_use00002')).toMatchObject({ useCount: 1, lastUsedAt: new Date(BASE_TIME_MS + 10_000) });
     });
   });
 }

@@ -293,84 +293,84 @@ export function describeStoreContract(implementationName: string, harness: Store
       it('creates a story with version 1 and reads it every way', async () => {
         const threadId = freshThreadId('stories');
         const first = storyVersion(threadId, 'revenue', 1);
-        await store.createStory(story(threadId, 'revenue'), first);
-        expect(await store.getStory(threadId, 'revenue')).toEqual(story(threadId, 'revenue'));
-        expect(await store.listStories(threadId)).toEqual([story(threadId, 'revenue')]);
-        expect(await store.getLatestStoryVersion(threadId, 'revenue')).toEqual(first);
-        expect(await store.getStoryVersion(threadId, 'revenue', 1)).toEqual(first);
-        expect(await store.listStoryVersions(threadId, 'revenue')).toEqual([first]);
+        await store.stories.createStory(story(threadId, 'revenue'), first);
+        expect(await store.stories.getStory(threadId, 'revenue')).toEqual(story(threadId, 'revenue'));
+        expect(await store.stories.listStories(threadId)).toEqual([story(threadId, 'revenue')]);
+        expect(await store.stories.getLatestStoryVersion(threadId, 'revenue')).toEqual(first);
+        expect(await store.stories.getStoryVersion(threadId, 'revenue', 1)).toEqual(first);
+        expect(await store.stories.listStoryVersions(threadId, 'revenue')).toEqual([first]);
       });
 
       it('throws StoryExistsError for a taken slug in the same thread and leaves the story as it was', async () => {
         const threadId = freshThreadId('stories');
-        await store.createStory(story(threadId, 'revenue'), storyVersion(threadId, 'revenue', 1));
-        const attempt = store.createStory(
+        await store.stories.createStory(story(threadId, 'revenue'), storyVersion(threadId, 'revenue', 1));
+        const attempt = store.stories.createStory(
           story(threadId, 'revenue', { title: 'Other' }),
           storyVersion(threadId, 'revenue', 1, { title: 'Other', code: 'other' }),
         );
         await expect(attempt).rejects.toBeInstanceOf(StoryExistsError);
         await expect(attempt).rejects.toThrow('Story "revenue" already exists in this conversation.');
-        expect(await store.listStoryVersions(threadId, 'revenue')).toEqual([storyVersion(threadId, 'revenue', 1)]);
-        expect((await store.getStory(threadId, 'revenue'))?.title).toBe('Revenue v1');
+        expect(await store.stories.listStoryVersions(threadId, 'revenue')).toEqual([storyVersion(threadId, 'revenue', 1)]);
+        expect((await store.stories.getStory(threadId, 'revenue'))?.title).toBe('Revenue v1');
       });
 
       it('allows the same slug in another thread', async () => {
         const threadA = freshThreadId('stories');
         const threadB = freshThreadId('stories');
-        await store.createStory(story(threadA, 'revenue'), storyVersion(threadA, 'revenue', 1));
-        await store.createStory(story(threadB, 'revenue'), storyVersion(threadB, 'revenue', 1));
-        expect(await store.listStories(threadB)).toEqual([story(threadB, 'revenue')]);
+        await store.stories.createStory(story(threadA, 'revenue'), storyVersion(threadA, 'revenue', 1));
+        await store.stories.createStory(story(threadB, 'revenue'), storyVersion(threadB, 'revenue', 1));
+        expect(await store.stories.listStories(threadB)).toEqual([story(threadB, 'revenue')]);
       });
 
       it('refuses a first version that is not version 1 of the same story', async () => {
         const threadId = freshThreadId('stories');
-        await expect(store.createStory(story(threadId, 'revenue'), storyVersion(threadId, 'revenue', 2))).rejects.toThrow(
+        await expect(store.stories.createStory(story(threadId, 'revenue'), storyVersion(threadId, 'revenue', 2))).rejects.toThrow(
           'createStory needs version 1 of the same story',
         );
-        await expect(store.createStory(story(threadId, 'revenue'), storyVersion(threadId, 'costs', 1))).rejects.toThrow(
+        await expect(store.stories.createStory(story(threadId, 'revenue'), storyVersion(threadId, 'costs', 1))).rejects.toThrow(
           'createStory needs version 1 of the same story',
         );
-        expect(await store.getStory(threadId, 'revenue')).toBeUndefined();
+        expect(await store.stories.getStory(threadId, 'revenue')).toBeUndefined();
       });
 
       it('adds the next version, lists versions in order and renames the story to the latest title', async () => {
         const threadId = freshThreadId('stories');
-        await store.createStory(story(threadId, 'revenue'), storyVersion(threadId, 'revenue', 1));
+        await store.stories.createStory(story(threadId, 'revenue'), storyVersion(threadId, 'revenue', 1));
         const second = storyVersion(threadId, 'revenue', 2);
         const third = storyVersion(threadId, 'revenue', 3, { action: 'replace', author: 'user', title: 'Renamed' });
-        await store.addStoryVersion(second);
-        await store.addStoryVersion(third);
-        expect(await store.getLatestStoryVersion(threadId, 'revenue')).toEqual(third);
-        expect(await store.getStoryVersion(threadId, 'revenue', 2)).toEqual(second);
-        expect((await store.listStoryVersions(threadId, 'revenue')).map((version) => version.version)).toEqual([1, 2, 3]);
-        expect(await store.getStory(threadId, 'revenue')).toEqual(story(threadId, 'revenue', { title: 'Renamed' }));
+        await store.stories.addStoryVersion(second);
+        await store.stories.addStoryVersion(third);
+        expect(await store.stories.getLatestStoryVersion(threadId, 'revenue')).toEqual(third);
+        expect(await store.stories.getStoryVersion(threadId, 'revenue', 2)).toEqual(second);
+        expect((await store.stories.listStoryVersions(threadId, 'revenue')).map((version) => version.version)).toEqual([1, 2, 3]);
+        expect(await store.stories.getStory(threadId, 'revenue')).toEqual(story(threadId, 'revenue', { title: 'Renamed' }));
       });
 
       it('throws StoryVersionConflictError unless the version is latest + 1', async () => {
         const threadId = freshThreadId('stories');
-        await store.createStory(story(threadId, 'revenue'), storyVersion(threadId, 'revenue', 1));
-        await store.addStoryVersion(storyVersion(threadId, 'revenue', 2));
+        await store.stories.createStory(story(threadId, 'revenue'), storyVersion(threadId, 'revenue', 1));
+        await store.stories.addStoryVersion(storyVersion(threadId, 'revenue', 2));
         for (const version of [1, 2, 4]) {
-          const attempt = store.addStoryVersion(storyVersion(threadId, 'revenue', version, { code: 'late' }));
+          const attempt = store.stories.addStoryVersion(storyVersion(threadId, 'revenue', version, { code: 'late' }));
           await expect(attempt).rejects.toBeInstanceOf(StoryVersionConflictError);
           await expect(attempt).rejects.toMatchObject({ slug: 'revenue', version });
         }
-        expect((await store.getLatestStoryVersion(threadId, 'revenue'))?.code).toBe('# Revenue\n\nversion 2');
+        expect((await store.stories.getLatestStoryVersion(threadId, 'revenue'))?.code).toBe('# Revenue\n\nversion 2');
       });
 
       it('throws StoryNotFoundError when adding a version to a missing story', async () => {
         const threadId = freshThreadId('stories');
-        await expect(store.addStoryVersion(storyVersion(threadId, 'missing', 1))).rejects.toBeInstanceOf(StoryNotFoundError);
-        await expect(store.addStoryVersion(storyVersion(threadId, 'missing', 2))).rejects.toBeInstanceOf(StoryNotFoundError);
+        await expect(store.stories.addStoryVersion(storyVersion(threadId, 'missing', 1))).rejects.toBeInstanceOf(StoryNotFoundError);
+        await expect(store.stories.addStoryVersion(storyVersion(threadId, 'missing', 2))).rejects.toBeInstanceOf(StoryNotFoundError);
       });
 
       it('lets exactly one of two concurrent writers of the same version win', async () => {
         const threadId = freshThreadId('stories');
         const other = await openAnotherStore();
-        await store.createStory(story(threadId, 'revenue'), storyVersion(threadId, 'revenue', 1));
+        await store.stories.createStory(story(threadId, 'revenue'), storyVersion(threadId, 'revenue', 1));
         const outcomes = await Promise.allSettled([
-          store.addStoryVersion(storyVersion(threadId, 'revenue', 2, { code: 'from store' })),
-          other.addStoryVersion(storyVersion(threadId, 'revenue', 2, { code: 'from other' })),
+          store.stories.addStoryVersion(storyVersion(threadId, 'revenue', 2, { code: 'from store' })),
+          other.stories.addStoryVersion(storyVersion(threadId, 'revenue', 2, { code: 'from other' })),
         ]);
         const fulfilled = outcomes.filter((outcome) => outcome.status === 'fulfilled');
         const rejected = outcomes.filter((outcome) => outcome.status === 'rejected');
@@ -378,7 +378,7 @@ export function describeStoreContract(implementationName: string, harness: Store
         expect(rejected).toHaveLength(1);
         expect((rejected[0] as PromiseRejectedResult).reason).toBeInstanceOf(StoryVersionConflictError);
         const winner = outcomes[0]!.status === 'fulfilled' ? 'from store' : 'from other';
-        expect((await store.listStoryVersions(threadId, 'revenue')).map((version) => version.code)).toEqual([
+        expect((await store.stories.listStoryVersions(threadId, 'revenue')).map((version) => version.code)).toEqual([
           '# Revenue\n\nversion 1',
           winner,
         ]);
@@ -388,25 +388,25 @@ export function describeStoreContract(implementationName: string, harness: Store
         const threadId = freshThreadId('stories');
         const other = await openAnotherStore();
         const outcomes = await Promise.allSettled([
-          store.createStory(story(threadId, 'revenue'), storyVersion(threadId, 'revenue', 1)),
-          other.createStory(story(threadId, 'revenue'), storyVersion(threadId, 'revenue', 1)),
+          store.stories.createStory(story(threadId, 'revenue'), storyVersion(threadId, 'revenue', 1)),
+          other.stories.createStory(story(threadId, 'revenue'), storyVersion(threadId, 'revenue', 1)),
         ]);
         expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(1);
         const rejected = outcomes.find((outcome) => outcome.status === 'rejected') as PromiseRejectedResult;
         expect(rejected.reason).toBeInstanceOf(StoryExistsError);
-        expect(await store.listStoryVersions(threadId, 'revenue')).toHaveLength(1);
+        expect(await store.stories.listStoryVersions(threadId, 'revenue')).toHaveLength(1);
       });
 
       it('lists stories by creation time and returns nothing for unknown ones', async () => {
         const threadId = freshThreadId('stories');
-        await store.createStory(story(threadId, 'later', { createdAt: at(9_000) }), storyVersion(threadId, 'later', 1));
-        await store.createStory(story(threadId, 'sooner', { createdAt: at(2_000) }), storyVersion(threadId, 'sooner', 1));
-        expect((await store.listStories(threadId)).map((listed) => listed.slug)).toEqual(['sooner', 'later']);
-        expect(await store.getStory(threadId, 'nope')).toBeUndefined();
-        expect(await store.getLatestStoryVersion(threadId, 'nope')).toBeUndefined();
-        expect(await store.getStoryVersion(threadId, 'later', 2)).toBeUndefined();
-        expect(await store.listStoryVersions(threadId, 'nope')).toEqual([]);
-        expect(await store.listStories(freshThreadId('stories'))).toEqual([]);
+        await store.stories.createStory(story(threadId, 'later', { createdAt: at(9_000) }), storyVersion(threadId, 'later', 1));
+        await store.stories.createStory(story(threadId, 'sooner', { createdAt: at(2_000) }), storyVersion(threadId, 'sooner', 1));
+        expect((await store.stories.listStories(threadId)).map((listed) => listed.slug)).toEqual(['sooner', 'later']);
+        expect(await store.stories.getStory(threadId, 'nope')).toBeUndefined();
+        expect(await store.stories.getLatestStoryVersion(threadId, 'nope')).toBeUndefined();
+        expect(await store.stories.getStoryVersion(threadId, 'later', 2)).toBeUndefined();
+        expect(await store.stories.listStoryVersions(threadId, 'nope')).toEqual([]);
+        expect(await store.stories.listStories(freshThreadId('stories'))).toEqual([]);
       });
     });
 

@@ -26,7 +26,7 @@ function verified(id: string, overrides: Partial<StoredVerifiedQuery> = {}): Sto
 }
 
 async function save(store: Store, query: StoredVerifiedQuery): Promise<void> {
-  await store.saveVerifiedQuery(query, normalizeSql(query.sql));
+  await store.verifiedQueries.saveVerifiedQuery(query, normalizeSql(query.sql));
 }
 
 function describeVerifiedQueryStore(name: string, open: () => Promise<Store>): void {
@@ -43,13 +43,13 @@ function describeVerifiedQueryStore(name: string, open: () => Promise<Store>): v
     it('keeps every field, lists oldest first, and replaces a re-verified query instead of adding one', async () => {
       await save(store, verified('verified_a'));
       await save(store, verified('verified_b', { sql: 'SELECT COUNT(*) FROM customers', question: 'How many customers?', databaseName: null, verifiedBy: { platform: 'teams', userId: 'aad-1' }, verifiedAt: new Date('2026-11-03T00:00:00.000Z'), threadId: null }));
-      expect(await store.listVerifiedQueries()).toEqual([
+      expect(await store.verifiedQueries.listVerifiedQueries()).toEqual([
         verified('verified_a'),
         { id: 'verified_b', question: 'How many customers?', paraphrases: ['Sales per region'], sql: 'SELECT COUNT(*) FROM customers', databaseName: null, verifiedBy: { platform: 'teams', userId: 'aad-1' }, verifiedAt: new Date('2026-11-03T00:00:00.000Z'), threadId: null },
       ]);
       // The same query written differently, verified again by someone else: one row, the newer who and when.
       await save(store, verified('verified_c', { sql: 'select region, sum(amount)\n  from sales group by region;', verifiedBy: { platform: 'slack', userId: 'UBEN', displayName: 'Ben' }, verifiedAt: new Date('2026-11-04T00:00:00.000Z') }));
-      const listed = await store.listVerifiedQueries();
+      const listed = await store.verifiedQueries.listVerifiedQueries();
       expect(listed).toHaveLength(2);
       expect(listed.map((query) => [query.id, query.verifiedBy.displayName ?? query.verifiedBy.userId, query.verifiedAt.toISOString().slice(0, 10)])).toEqual([
         ['verified_b', 'aad-1', '2026-11-03'],
@@ -58,13 +58,13 @@ function describeVerifiedQueryStore(name: string, open: () => Promise<Store>): v
     });
 
     it('keeps the same SQL on another database apart, and removes exactly the one named', async () => {
-      const before = (await store.listVerifiedQueries()).length;
+      const before = (await store.verifiedQueries.listVerifiedQueries()).length;
       await save(store, verified('verified_d', { databaseName: 'replica' }));
-      expect(await store.listVerifiedQueries()).toHaveLength(before + 1);
-      expect(await store.removeVerifiedQuery('verified_d')).toBe(true);
-      expect(await store.removeVerifiedQuery('verified_d')).toBe(false);
-      expect((await store.listVerifiedQueries()).map((query) => query.id)).not.toContain('verified_d');
-      expect(await store.listVerifiedQueries()).toHaveLength(before);
+      expect(await store.verifiedQueries.listVerifiedQueries()).toHaveLength(before + 1);
+      expect(await store.verifiedQueries.removeVerifiedQuery('verified_d')).toBe(true);
+      expect(await store.verifiedQueries.removeVerifiedQuery('verified_d')).toBe(false);
+      expect((await store.verifiedQueries.listVerifiedQueries()).map((query) => query.id)).not.toContain('verified_d');
+      expect(await store.verifiedQueries.listVerifiedQueries()).toHaveLength(before);
     });
   });
 }

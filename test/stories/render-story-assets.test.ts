@@ -54,7 +54,7 @@ describe('stories after a restart', () => {
     await writeTwoVersions();
     const store = await openStore(stateUrl);
     try {
-      const latest = (await store.getLatestStoryVersion(THREAD_ID, 'sales-review'))!;
+      const latest = (await store.stories.getLatestStoryVersion(THREAD_ID, 'sales-review'))!;
       let renders = 0;
       const assets = await renderStoryAssets(THREAD_ID, latest, store, {
         renderPng: async (spec) => {
@@ -117,7 +117,7 @@ describe('stories after a restart', () => {
   it('writes <slug>-v<n>.md with image links and a Markdown table, and the chart PNGs beside it', async () => {
     const store = await openStore(stateUrl);
     try {
-      const versions = await store.listStoryVersions(THREAD_ID, 'sales-review');
+      const versions = await store.stories.listStoryVersions(THREAD_ID, 'sales-review');
       const out = join(directory, 'out');
       const written = await writeStoryFiles(out, THREAD_ID, versions, store);
       expect(written.map((files) => [files.slug, files.version, files.chartPaths.length])).toEqual([

@@ -18,14 +18,14 @@ let store: Store;
 beforeEach(async () => {
   store = await openStore('sqlite::memory:');
   await store.migrate();
-  await store.createSchedule(newSchedule({ scheduleId: 'sched_revenue', title: 'Revenue by region' }));
-  await store.createSchedule(
+  await store.schedules.createSchedule(newSchedule({ scheduleId: 'sched_revenue', title: 'Revenue by region' }));
+  await store.schedules.createSchedule(
     newSchedule({ scheduleId: 'sched_signups', title: 'Signups below 200', cron: '30 8 * * 1-5', timeZone: 'America/New_York', alert: { column: 'signups', operator: '<', value: 200 }, nextRunAt: new Date('2026-12-07T13:30:00Z') }),
   );
-  await store.pauseSchedule('sched_signups', 'paused by hand', new Date('2026-12-05T10:00:00Z'));
-  await store.createSchedule(newSchedule({ scheduleId: 'sched_other', title: 'Churn', owner: { platform: 'slack', userId: 'U_OTHER', displayName: 'Otto' } }));
+  await store.schedules.pauseSchedule('sched_signups', 'paused by hand', new Date('2026-12-05T10:00:00Z'));
+  await store.schedules.createSchedule(newSchedule({ scheduleId: 'sched_other', title: 'Churn', owner: { platform: 'slack', userId: 'U_OTHER', displayName: 'Otto' } }));
   // The same user id on another platform is another person.
-  await store.createSchedule(newSchedule({ scheduleId: 'sched_teams', title: 'Teams report', owner: { platform: 'teams', userId: 'U_OWNER' } }));
+  await store.schedules.createSchedule(newSchedule({ scheduleId: 'sched_teams', title: 'Teams report', owner: { platform: 'teams', userId: 'U_OWNER' } }));
 });
 
 afterEach(async () => {
@@ -67,8 +67,8 @@ describe('list_schedules', () => {
     const story = { storyId: 'weekly-sales', version: 2, title: 'Weekly sales', code: '# Weekly sales' };
     const owner = { platform: 'slack' as const, userId: 'U_STORIES' };
     // Titled with the story's id, as a model often does: the story's title says more.
-    await store.createSchedule(newSchedule({ scheduleId: 'sched_story', title: 'weekly-sales', owner, story, createdAt: new Date('2026-12-03T10:00:00Z') }));
-    await store.createSchedule(newSchedule({ scheduleId: 'sched_story_renamed', title: 'Monday numbers', owner, story: { ...story, version: 3 }, createdAt: new Date('2026-12-03T11:00:00Z') }));
+    await store.schedules.createSchedule(newSchedule({ scheduleId: 'sched_story', title: 'weekly-sales', owner, story, createdAt: new Date('2026-12-03T10:00:00Z') }));
+    await store.schedules.createSchedule(newSchedule({ scheduleId: 'sched_story_renamed', title: 'Monday numbers', owner, story: { ...story, version: 3 }, createdAt: new Date('2026-12-03T11:00:00Z') }));
     const result = await run({ userId: 'U_STORIES' }, {});
     expect(result.kind === 'listed' ? result.schedules.map((schedule) => [schedule.kind, schedule.what]) : []).toEqual([
       ['story', 'story “Weekly sales” v2'],

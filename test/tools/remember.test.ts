@@ -34,7 +34,7 @@ function contextFor(options: { userId?: string; channelId?: string; databases?: 
     store,
     now: () => NOW,
     createId: (prefix) => `${prefix}${String(++idCounter).padStart(8, '0')}`,
-    memory: { channelId: options.channelId ?? 'C1', decisions: new MemoryDecisions(store, options.verifiers ?? ['UVERA']) },
+    memory: { channelId: options.channelId ?? 'C1', decisions: new MemoryDecisions(store.memories, options.verifiers ?? ['UVERA']) },
   });
 }
 
@@ -50,7 +50,7 @@ describe('remember tool', () => {
     const context = contextFor();
     const output = await remember(context, { action: 'propose', text: '  Revenue means   net of refunds. ', database: 'shop' });
     expect(output).toMatchObject({ kind: 'remembered', memory: { id: 'memory_00000001', text: 'Revenue means net of refunds.', scope: 'channel:C1', databaseName: 'shop', status: 'active' } });
-    expect(await store.getMemory('memory_00000001')).toMatchObject({ status: 'active', proposedBy: { platform: 'slack', userId: 'UANA', displayName: 'ana' }, threadId: 'slack:T1:C1:100.1', useCount: 0 });
+    expect(await store.memories.getMemory('memory_00000001')).toMatchObject({ status: 'active', proposedBy: { platform: 'slack', userId: 'UANA', displayName: 'ana' }, threadId: 'slack:T1:C1:100.1', useCount: 0 });
     expect(context.memoryNotes).toEqual([{ memoryId: 'memory_00000001', text: 'Revenue means net of refunds.', scope: 'channel', databaseName: 'shop', state: 'remembered' }]);
     expect(renderRememberResult(output)).toBe(
       'Remembered for this channel as memory_00000001: "Revenue means net of refunds.". The thread shows it with an Undo button; do not repeat it at length.',
@@ -74,7 +74,7 @@ describe('remember tool', () => {
     const output = await remember(context, { action: 'propose', text });
     expect(output.kind).toBe('refused');
     expect(renderRememberResult(output)).toMatch(reason);
-    expect(await store.listMemories()).toEqual([]);
+    expect(await store.memories.listMemories()).toEqual([]);
     expect(context.memoryNotes).toEqual([]);
   });
 
@@ -100,16 +100,16 @@ describe('remember tool', () => {
 
   it('forgets a channel memory for anyone in the channel; a workspace memory only for a verifier', async () => {
     await remember(contextFor(), { action: 'propose', text: 'Revenue means net of refunds.' });
-    await store.saveMemory({ ...(await store.getMemory('memory_00000001'))!, id: 'memory_workspace', scope: 'workspace', status: 'active', proposedBy: { platform: 'slack', userId: 'UVERA' } });
+    await store.memories.saveMemory({ ...(await store.memories.getMemory('memory_00000001'))!, id: 'memory_workspace', scope: 'workspace', status: 'active', proposedBy: { platform: 'slack', userId: 'UVERA' } });
 
     const ben = contextFor({ userId: 'UBEN' });
     expect(await remember(ben, { action: 'forget', memory_id: 'memory_00000001' })).toMatchObject({ kind: 'forgotten' });
-    expect((await store.getMemory('memory_00000001'))?.status).toBe('forgotten');
+    expect((await store.memories.getMemory('memory_00000001'))?.status).toBe('forgotten');
     expect(ben.memoryNotes).toEqual([expect.objectContaining({ memoryId: 'memory_00000001', state: 'forgotten' })]);
 
     const refused = await remember(ben, { action: 'forget', memory_id: 'memory_workspace' });
     expect(renderRememberResult(refused)).toBe('Refused: Only verifiers (verification.verifiers in the datathread config) can approve, reject or forget workspace memories.');
-    expect((await store.getMemory('memory_workspace'))?.status).toBe('active');
+    expect((await store.memories.getMemory('memory_workspace'))?.status).toBe('active');
     expect(await remember(contextFor({ userId: 'UVERA' }), { action: 'forget', memory_id: 'memory_workspace' })).toMatchObject({ kind: 'forgotten' });
 
     // Another channel's memory is not visible here, so it cannot be forgotten from here.

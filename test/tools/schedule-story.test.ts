@@ -32,8 +32,8 @@ beforeEach(async () => {
   const result = { threadId: THREAD, databaseName: 'shop', rowCount: 1, truncated: false, createdAt: NOW };
   await store.saveQueryResult({ ...result, queryId: 'query_revenue1', sql: 'SELECT region, revenue FROM revenue', columns: [{ name: 'region', type: 'VARCHAR' }, { name: 'revenue', type: 'INTEGER' }], rows: [['North', 120]] });
   await store.saveQueryResult({ ...result, queryId: 'query_signups1', sql: 'SELECT day, signups FROM signups', columns: [{ name: 'day', type: 'DATE' }, { name: 'signups', type: 'INTEGER' }], rows: [['2026-12-02', 250]] });
-  await store.createStory({ threadId: THREAD, slug: 'weekly-sales', title: 'Weekly sales', createdAt: NOW }, storyVersion(1, VERSION_1));
-  await store.addStoryVersion(storyVersion(2, VERSION_2));
+  await store.stories.createStory({ threadId: THREAD, slug: 'weekly-sales', title: 'Weekly sales', createdAt: NOW }, storyVersion(1, VERSION_1));
+  await store.stories.addStoryVersion(storyVersion(2, VERSION_2));
 });
 
 afterEach(async () => {
@@ -73,10 +73,10 @@ describe('schedule tool with a story', () => {
       { queryId: 'query_revenue1', databaseName: 'shop', sql: 'SELECT region, revenue FROM revenue' },
       { queryId: 'query_signups1', databaseName: 'shop', sql: 'SELECT day, signups FROM signups' },
     ];
-    expect(await store.getScheduleProposal('proposal_00000001')).toMatchObject({ story, queries });
+    expect(await store.scheduleProposals.getScheduleProposal('proposal_00000001')).toMatchObject({ story, queries });
     const decided = await new ScheduleProposalDecisions(store, [], () => NOW, (prefix) => `${prefix}1`).decide('confirm', 'proposal_00000001', { userId: 'UANA' }, () => ({ channelId: 'C_SALES' }));
     expect(decided).toMatchObject({ kind: 'done', scheduleId: 'schedule_1' });
-    const saved = await store.getSchedule('schedule_1');
+    const saved = await store.schedules.getSchedule('schedule_1');
     expect(saved).toMatchObject({ story, queries });
     expect(saved!.queries.every((query) => query.chart === undefined)).toBe(true);
   });
@@ -84,7 +84,7 @@ describe('schedule tool with a story', () => {
   it('takes the version named, with only the results that version shows', async () => {
     const context = contextFor();
     await schedule(context, { story: { story_id: 'weekly-sales', version: 1 } });
-    const proposal = await store.getScheduleProposal('proposal_00000001');
+    const proposal = await store.scheduleProposals.getScheduleProposal('proposal_00000001');
     expect(proposal).toMatchObject({ story: { version: 1, code: VERSION_1 } });
     expect(proposal!.queries.map((query) => query.queryId)).toEqual(['query_revenue1']);
   });
@@ -103,9 +103,9 @@ describe('schedule tool with a story', () => {
       const output = await schedule(contextFor(), input);
       expect(output).toEqual({ _version: '1', kind: 'refused', problems: [problem] });
     }
-    await store.addStoryVersion(storyVersion(3, `${VERSION_2}\n\n<table query_id="query_gone1" />`));
+    await store.stories.addStoryVersion(storyVersion(3, `${VERSION_2}\n\n<table query_id="query_gone1" />`));
     const gone = await schedule(contextFor(), { story: { story_id: 'weekly-sales' } });
     expect(gone).toMatchObject({ kind: 'refused', problems: ['The story "weekly-sales" shows the result "query_gone1", which is no longer available in this conversation: run its query again and update the story first.'] });
-    expect(await store.getScheduleProposal('proposal_00000001')).toBeUndefined();
+    expect(await store.scheduleProposals.getScheduleProposal('proposal_00000001')).toBeUndefined();
   });
 });

@@ -62,7 +62,7 @@ describe('schedule tool', () => {
     expect(output.kind).toBe('proposed');
     const summary = 'Every Monday at 09:00 Europe/Berlin, starting 7 Dec: the Revenue by region chart, in this thread';
     expect(context.scheduleProposals).toEqual([{ proposalId: 'proposal_00000001', summary, ownerName: 'ana' }]);
-    expect(await store.getScheduleProposal('proposal_00000001')).toMatchObject({
+    expect(await store.scheduleProposals.getScheduleProposal('proposal_00000001')).toMatchObject({
       state: 'pending',
       cron: '0 9 * * 1',
       timeZone: 'Europe/Berlin',
@@ -71,7 +71,7 @@ describe('schedule tool', () => {
       queries: [{ queryId: 'query_revenue1', databaseName: 'shop', sql: 'SELECT region, revenue FROM revenue', chart: REVENUE_CHART }],
       expiresAt: new Date('2026-12-04T18:00:00Z'),
     });
-    expect(await store.listSchedules()).toEqual([]);
+    expect(await store.schedules.listSchedules()).toEqual([]);
     expect(renderScheduleResult(output)).toBe(
       [
         `Proposed proposal_00000001: ${summary}.`,
@@ -89,7 +89,7 @@ describe('schedule tool', () => {
     await schedule(named, { cron: '30 8 * * 1-5', timezone: 'Asia/Tokyo', condition: { column: 'revenue', op: '<', value: '200' } });
     expect(named.scheduleProposals[0]!.summary).toBe('Every weekday at 08:30 Asia/Tokyo, starting 4 Dec: the Revenue by region chart when revenue is below 200, in this thread');
     // The threshold arrives as text (one type for every provider) and is kept as the number it is.
-    expect((await store.getScheduleProposal('proposal_00000002'))?.alert).toEqual({ column: 'revenue', operator: '<', value: 200 });
+    expect((await store.scheduleProposals.getScheduleProposal('proposal_00000002'))?.alert).toEqual({ column: 'revenue', operator: '<', value: 200 });
   });
 
   it('returns every problem the model can fix, and stores nothing', async () => {
@@ -105,7 +105,7 @@ describe('schedule tool', () => {
     );
     const badCron = await schedule(contextFor(), { cron: '0 9 * *' });
     expect(renderScheduleResult(badCron)).toContain('"0 9 * *" is not a cron expression with five fields (minute hour day-of-month month day-of-week).');
-    expect(await store.getScheduleProposal('proposal_00000001')).toBeUndefined();
+    expect(await store.scheduleProposals.getScheduleProposal('proposal_00000001')).toBeUndefined();
   });
 
   it('refuses where nobody can confirm (the terminal)', async () => {
@@ -127,7 +127,7 @@ describe('schedule proposal decisions', () => {
     expect(first).toEqual({ kind: 'done', scheduleId: 'schedule_00000002', sentence: 'Scheduled: Every Monday at 09:00 Europe/Berlin, starting 7 Dec: the Revenue by region chart, in this thread · id schedule_00000002' });
     const second = await decisions().decide('confirm', 'proposal_00000001', { userId: 'UANA' }, delivery);
     expect(second).toEqual(first);
-    const schedules = await store.listSchedules();
+    const schedules = await store.schedules.listSchedules();
     expect(schedules).toHaveLength(1);
     expect(schedules[0]).toMatchObject({ scheduleId: 'schedule_00000002', owner: { userId: 'UANA' }, delivery: delivery(), nextRunAt: new Date('2026-12-07T08:00:00Z'), state: 'active' });
     expect(await decisions().decide('cancel', 'proposal_00000001', { userId: 'UANA' }, delivery)).toEqual(first);
@@ -141,6 +141,6 @@ describe('schedule proposal decisions', () => {
       sentence: 'This proposal expired (a proposal waits 24 hours for Confirm); nothing was scheduled. Ask again for a new one.',
     });
     expect(await decisions().decide('confirm', 'proposal_missing', { userId: 'UANA' }, delivery)).toEqual({ kind: 'done', sentence: 'This schedule proposal is no longer known; nothing was scheduled. Ask again for a new one.' });
-    expect(await store.listSchedules()).toEqual([]);
+    expect(await store.schedules.listSchedules()).toEqual([]);
   });
 });

@@ -31,8 +31,8 @@ describe('story tool: actions', () => {
     const output = await create();
     expect(output).toMatchObject({ status: 'ok', id: 'sales-review', version: 1, title: 'Sales review', action: 'create' });
     expect(renderStoryOutput(output)).toBe(`Story "Sales review" (v1) — sales-review\n\n\`\`\`markdown\n${SALES_STORY}\n\`\`\``);
-    expect(await store.getStory(THREAD_ID, 'sales-review')).toMatchObject({ title: 'Sales review' });
-    expect(await store.getLatestStoryVersion(THREAD_ID, 'sales-review')).toMatchObject({
+    expect(await store.stories.getStory(THREAD_ID, 'sales-review')).toMatchObject({ title: 'Sales review' });
+    expect(await store.stories.getLatestStoryVersion(THREAD_ID, 'sales-review')).toMatchObject({
       version: 1,
       action: 'create',
       author: 'assistant',
@@ -56,7 +56,7 @@ describe('story tool: actions', () => {
       'Rewrote the story; renamed to "Regional sales"; added table of query_sales; removed chart "Sales by region"; removed chart "Orders per month"; removed table "Sales detail"; edited the text.',
     );
 
-    const versions = await store.listStoryVersions(THREAD_ID, 'sales-review');
+    const versions = await store.stories.listStoryVersions(THREAD_ID, 'sales-review');
     expect(versions.map((version) => [version.version, version.action, version.author])).toEqual([
       [1, 'create', 'assistant'],
       [2, 'update', 'assistant'],
@@ -124,7 +124,7 @@ describe('story tool: validation before saving', () => {
         '- Line 7, column 1: Grid `cols` must be an integer between 1 and 4 (got "7").',
       ].join('\n'),
     );
-    expect(await store.getStory(THREAD_ID, 'sales-review')).toBeUndefined();
+    expect(await store.stories.getStory(THREAD_ID, 'sales-review')).toBeUndefined();
     expect(context.storyVersions).toEqual([]);
   });
 
@@ -135,7 +135,7 @@ describe('story tool: validation before saving', () => {
     const rendered = renderStoryOutput(output);
     expect(rendered).toMatch(/^Error: the code for story "sales-review" has 1 problem\. Nothing was saved; the latest version is still v1\. Fix it and call story again\.\n- Line 6, column 1: Chart "Sales by region": /);
     expect(rendered).toContain('"revenue"');
-    expect((await store.listStoryVersions(THREAD_ID, 'sales-review')).length).toBe(1);
+    expect((await store.stories.listStoryVersions(THREAD_ID, 'sales-review')).length).toBe(1);
   });
 });
 

@@ -1,5 +1,6 @@
 // Slack as a Channel (../channel.ts): its pieces, and how the environment starts it. Slack needs its
 // bot token and signing secret (HTTP mode) or app token (Socket Mode).
+import { storySourceOf } from '../story-source.js';
 import { personEntriesOf } from '../../config/person-entries.js';
 import { randomIdFactory, systemClock } from '../../support/clock-and-ids.js';
 import { groupIdsWithPrefix, SLACK_GROUP_PREFIX } from '../../support/group-entries.js';
@@ -40,7 +41,7 @@ async function startSlack({ app, environment, application, logger }: ChannelStar
       application.config.accessRules,
       application.databases.map((database) => database.name),
     ),
-    stories: application.store,
+    stories: storySourceOf(application.store),
     feedback: application.feedback,
     memories: application.memories,
     schedules: { store: application.store, admins: application.config.featureLists.admin, clock: systemClock, createId: randomIdFactory },

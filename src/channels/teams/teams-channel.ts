@@ -1,5 +1,6 @@
 // Teams as a Channel (../channel.ts): its pieces, and how the environment starts it. Teams runs with
 // the app registration, or in local unauthenticated mode for the Agents Playground outside production.
+import { storySourceOf } from '../story-source.js';
 import { personEntriesOf } from '../../config/person-entries.js';
 import { randomIdFactory, systemClock } from '../../support/clock-and-ids.js';
 import { createResultReadCheck } from '../../access/result-access.js';
@@ -35,7 +36,7 @@ async function startTeams({ app, environment, application, logger, csvLinks, cha
     turns: application.turns,
     auth: environment.teams,
     logger,
-    store,
+    store: storySourceOf(store),
     storyCardValues: { get: (threadId, key) => store.getThreadValue(threadId, key), set: (threadId, key, value) => store.setThreadValue(threadId, key, value, new Date()) },
     feedback: application.feedback,
     memories: application.memories,

@@ -3,6 +3,7 @@
 // msal-node, PostgreSQL with row-level security behind the Entra login check, the identity service
 // and its /auth/microsoft routes). Alice asks, gets the Connect button, links through the two
 // routes, her question resumes as her, `unlink`, and the next question asks to connect again.
+import { storySourceOf } from '../../../src/channels/story-source.js';
 import { createOpenAI } from '@ai-sdk/openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Application } from '../../../src/application.js';
@@ -55,7 +56,7 @@ beforeAll(async () => {
     // Exactly what attach-channels.ts passes: the application's identity service.
     identity: fixture.identity satisfies Application['identity'],
     getQueryResult: (threadId, queryId) => fixture.store.getQueryResult(threadId, queryId),
-    stories: fixture.store,
+    stories: storySourceOf(fixture.store),
   });
 });
 

@@ -92,7 +92,7 @@ async function click(message: FakeSlackMessage, actionId: string, userId: string
 }
 
 async function memoryStatus(memoryId: string): Promise<string | undefined> {
-  return (await application.store.getMemory(memoryId))?.status;
+  return (await application.store.memories.getMemory(memoryId))?.status;
 }
 
 async function eventually(probe: () => Promise<boolean>): Promise<void> {
@@ -126,7 +126,7 @@ describe('Slack remembered corrections', () => {
     expect(sameChannel).toContain('## Remembered corrections');
     expect(sameChannel).toContain(`- Revenue means net of refunds. (${memoryId}; this channel)`);
     expect(await systemPromptOfTurn('UBEN', 'CMEM2')).not.toContain('Revenue means net of refunds.');
-    expect((await application.store.getMemory(memoryId))?.useCount).toBe(1);
+    expect((await application.store.memories.getMemory(memoryId))?.useCount).toBe(1);
 
     await click(message, 'datathread_memory_undo', 'UBEN');
     await eventually(async () => (await memoryStatus(memoryId)) === 'forgotten');
@@ -150,7 +150,7 @@ describe('Slack remembered corrections', () => {
 
     await click(message, 'datathread_memory_approve', 'UVERA');
     await eventually(async () => (await memoryStatus(memoryId)) === 'active');
-    expect(await application.store.getMemory(memoryId)).toMatchObject({ approvedBy: 'vera', proposedBy: { userId: 'UANA' } });
+    expect(await application.store.memories.getMemory(memoryId)).toMatchObject({ approvedBy: 'vera', proposedBy: { userId: 'UANA' } });
     await slack.waitFor(() => slack.threadMessages('CMEM3', message.thread_ts!).find((each) => each.ts === message.ts && JSON.stringify(each.blocks).includes('Approved by vera')));
     expect(await systemPromptOfTurn('UBEN', 'CMEM4')).toContain(`- The fiscal year starts on 1 February. (${memoryId}; workspace)`);
 

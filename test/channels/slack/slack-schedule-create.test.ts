@@ -110,16 +110,16 @@ describe('Slack: a schedule made from the thread', () => {
     const toolResult = toolResultsIn(fixture.model.requests.at(-1)!).at(-1)!;
     expect(toolResult).toContain(`Proposed ${proposalId}`);
     expect(toolResult).toContain('it is saved only when the person who asked clicks Confirm');
-    expect(await application.store.listSchedules()).toEqual([]);
+    expect(await application.store.schedules.listSchedules()).toEqual([]);
 
     // Someone else is told why not, privately; nothing is saved.
     await click(confirmation, 'datathread_schedule_confirm', 'UBEN');
     await slack.waitFor(() => slack.ephemerals.find((ephemeral) => ephemeral.recipient === 'UBEN' && ephemeral.text === 'Only ana, who asked for this schedule, or a workspace admin can confirm or cancel it.'));
-    expect(await application.store.listSchedules()).toEqual([]);
+    expect(await application.store.schedules.listSchedules()).toEqual([]);
 
     await click(confirmation, 'datathread_schedule_confirm', 'UANA');
     const decided = await decidedLine('CSCHED1', confirmation, '→ Scheduled: Every minute America/New_York');
-    const [schedule] = await application.store.listSchedules();
+    const [schedule] = await application.store.schedules.listSchedules();
     expect(schedule).toMatchObject({ cron: '* * * * *', timeZone: 'America/New_York', title: 'Sales by region', owner: { userId: 'UANA', email: 'ana@example.com' }, delivery: { channelId: 'CSCHED1', threadTs } });
     expect(schedule!.queries).toEqual([{ queryId: expect.stringMatching(/^query_/), databaseName: 'shop', sql: SALES_SQL, chart: expect.objectContaining({ chart_type: 'bar', title: 'Sales by region' }) }]);
     // The thread's root was never posted through Slack's API here: no permalink, saved without a link, said in the log.
@@ -136,7 +136,7 @@ describe('Slack: a schedule made from the thread', () => {
     await harness.restart(application.engine);
     await click(confirmation, 'datathread_schedule_confirm', 'UANA');
     await slack.waitFor(() => harness.logs.filter((line) => line.message === 'Slack schedule proposal decided.' && line.fields?.proposalId === proposalId).length === 2 || undefined);
-    expect(await application.store.listSchedules()).toHaveLength(1);
+    expect(await application.store.schedules.listSchedules()).toHaveLength(1);
 
     // The scheduler, on a clock the test moves: the first and the second next minute.
     const clock = manualClock(schedule!.nextRunAt.toISOString());
@@ -171,7 +171,7 @@ describe('Slack: a schedule made from the thread', () => {
       expect(chart).toMatchObject({ channelId: 'CSCHED1', threadTs, title: 'Sales by region' });
       expect(chart.bytes.subarray(0, 8)).toEqual(PNG_SIGNATURE);
     }
-    expect((await application.store.listScheduleRuns(schedule!.scheduleId)).map((run) => run.outcome)).toEqual(['posted', 'posted']);
+    expect((await application.store.schedules.listScheduleRuns(schedule!.scheduleId)).map((run) => run.outcome)).toEqual(['posted', 'posted']);
   });
 
   it('Confirm stores the permalink of the thread\'s root, and the scheduled post links to it', async () => {
@@ -179,7 +179,7 @@ describe('Slack: a schedule made from the thread', () => {
     slack.addUserMessage({ channel: 'CSCHED3', ts: threadTs, user: 'UANA', text: '<@UBOT> sales by region?' });
     await click(confirmation, 'datathread_schedule_confirm', 'UANA');
     await decidedLine('CSCHED3', confirmation, '→ Scheduled: Every Monday at 09:00 Europe/Berlin');
-    const schedule = (await application.store.listSchedules()).find((each) => each.sourceThreadId.includes(':CSCHED3:'))!;
+    const schedule = (await application.store.schedules.listSchedules()).find((each) => each.sourceThreadId.includes(':CSCHED3:'))!;
     const permalink = `https://fake-workspace.slack.com/archives/CSCHED3/p${threadTs.replace('.', '')}`;
     expect(schedule.sourceLink).toBe(permalink);
     expect(slack.callsOf('chat.getPermalink').map((call) => call.args)).toEqual([{ channel: 'CSCHED3', message_ts: threadTs }]);
@@ -209,7 +209,7 @@ describe('Slack: a schedule made from the thread', () => {
     const proposalId = proposalIdOf(confirmation);
     await click(confirmation, 'datathread_schedule_confirm', 'UANA');
     await slack.waitFor(() => harness.logs.filter((line) => line.message === 'Slack schedule proposal decided.' && line.fields?.proposalId === proposalId).length === 2 || undefined);
-    expect((await application.store.listSchedules()).filter((schedule) => schedule.sourceThreadId.includes(':CSCHED2:'))).toEqual([]);
-    expect(await application.store.getScheduleProposal(proposalId)).toMatchObject({ state: 'cancelled', decidedBy: 'UADMIN', scheduleId: null });
+    expect((await application.store.schedules.listSchedules()).filter((schedule) => schedule.sourceThreadId.includes(':CSCHED2:'))).toEqual([]);
+    expect(await application.store.scheduleProposals.getScheduleProposal(proposalId)).toMatchObject({ state: 'cancelled', decidedBy: 'UADMIN', scheduleId: null });
   });
 });

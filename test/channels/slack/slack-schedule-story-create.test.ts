@@ -37,8 +37,8 @@ let harness: SlackHarness;
 // Reads the current application's store: the story posted in the thread is drawn from it.
 const stories: StorySource = {
   getQueryResult: (threadId, queryId) => application.store.getQueryResult(threadId, queryId),
-  getStoryVersion: (threadId, slug, version) => application.store.getStoryVersion(threadId, slug, version),
-  listStoryVersions: (threadId, slug) => application.store.listStoryVersions(threadId, slug),
+  getStoryVersion: (threadId, slug, version) => application.store.stories.getStoryVersion(threadId, slug, version),
+  listStoryVersions: (threadId, slug) => application.store.stories.listStoryVersions(threadId, slug),
 };
 
 beforeAll(async () => {
@@ -92,11 +92,11 @@ describe('Slack: a story schedule made from the thread', () => {
       await slack.waitFor(() => slack.threadMessages(CHANNEL, THREAD_TS).find((message) => blocksOf(message).some((block) => String(block.block_id ?? '').startsWith('datathread_schedule_proposal_')))),
     );
     expect(JSON.stringify(confirmation.blocks)).toMatch(/Every minute Europe\/Berlin, starting \d+ \w+: the Weekly sales story \(v1\), in this thread/);
-    expect(await application.store.listSchedules()).toEqual([]);
+    expect(await application.store.schedules.listSchedules()).toEqual([]);
 
     expect((await harness.click(confirmation, 'datathread_schedule_confirm', 'UANA')).status).toBe(200);
     await slack.waitFor(() => slack.threadMessages(CHANNEL, THREAD_TS).find((each) => each.ts === confirmation.ts && JSON.stringify(each.blocks).includes('→ Scheduled: Every minute Europe/Berlin')));
-    const [schedule] = await application.store.listSchedules();
+    const [schedule] = await application.store.schedules.listSchedules();
     expect(schedule).toMatchObject({ title: 'weekly-sales', story: { storyId: 'weekly-sales', version: 1, title: 'Weekly sales' }, delivery: { channelId: CHANNEL, threadTs: THREAD_TS } });
     expect(schedule!.queries).toEqual([{ queryId: expect.stringMatching(/^query_/), databaseName: 'shop', sql: SALES_SQL }]);
 
@@ -128,7 +128,7 @@ describe('Slack: a story schedule made from the thread', () => {
     expect(image?.title?.text).toBe('Sales by region');
     const chart = slack.files.find((file) => file.fileId === image!.slack_file!.id)!;
     expect(chart.bytes.subarray(0, 8)).toEqual(PNG_SIGNATURE);
-    expect((await application.store.listScheduleRuns(schedule!.scheduleId)).map((run) => run.outcome)).toEqual(['posted']);
+    expect((await application.store.schedules.listScheduleRuns(schedule!.scheduleId)).map((run) => run.outcome)).toEqual(['posted']);
 
     // "list my schedules": the model is given the schedule by its story, not by the title it gave it.
     fixture.model.enqueue({ toolCalls: [{ name: 'list_schedules', arguments: {} }] }, { text: 'You have one schedule.' });

@@ -28,8 +28,8 @@ type Block = { type: string; text?: { type: string; text: string }; slack_file?:
 // Reads the current application's store, so the channel keeps working across the restart below.
 const stories: StorySource = {
   getQueryResult: (threadId, queryId) => application.store.getQueryResult(threadId, queryId),
-  getStoryVersion: (threadId, slug, version) => application.store.getStoryVersion(threadId, slug, version),
-  listStoryVersions: (threadId, slug) => application.store.listStoryVersions(threadId, slug),
+  getStoryVersion: (threadId, slug, version) => application.store.stories.getStoryVersion(threadId, slug, version),
+  listStoryVersions: (threadId, slug) => application.store.stories.listStoryVersions(threadId, slug),
 };
 
 beforeAll(async () => {
@@ -122,7 +122,7 @@ describe('Slack stories end to end', () => {
     expect(v1Posted.args.metadata).toEqual({ event_type: 'datathread_story', event_payload: { slug: 'quarterly-review', version: 1, part: 1 } });
 
     // v2: posted later in the thread, with the one-line change under the header.
-    const [stored1, stored2] = await application.store.listStoryVersions(`slack:T1:C1:${THREAD}`, 'quarterly-review');
+    const [stored1, stored2] = await application.store.stories.listStoryVersions(`slack:T1:C1:${THREAD}`, 'quarterly-review');
     expect(stored2!.summary).not.toBe('');
     const thread = slack.threadMessages('C1', THREAD).map((message) => message.ts);
     expect(thread.indexOf(v2.ts)).toBeGreaterThan(thread.indexOf(v1.ts));

@@ -90,12 +90,12 @@ async function proposeWorkspaceMemory(text: string): Promise<{ message: FakeSlac
 }
 
 async function verifiedBy(): Promise<string[]> {
-  return (await application.store.listVerifiedQueries()).map((query) => `${query.verifiedBy.userId}: ${query.sql}`).sort();
+  return (await application.store.verifiedQueries.listVerifiedQueries()).map((query) => `${query.verifiedBy.userId}: ${query.sql}`).sort();
 }
 
 async function memoryOnceSettled(memoryId: string, status: string) {
   return slack.waitFor(async () => {
-    const memory = await application.store.getMemory(memoryId);
+    const memory = await application.store.memories.getMemory(memoryId);
     return memory?.status === status ? memory : undefined;
   });
 }
@@ -125,7 +125,7 @@ describe('Slack verifiers listed through groups', () => {
     const fiscal = await proposeWorkspaceMemory('The fiscal year starts on 1 February.');
     await harness.click(fiscal.message, 'datathread_memory_approve', 'UBEN');
     await slack.waitFor(() => slack.ephemerals.find((ephemeral) => ephemeral.recipient === 'UBEN' && ephemeral.text === ONLY_VERIFIERS_REASON));
-    expect((await application.store.getMemory(fiscal.memoryId))?.status).toBe('pending');
+    expect((await application.store.memories.getMemory(fiscal.memoryId))?.status).toBe('pending');
 
     await harness.click(fiscal.message, 'datathread_memory_approve', 'UCARA');
     expect(await memoryOnceSettled(fiscal.memoryId, 'active')).toMatchObject({ approvedBy: 'cara' });
@@ -139,6 +139,6 @@ describe('Slack verifiers listed through groups', () => {
     fixture.model.enqueue({ toolCalls: [{ name: 'remember', arguments: { action: 'forget', memory_id: fiscal.memoryId } }] }, { text: 'Done.' });
     await harness.sendEvent({ user: 'UANA', text: '<@UBOT> forget the fiscal year rule', channel: 'C1', ts: threadTs });
     await slack.waitFor(() => slack.threadMessages('C1', threadTs).find((each) => JSON.stringify(each.blocks ?? []).includes('*Forgotten:* The fiscal year starts on 1 February.')));
-    expect((await application.store.getMemory(fiscal.memoryId))?.status).toBe('forgotten');
+    expect((await application.store.memories.getMemory(fiscal.memoryId))?.status).toBe('forgotten');
   });
 });

@@ -76,13 +76,13 @@ describe('Slack Verify', () => {
 
     expect((await harness.click(message, 'datathread_verify', 'UBEN')).status).toBe(200);
     await slack.waitFor(() => slack.ephemerals.find((ephemeral) => ephemeral.recipient === 'UBEN' && ephemeral.text === NOT_A_VERIFIER_SENTENCE));
-    expect(await application.store.listVerifiedQueries()).toEqual([]);
+    expect(await application.store.verifiedQueries.listVerifiedQueries()).toEqual([]);
 
     const postsBefore = slack.threadMessages('C1', '700.1').length;
     expect((await harness.click(message, 'datathread_verify', 'UCARA')).status).toBe(200);
     const confirmation = await slack.waitFor(() => slack.threadMessages('C1', '700.1').slice(postsBefore).find((posted) => posted.text?.startsWith('✓ Verified query')));
     expect(confirmation.text).toBe(`✓ Verified query, by cara, ${today()}: this answer's query is now verified for “sales by region?” on shop. Similar questions get it as a trusted example, and answers that run it say so.`);
-    expect(await application.store.listVerifiedQueries()).toEqual([
+    expect(await application.store.verifiedQueries.listVerifiedQueries()).toEqual([
       expect.objectContaining({ question: 'sales by region?', sql: SALES_SQL, databaseName: 'shop', verifiedBy: { platform: 'slack', userId: 'UCARA', displayName: 'cara' }, threadId: 'slack:T1:C1:700.1' }),
     ]);
     // The non-verifier's click posted nothing in the thread.
@@ -92,7 +92,7 @@ describe('Slack Verify', () => {
   it('badges a later answer that runs the verified query, with Show SQL and no second Verify, and gives it to the model as an example', async () => {
     const first = await ask('800.1', TOP_REGIONS_SQL, 'North sold 300, South 50.');
     await harness.click(first, 'datathread_verify', 'UANA');
-    await slack.waitFor(async () => ((await application.store.listVerifiedQueries()).some((query) => query.threadId === 'slack:T1:C1:800.1') ? true : undefined));
+    await slack.waitFor(async () => ((await application.store.verifiedQueries.listVerifiedQueries()).some((query) => query.threadId === 'slack:T1:C1:800.1') ? true : undefined));
 
     const requestsBefore = fixture.model.requests.length;
     const second = await ask('900.1', 'select region, sum(amount) as total from sales\ngroup by region order by total desc;', 'Same as before: North 300, South 50.');

@@ -107,7 +107,7 @@ describe('Teams remembered corrections', () => {
     expect(await systemPromptOfTurn(OTHER_CHANNEL_ID)).not.toContain('Revenue means net of refunds.');
 
     await clickCard(rootId, call, { datathread: 'memory_undo', memoryId }, GRACE);
-    expect((await bot.application.store.getMemory(memoryId))?.status).toBe('forgotten');
+    expect((await bot.application.store.memories.getMemory(memoryId))?.status).toBe('forgotten');
     const update = connector.updates().find((each) => each.activityId === call.assignedId);
     expect(cardOf(update!)).toMatchObject({ body: [{ text: '🧠 Undone by Grace Hopper: I will not remember “Revenue means net of refunds.”.' }, { text: 'This channel' }] });
     expect(cardOf(update!)?.actions).toBeUndefined();
@@ -131,10 +131,10 @@ describe('Teams remembered corrections', () => {
     expect(told).toHaveLength(1);
     expect(told[0]!.conversationId).not.toContain(CHANNEL_ID);
     expect(cardOf(told[0]!)?.body[0]?.text).toBe(ONLY_VERIFIERS_REASON);
-    expect((await bot.application.store.getMemory(memoryId))?.status).toBe('pending');
+    expect((await bot.application.store.memories.getMemory(memoryId))?.status).toBe('pending');
 
     await clickCard(rootId, call, { datathread: 'memory_approve', memoryId }, GRACE);
-    expect(await bot.application.store.getMemory(memoryId)).toMatchObject({ status: 'active', approvedBy: 'Grace Hopper' });
+    expect(await bot.application.store.memories.getMemory(memoryId)).toMatchObject({ status: 'active', approvedBy: 'Grace Hopper' });
     const update = connector.updates().filter((each) => each.activityId === call.assignedId).at(-1);
     expect(cardOf(update!)?.body[0]?.text).toBe('🧠 Approved by Grace Hopper: “The fiscal year starts on 1 February.” now applies in every channel.');
     expect(await systemPromptOfTurn(OTHER_CHANNEL_ID, ADA)).toContain(`- The fiscal year starts on 1 February. (${memoryId}; workspace)`);
@@ -158,7 +158,7 @@ describe('Teams remembered corrections', () => {
     const note = memoryCardCall(connector.messages().slice(sent));
     expect(cardOf(note!)?.body[0]?.text).toBe('🧠 **Forgotten:** Orders exclude test accounts.');
     expect(cardOf(note!)?.actions).toBeUndefined();
-    expect((await bot.application.store.getMemory(memoryId))?.status).toBe('forgotten');
+    expect((await bot.application.store.memories.getMemory(memoryId))?.status).toBe('forgotten');
     expect(await systemPromptOfTurn(CHANNEL_ID)).not.toContain('Orders exclude test accounts.');
   });
 });

@@ -97,11 +97,11 @@ describe('Teams: a schedule made from the thread', () => {
     expect(told).toHaveLength(1);
     expect(told[0]!.conversationId).not.toContain(CHANNEL_ID);
     expect(cardOf(told[0]!)?.body[0]?.text).toBe('Only Ada Lovelace, who asked for this schedule, or a workspace admin can confirm or cancel it.');
-    expect(await bot.application.store.listSchedules()).toEqual([]);
+    expect(await bot.application.store.schedules.listSchedules()).toEqual([]);
 
     expect((await postActivity(bot.baseUrl, channelCardClick(connector.url, '1772460000003', rootId, call!.assignedId!, { datathread: 'schedule_confirm', proposalId }, ADA))).status).toBe(200);
     await bot.channel.idle();
-    const [schedule] = await bot.application.store.listSchedules();
+    const [schedule] = await bot.application.store.schedules.listSchedules();
     expect(schedule).toMatchObject({ cron: '0 9 * * 1', timeZone: 'Europe/London', owner: { platform: 'teams', userId: ADA.aadObjectId } });
     const update = connector.updates().filter((each) => each.activityId === call!.assignedId).at(-1);
     expect(cardOf(update!)?.body[0]?.text).toBe(`📅 Scheduled: ${card.body[0]!.text!.slice('📅 **Schedule this?** '.length)} · id ${schedule!.scheduleId}`);
@@ -127,7 +127,7 @@ describe('Teams: a schedule made from the thread', () => {
     expect(posted.body[0]?.text).toBe('📅 Sales by region');
     expect(posted.body.some((element) => element.type === 'Image' && element.url?.startsWith('data:image/png;base64,'))).toBe(true);
     expect(JSON.stringify(posted.body)).toContain('300');
-    expect((await bot.application.store.listScheduleRuns(schedule!.scheduleId)).map((run) => run.outcome)).toEqual(['posted']);
+    expect((await bot.application.store.schedules.listScheduleRuns(schedule!.scheduleId)).map((run) => run.outcome)).toEqual(['posted']);
   });
 
   it('an admin by group confirms Ada\'s proposal: the schedule stays hers (notices reach her chat) and its posts link back to the thread', async () => {
@@ -146,9 +146,9 @@ describe('Teams: a schedule made from the thread', () => {
     const withTeamGroup = { ...click, channelData: { ...click.channelData, team: { id: TEAM_ID, aadGroupId: TEAM_GROUP_ID } } };
     expect((await postActivity(bot.baseUrl, withTeamGroup)).status).toBe(200);
     await bot.channel.idle();
-    const schedule = (await bot.application.store.listSchedules()).find((each) => each.title === 'Weekly sales')!;
+    const schedule = (await bot.application.store.schedules.listSchedules()).find((each) => each.title === 'Weekly sales')!;
     expect(schedule.owner).toMatchObject({ platform: 'teams', userId: ADA.aadObjectId, displayName: ADA.name, address: { id: ADA.id, name: ADA.name, aadObjectId: ADA.aadObjectId } });
-    expect(await bot.application.store.getScheduleProposal(proposalId)).toMatchObject({ state: 'confirmed', decidedBy: MEGAN.aadObjectId });
+    expect(await bot.application.store.scheduleProposals.getScheduleProposal(proposalId)).toMatchObject({ state: 'confirmed', decidedBy: MEGAN.aadObjectId });
     // The stored conversation reference names the asker, not the admin who clicked.
     expect((schedule.delivery as { target: { user: unknown } }).target.user).toEqual({ id: ADA.id, name: ADA.name, aadObjectId: ADA.aadObjectId });
     const link = `https://teams.microsoft.com/l/message/${encodeURIComponent(CHANNEL_ID)}/${rootId}?tenantId=${TENANT_ID}&groupId=${TEAM_GROUP_ID}&parentMessageId=${rootId}`;

@@ -97,12 +97,12 @@ describe('Teams: a story schedule made from the thread', () => {
     expect(call).toBeDefined();
     const card = cardOf(call!)!;
     expect(card.body[0]?.text).toMatch(/^📅 \*\*Schedule this\?\*\* Every minute Europe\/London, starting \d+ \w+: the Weekly sales story \(v1\), in this thread$/);
-    expect(await bot.application.store.listSchedules()).toEqual([]);
+    expect(await bot.application.store.schedules.listSchedules()).toEqual([]);
 
     const proposalId = String(card.actions?.[0]?.data.proposalId);
     expect((await postActivity(bot.baseUrl, channelCardClick(connector.url, '1772470000003', ROOT_ID, call!.assignedId!, { datathread: 'schedule_confirm', proposalId }, ADA))).status).toBe(200);
     await bot.channel.idle();
-    const [schedule] = await bot.application.store.listSchedules();
+    const [schedule] = await bot.application.store.schedules.listSchedules();
     expect(schedule).toMatchObject({ title: 'weekly-sales', timeZone: 'Europe/London', story: { storyId: 'weekly-sales', version: 1, title: 'Weekly sales' }, owner: { platform: 'teams', userId: ADA.aadObjectId } });
     expect(schedule!.queries).toEqual([{ queryId: expect.stringMatching(/^query_/), databaseName: 'shop', sql: SALES_SQL }]);
 
@@ -138,7 +138,7 @@ describe('Teams: a story schedule made from the thread', () => {
     expect(images).toHaveLength(1);
     const png = Buffer.from(images[0]!.url!.replace(/^data:image\/png;base64,/, ''), 'base64');
     expect(png.subarray(0, 8)).toEqual(PNG_SIGNATURE);
-    expect((await bot.application.store.listScheduleRuns(schedule!.scheduleId)).map((run) => run.outcome)).toEqual(['posted']);
+    expect((await bot.application.store.schedules.listScheduleRuns(schedule!.scheduleId)).map((run) => run.outcome)).toEqual(['posted']);
 
     // "list my schedules": the model is given the schedule by its story, not by the title it gave it.
     fakeModel.enqueue({ toolCalls: [{ name: 'list_schedules', arguments: {} }] }, { text: 'You have one schedule.' });

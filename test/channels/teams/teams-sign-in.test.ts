@@ -3,6 +3,7 @@
 // real PostgreSQL with row-level security behind an Entra-style login check, SQLite store), the
 // fake Bot Framework connector recording what the bot posts, and a fake Bot Framework token
 // service standing in for the Azure Bot OAuth connection.
+import { storySourceOf } from '../../../src/channels/story-source.js';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { attachTeamsChannel, type TeamsChannel } from '../../../src/channels/teams/index.js';
 import { PENDING_SIGN_INS_KEY, pendingSignInOwner } from '../../../src/channels/teams/sign-in/pending-sign-ins.js';
@@ -43,7 +44,7 @@ async function startBot() {
     typingIntervalMs: 200,
     // The answers are checked as card messages; streaming has its own test file.
     streamPersonalChats: false,
-    store,
+    store: storySourceOf(store),
     storyCardValues: { get: (threadId, key) => store.getThreadValue(threadId, key), set: (threadId, key, value) => store.setThreadValue(threadId, key, value, new Date()) },
     signIn: { identity: fixture.identity, oauthConnectionName: tokenService.connectionName, tokenServiceUrl: tokenService.url },
   });

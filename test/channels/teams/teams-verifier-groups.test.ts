@@ -115,7 +115,7 @@ async function click(rootId: string, cardActivityId: string, data: Record<string
 }
 
 async function verifiedBy(): Promise<string[]> {
-  return (await bot!.application.store.listVerifiedQueries()).map((query) => `${query.verifiedBy.displayName}: ${query.sql}`).sort();
+  return (await bot!.application.store.verifiedQueries.listVerifiedQueries()).map((query) => `${query.verifiedBy.displayName}: ${query.sql}`).sort();
 }
 
 describe('Teams verifiers listed through groups', () => {
@@ -144,13 +144,13 @@ describe('Teams verifiers listed through groups', () => {
     const toAlan = await click(fiscal.rootId, fiscal.call.assignedId!, approve, ALAN);
     expect(toAlan.map((call) => call.conversationId)).toEqual(['a:1personal-291alan-turing']);
     expect(cardOf(toAlan[0]!)?.body[0]?.text).toBe(ONLY_VERIFIERS_REASON);
-    expect((await bot!.application.store.getMemory(fiscal.memoryId))?.status).toBe('pending');
+    expect((await bot!.application.store.memories.getMemory(fiscal.memoryId))?.status).toBe('pending');
 
     await click(fiscal.rootId, fiscal.call.assignedId!, approve, GRACE);
-    expect(await bot!.application.store.getMemory(fiscal.memoryId)).toMatchObject({ status: 'active', approvedBy: 'Grace Hopper' });
+    expect(await bot!.application.store.memories.getMemory(fiscal.memoryId)).toMatchObject({ status: 'active', approvedBy: 'Grace Hopper' });
 
     const testAccounts = await proposeAsAlan('Orders exclude test accounts.');
     await click(testAccounts.rootId, testAccounts.call.assignedId!, { datathread: 'memory_approve', memoryId: testAccounts.memoryId }, ADA);
-    expect(await bot!.application.store.getMemory(testAccounts.memoryId)).toMatchObject({ status: 'active', approvedBy: 'Ada Lovelace' });
+    expect(await bot!.application.store.memories.getMemory(testAccounts.memoryId)).toMatchObject({ status: 'active', approvedBy: 'Ada Lovelace' });
   });
 });

@@ -73,7 +73,7 @@ describe('Teams Verify', () => {
     const toAda = connector.messages().at(-1)!;
     expect(toAda.conversationId).toBe('a:1personal-291ada-lovelace');
     expect(cardAt(connector.messages().length - 1).body.map((element) => element.text)).toEqual([NOT_A_VERIFIER_SENTENCE]);
-    expect(await bot.application.store.listVerifiedQueries()).toEqual([]);
+    expect(await bot.application.store.verifiedQueries.listVerifiedQueries()).toEqual([]);
     expect(connector.messages().filter((message) => message.conversationId === thread)).toHaveLength(1);
 
     await postActivity(bot.baseUrl, channelCardClick(connector.url, 'verify-click-2', 'verify-root-1', answerActivityId, verify!.data, GRACE));
@@ -84,7 +84,7 @@ describe('Teams Verify', () => {
     expect(cardAt(connector.messages().length - 1).body).toEqual([
       { type: 'TextBlock', wrap: true, color: 'Good', text: `✓ Verified query, by Grace Hopper, ${today}: this answer's query is now verified for “orders by region?” on shop. Similar questions get it as a trusted example, and answers that run it say so.` },
     ]);
-    expect(await bot.application.store.listVerifiedQueries()).toEqual([
+    expect(await bot.application.store.verifiedQueries.listVerifiedQueries()).toEqual([
       expect.objectContaining({ question: 'orders by region?', sql: SQL, databaseName: 'shop', verifiedBy: { platform: 'teams', userId: GRACE.aadObjectId, displayName: 'Grace Hopper' }, threadId: `teams:${TENANT_ID}:${thread}` }),
     ]);
 

@@ -155,7 +155,7 @@ export function registerScheduleManageListeners(app: App, context: ChannelContex
     if (outcome.kind === 'refused') return ack({ response_action: 'errors', errors: { [SCHEDULE_TIME_BLOCK_IDS.cron]: outcome.reason } });
     await ack();
     context.logger.info('Slack schedule time changed.', { scheduleId: state.scheduleId, userId: body.user.id, nextRunAt: outcome.nextRunAt.toISOString() });
-    const scheduleState = (await management.store.getSchedule(state.scheduleId))?.state ?? 'active';
+    const scheduleState = (await management.store.schedules.getSchedule(state.scheduleId))?.state ?? 'active';
     context.tasks.run('show new schedule time', () => showNewTime(context, state, body.user.id, outcome.summary, scheduleState));
   });
 }

@@ -52,7 +52,7 @@ async function tellPrivately(context: ChannelContext, outbox: TeamsOutbox, text:
 
 /** The post's card redrawn when it is the schedule's latest; otherwise a small card of its own in the conversation. */
 async function redrawPost(context: ChannelContext, management: ScheduleManagement, outbox: TeamsOutbox, cardActivityId: string | undefined, scheduleId: string, line: string): Promise<void> {
-  const schedule = await management.store.getSchedule(scheduleId);
+  const schedule = await management.store.schedules.getSchedule(scheduleId);
   const state = schedule?.state ?? 'deleted';
   const time = schedule ? { cron: schedule.cron, timeZone: schedule.timeZone } : undefined;
   const posted = await context.scheduleCards.latest(scheduleId);

@@ -43,7 +43,7 @@ describe('Slack delivery of scheduled runs', () => {
       delivery: { channelId: 'C_SALES', threadTs: '1700000000.000100' },
       queries: [{ queryId: 'query_revenue1', databaseName: 'warehouse', sql: 'SELECT region, revenue FROM revenue ORDER BY region', chart: REVENUE_CHART }],
     });
-    await bench.store.createSchedule(schedule);
+    await bench.store.schedules.createSchedule(schedule);
     await bench.runDue({ delivery: delivery() });
     const posted = slack.threadMessages('C_SALES', '1700000000.000100');
     expect(posted).toHaveLength(1);
@@ -53,12 +53,12 @@ describe('Slack delivery of scheduled runs', () => {
     const upload = slack.files.find((file) => file.filename === `${schedule.scheduleId}-1.png`);
     expect(upload).toMatchObject({ channelId: 'C_SALES', threadTs: '1700000000.000100', title: 'Revenue by region' });
     expect(upload!.bytes.subarray(0, 8)).toEqual(PNG_SIGNATURE);
-    expect((await bench.store.listScheduleRuns(schedule.scheduleId))[0]).toMatchObject({ outcome: 'posted', postedMessageId: posted[0]!.ts });
+    expect((await bench.store.schedules.listScheduleRuns(schedule.scheduleId))[0]).toMatchObject({ outcome: 'posted', postedMessageId: posted[0]!.ts });
   });
 
   it('pauses the schedule and tells the owner in a direct message when the channel was archived', async () => {
     const schedule = newSchedule({ delivery: { channelId: 'C_ARCHIVED' } });
-    await bench.store.createSchedule(schedule);
+    await bench.store.schedules.createSchedule(schedule);
     slack.failNext('chat.postMessage', { error: 'is_archived' });
     await bench.runDue({ delivery: delivery() });
     expect(slack.messages.filter((message) => message.channel === 'C_ARCHIVED')).toEqual([]);
@@ -66,17 +66,17 @@ describe('Slack delivery of scheduled runs', () => {
     expect(notices.map((message) => message.text)).toEqual([
       'Your schedule "Revenue by region" is paused: Slack refused to post the scheduled report (is_archived): the channel is archived. Unarchive it or ask in another channel.',
     ]);
-    expect(await bench.store.getSchedule(schedule.scheduleId)).toMatchObject({ state: 'paused' });
+    expect(await bench.store.schedules.getSchedule(schedule.scheduleId)).toMatchObject({ state: 'paused' });
   });
 
   it('pauses the schedule before it runs when users.info says the owner is deactivated: nothing posted, no failure counted', async () => {
     slack.addUser({ id: 'U_GONE', name: 'gone', deleted: true });
     const schedule = newSchedule({ owner: { platform: 'slack', userId: 'U_GONE', displayName: 'Gus Gone' }, delivery: { channelId: 'C_GONE' } });
-    await bench.store.createSchedule(schedule);
+    await bench.store.schedules.createSchedule(schedule);
     await bench.runDue({ delivery: delivery() });
     expect(slack.messages.filter((message) => message.channel === 'C_GONE')).toEqual([]);
-    expect(await bench.store.getSchedule(schedule.scheduleId)).toMatchObject({ state: 'paused', pausedReason: "the owner's Slack account is deactivated", consecutiveFailures: 0 });
-    expect((await bench.store.listScheduleRuns(schedule.scheduleId))[0]).toMatchObject({ state: 'done', outcome: "paused: the owner's Slack account is deactivated" });
+    expect(await bench.store.schedules.getSchedule(schedule.scheduleId)).toMatchObject({ state: 'paused', pausedReason: "the owner's Slack account is deactivated", consecutiveFailures: 0 });
+    expect((await bench.store.schedules.listScheduleRuns(schedule.scheduleId))[0]).toMatchObject({ state: 'done', outcome: "paused: the owner's Slack account is deactivated" });
     expect(slack.messages.filter((message) => message.channel === 'U_GONE').map((message) => message.text)).toEqual([
       'Your schedule "Revenue by region" is paused: the owner\'s Slack account is deactivated. Resume it once that is fixed.',
     ]);

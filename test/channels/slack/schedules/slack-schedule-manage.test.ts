@@ -65,8 +65,8 @@ afterEach(async () => {
 /** A schedule in the store and its post in the channel, as a run posts it. */
 async function postedSchedule(): Promise<{ schedule: ScheduleRecord; message: FakeSlackMessage }> {
   const fields = newSchedule({ delivery: { channelId: 'C_SALES' } });
-  await store.createSchedule(fields);
-  const schedule = (await store.getSchedule(fields.scheduleId))!;
+  await store.schedules.createSchedule(fields);
+  const schedule = (await store.schedules.getSchedule(fields.scheduleId))!;
   const delivery = createSlackScheduleDelivery(new webApi.WebClient('xoxb-schedule-test', { slackApiUrl: slack.apiUrl, retryConfig: { retries: 0 } }));
   const ts = await delivery.post(schedule, { ...scheduledReport(), scheduleId: schedule.scheduleId, charts: [] }, `schedule-run:test_${schedule.scheduleId}`);
   return { schedule, message: slack.messages.find((message) => message.ts === ts)! };
@@ -112,14 +112,14 @@ describe('managing a schedule from its Slack post', () => {
     await click(message, SCHEDULE_ACTION_IDS.pause, 'U_OWNER');
     await slack.waitFor(() => statusLineOf(message) === 'Paused by <@U_OWNER>');
     expect(buttonsOf(message)).toEqual(['Resume', 'Edit time', 'Delete']);
-    expect(await store.getSchedule(schedule.scheduleId)).toMatchObject({ state: 'paused', pausedReason: 'paused by hand' });
+    expect(await store.schedules.getSchedule(schedule.scheduleId)).toMatchObject({ state: 'paused', pausedReason: 'paused by hand' });
     // The table and header are still there: only the controls changed.
     expect((current(message).blocks as Array<{ type: string }>).map((block) => block.type)).toEqual(['header', 'context', 'data_table', 'context', 'actions']);
 
     await click(message, SCHEDULE_ACTION_IDS.resume, 'U_OWNER');
     await slack.waitFor(() => statusLineOf(message) === 'Resumed by <@U_OWNER>');
     expect(buttonsOf(message)).toEqual(['Pause', 'Edit time', 'Delete']);
-    expect(await store.getSchedule(schedule.scheduleId)).toMatchObject({ state: 'active', nextRunAt: new Date('2026-12-14T08:00:00Z') });
+    expect(await store.schedules.getSchedule(schedule.scheduleId)).toMatchObject({ state: 'active', nextRunAt: new Date('2026-12-14T08:00:00Z') });
   });
 
   it('tells a stranger why not, only them, and leaves the schedule and the post as they were', async () => {
@@ -127,7 +127,7 @@ describe('managing a schedule from its Slack post', () => {
     await click(message, SCHEDULE_ACTION_IDS.pause, 'U_STRANGER');
     const told = await slack.waitFor(() => slack.ephemerals.find((ephemeral) => ephemeral.recipient === 'U_STRANGER'));
     expect(told.text).toBe('Only the owner of "Revenue by region" (Olga Owner) or a workspace admin can pause it.');
-    expect(await store.getSchedule(schedule.scheduleId)).toMatchObject({ state: 'active' });
+    expect(await store.schedules.getSchedule(schedule.scheduleId)).toMatchObject({ state: 'active' });
     expect(slack.callsOf('chat.update')).toEqual([]);
     expect(buttonsOf(message)).toEqual(['Pause', 'Edit time', 'Delete']);
   });
@@ -137,11 +137,11 @@ describe('managing a schedule from its Slack post', () => {
     await click(message, SCHEDULE_ACTION_IDS.pause, 'U_STRANGER');
     const told = await slack.waitFor(() => slack.ephemerals.find((ephemeral) => ephemeral.recipient === 'U_STRANGER'));
     expect(told.text).toBe('Only the owner of "Revenue by region" (Olga Owner) or a workspace admin can pause it.');
-    expect(await store.getSchedule(schedule.scheduleId)).toMatchObject({ state: 'active' });
+    expect(await store.schedules.getSchedule(schedule.scheduleId)).toMatchObject({ state: 'active' });
 
     await click(message, SCHEDULE_ACTION_IDS.pause, 'U_LEAD');
     await slack.waitFor(() => statusLineOf(message) === 'Paused by <@U_LEAD>');
-    expect(await store.getSchedule(schedule.scheduleId)).toMatchObject({ state: 'paused', pausedReason: 'paused by hand' });
+    expect(await store.schedules.getSchedule(schedule.scheduleId)).toMatchObject({ state: 'paused', pausedReason: 'paused by hand' });
     expect(slack.callsOf('usergroups.users.list').map((call) => call.args.usergroup)).toContain('SLEADS');
     expect(slack.ephemerals.filter((ephemeral) => ephemeral.recipient === 'U_LEAD')).toEqual([]);
   });
@@ -154,7 +154,7 @@ describe('managing a schedule from its Slack post', () => {
     await click(message, SCHEDULE_ACTION_IDS.remove, 'U_BOSS');
     await slack.waitFor(() => statusLineOf(message) === 'Deleted by <@U_BOSS>');
     expect(buttonsOf(message)).toEqual([]);
-    expect(await store.getSchedule(schedule.scheduleId)).toBeUndefined();
+    expect(await store.schedules.getSchedule(schedule.scheduleId)).toBeUndefined();
 
     // Someone with the old post still open clicks Pause.
     expect((await harness.click(beforeDelete, SCHEDULE_ACTION_IDS.pause, 'U_OWNER')).status).toBe(200);
@@ -183,10 +183,10 @@ describe('managing a schedule from its Slack post', () => {
       response_action: 'errors',
       errors: { datathread_schedule_time_zone: '"Mars/Olympus" is not an IANA time zone; use a name such as Europe/Berlin or America/New_York.' },
     });
-    expect(await store.getSchedule(schedule.scheduleId)).toMatchObject({ cron: '0 9 * * 1', nextRunAt: schedule.nextRunAt });
+    expect(await store.schedules.getSchedule(schedule.scheduleId)).toMatchObject({ cron: '0 9 * * 1', nextRunAt: schedule.nextRunAt });
 
     expect(await submitTime(opened, 'U_OWNER', '30 8 * * 1-5', 'America/New_York')).toBeUndefined();
-    expect(await store.getSchedule(schedule.scheduleId)).toMatchObject({ cron: '30 8 * * 1-5', timeZone: 'America/New_York', nextRunAt: new Date('2026-12-07T13:30:00Z') });
+    expect(await store.schedules.getSchedule(schedule.scheduleId)).toMatchObject({ cron: '30 8 * * 1-5', timeZone: 'America/New_York', nextRunAt: new Date('2026-12-07T13:30:00Z') });
     await slack.waitFor(() => statusLineOf(message) === 'New time set by <@U_OWNER>: Every weekday at 08:30 America/New_York, starting 7 Dec: Revenue by region, posted here');
     expect(buttonsOf(message)).toEqual(['Pause', 'Edit time', 'Delete']);
   });

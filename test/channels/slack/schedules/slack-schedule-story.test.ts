@@ -52,7 +52,7 @@ function tableCells(blocks: Block[]): string {
 describe('Slack delivery of a story schedule', () => {
   it('posts the story twice with the numbers of each run: header, the story text, its chart inline and its table', async () => {
     const schedule = storySchedule({ delivery: { channelId: 'C_SALES', threadTs: THREAD_TS } });
-    await bench.store.createSchedule(schedule);
+    await bench.store.schedules.createSchedule(schedule);
     await runWithWarehouse(warehouse, (databases) => bench.runDue({ databases, delivery: delivery() }));
     await warehouse.change(["UPDATE revenue SET revenue = 300 WHERE region = 'North'", "INSERT INTO signups VALUES ('2026-12-13', 410)"]);
     bench.clock.advance(WEEK_MS);
@@ -82,13 +82,13 @@ describe('Slack delivery of a story schedule', () => {
     expect(charts[1]!.bytes.equals(charts[0]!.bytes)).toBe(false);
     expect(first!.at(-1)).toMatchObject({ type: 'actions' });
 
-    const runs = await bench.store.listScheduleRuns(schedule.scheduleId);
+    const runs = await bench.store.schedules.listScheduleRuns(schedule.scheduleId);
     expect(runs.map((run) => run.outcome)).toEqual(['posted', 'posted']);
   });
 
   it('skips the post when set to skip unchanged and none of the story\'s results changed, and posts when one did', async () => {
     const schedule = storySchedule({ skipUnchanged: true, delivery: { channelId: 'C_SALES', threadTs: OTHER_THREAD_TS } });
-    await bench.store.createSchedule(schedule);
+    await bench.store.schedules.createSchedule(schedule);
     await runWithWarehouse(warehouse, (databases) => bench.runDue({ databases, delivery: delivery() }));
     bench.clock.advance(WEEK_MS);
     await runWithWarehouse(warehouse, (databases) => bench.runDue({ databases, delivery: delivery() }));
@@ -96,7 +96,7 @@ describe('Slack delivery of a story schedule', () => {
     await warehouse.change(["INSERT INTO signups VALUES ('2026-12-20', 99)"]);
     bench.clock.advance(WEEK_MS);
     await runWithWarehouse(warehouse, (databases) => bench.runDue({ databases, delivery: delivery() }));
-    const runs = await bench.store.listScheduleRuns(schedule.scheduleId);
+    const runs = await bench.store.schedules.listScheduleRuns(schedule.scheduleId);
     expect(runs.map((run) => run.outcome)).toEqual(['posted', 'skipped: unchanged', 'posted']);
     expect(slack.threadMessages('C_SALES', OTHER_THREAD_TS)).toHaveLength(2);
   });

@@ -70,7 +70,7 @@ describe('Teams delivery of scheduled runs', () => {
       delivery: teamsDelivery(THREAD_CONVERSATION),
       queries: [{ queryId: 'query_revenue1', databaseName: 'warehouse', sql: 'SELECT region, revenue FROM revenue ORDER BY region', chart: REVENUE_CHART }],
     });
-    await bench.store.createSchedule(schedule);
+    await bench.store.schedules.createSchedule(schedule);
     await bench.runDue({ delivery: running!.channel.scheduleDelivery });
     const messages = connector.messages();
     expect(messages).toHaveLength(1);
@@ -85,15 +85,15 @@ describe('Teams delivery of scheduled runs', () => {
     expect(cardText).toContain('North');
     expect(cardText).toContain('120');
     expect(card.actions!.map((action) => action.title)).toEqual(['Pause', 'Edit time', 'Delete']);
-    expect((await bench.store.listScheduleRuns(schedule.scheduleId))[0]).toMatchObject({ outcome: 'posted', postedMessageId: messages[0]!.assignedId });
+    expect((await bench.store.schedules.listScheduleRuns(schedule.scheduleId))[0]).toMatchObject({ outcome: 'posted', postedMessageId: messages[0]!.assignedId });
   });
 
   it('pauses the schedule when the connector refuses the conversation (403) and tells the owner in a one-to-one chat', async () => {
     const schedule = newSchedule({ owner: { platform: 'teams', userId: ADA.aadObjectId, displayName: ADA.name }, delivery: teamsDelivery(THREAD_CONVERSATION) });
-    await bench.store.createSchedule(schedule);
+    await bench.store.schedules.createSchedule(schedule);
     connector.failNext({ status: 403 });
     await bench.runDue({ delivery: running!.channel.scheduleDelivery });
-    expect((await bench.store.getSchedule(schedule.scheduleId))!.state).toBe('paused');
+    expect((await bench.store.schedules.getSchedule(schedule.scheduleId))!.state).toBe('paused');
     const created = connector.createdConversations();
     expect(created).toHaveLength(1);
     expect(created[0]!.memberId).toBe(ADA.id);
@@ -103,11 +103,11 @@ describe('Teams delivery of scheduled runs', () => {
 
   it('pauses the schedule before it runs when the owner is no longer a member of the conversation (404), and tells them where possible', async () => {
     const schedule = newSchedule({ owner: { platform: 'teams', userId: ADA.aadObjectId, displayName: ADA.name }, delivery: teamsDelivery(THREAD_CONVERSATION) });
-    await bench.store.createSchedule(schedule);
+    await bench.store.schedules.createSchedule(schedule);
     connector.removeMember(ADA.id);
     await bench.runDue({ delivery: running!.channel.scheduleDelivery });
     const reason = 'the owner is no longer a member of that Teams conversation (left the team or the organisation)';
-    expect(await bench.store.getSchedule(schedule.scheduleId)).toMatchObject({ state: 'paused', pausedReason: reason, consecutiveFailures: 0 });
+    expect(await bench.store.schedules.getSchedule(schedule.scheduleId)).toMatchObject({ state: 'paused', pausedReason: reason, consecutiveFailures: 0 });
     expect(connector.messages().filter((message) => message.conversationId === THREAD_CONVERSATION)).toEqual([]);
     const created = connector.createdConversations();
     const notice = connector.messages().find((message) => message.conversationId === created[0]?.conversationId);

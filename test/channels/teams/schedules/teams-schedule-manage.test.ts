@@ -78,8 +78,8 @@ function cardOf(activity: Record<string, unknown>): Card {
 /** A schedule in the store and its post card in the channel thread, as a run posts it; returns the card's activity id. */
 async function postedSchedule(): Promise<{ schedule: ScheduleRecord; cardId: string }> {
   const fields = newSchedule({ owner: { platform: 'teams', userId: ADA.aadObjectId, displayName: ADA.name }, delivery: teamsDelivery() });
-  await running.application.store.createSchedule(fields);
-  const schedule = (await running.application.store.getSchedule(fields.scheduleId))!;
+  await running.application.store.schedules.createSchedule(fields);
+  const schedule = (await running.application.store.schedules.getSchedule(fields.scheduleId))!;
   const cardId = await running.channel.scheduleDelivery.post(schedule, { ...scheduledReport(), scheduleId: schedule.scheduleId, charts: [], time: { cron: schedule.cron, timeZone: schedule.timeZone } }, `schedule-run:test_${schedule.scheduleId}`);
   return { schedule, cardId };
 }
@@ -115,7 +115,7 @@ describe('managing a schedule from its Teams card', () => {
       ['Action.ShowCard', 'Delete'],
     ]);
     await click(cardId, { datathread: 'schedule_pause', scheduleId: schedule.scheduleId });
-    expect(await running.application.store.getSchedule(schedule.scheduleId)).toMatchObject({ state: 'paused' });
+    expect(await running.application.store.schedules.getSchedule(schedule.scheduleId)).toMatchObject({ state: 'paused' });
     const paused = latestCard(cardId);
     expect(statusLine(paused)).toBe('Paused by Ada Lovelace');
     expect(paused.actions!.map((action) => action.title)).toEqual(['Resume', 'Edit time', 'Delete']);
@@ -123,7 +123,7 @@ describe('managing a schedule from its Teams card', () => {
     expect(JSON.stringify(paused.body)).toContain('North');
 
     await click(cardId, { datathread: 'schedule_resume', scheduleId: schedule.scheduleId });
-    expect(await running.application.store.getSchedule(schedule.scheduleId)).toMatchObject({ state: 'active', nextRunAt: new Date('2026-12-14T08:00:00Z') });
+    expect(await running.application.store.schedules.getSchedule(schedule.scheduleId)).toMatchObject({ state: 'active', nextRunAt: new Date('2026-12-14T08:00:00Z') });
     expect(statusLine(latestCard(cardId))).toBe('Resumed by Ada Lovelace');
     expect(latestCard(cardId).actions!.map((action) => action.title)).toEqual(['Pause', 'Edit time', 'Delete']);
   });
@@ -133,14 +133,14 @@ describe('managing a schedule from its Teams card', () => {
     await click(cardId, { datathread: 'schedule_pause', scheduleId: schedule.scheduleId }, ALAN);
     expect(privateNotices()).toEqual(['Only the owner of "Revenue by region" (Ada Lovelace) or a workspace admin can pause it.']);
     expect(connector.createdConversations().at(-1)!.memberId).toBe(ALAN.id);
-    expect(await running.application.store.getSchedule(schedule.scheduleId)).toMatchObject({ state: 'active' });
+    expect(await running.application.store.schedules.getSchedule(schedule.scheduleId)).toMatchObject({ state: 'active' });
     expect(connector.updates()).toEqual([]);
   });
 
   it('a member of a group named in admins pauses Ada\'s schedule; the card says who', async () => {
     const { schedule, cardId } = await postedSchedule();
     await click(cardId, { datathread: 'schedule_pause', scheduleId: schedule.scheduleId }, LEA);
-    expect(await running.application.store.getSchedule(schedule.scheduleId)).toMatchObject({ state: 'paused', pausedReason: 'paused by hand' });
+    expect(await running.application.store.schedules.getSchedule(schedule.scheduleId)).toMatchObject({ state: 'paused', pausedReason: 'paused by hand' });
     expect(statusLine(latestCard(cardId))).toBe('Paused by Lea Lead');
     expect(privateNotices()).toEqual([]);
   });
@@ -153,7 +153,7 @@ describe('managing a schedule from its Teams card', () => {
     expect(confirmStep.actions![0]).toMatchObject({ type: 'Action.Submit', title: 'Delete for good', data: { datathread: 'schedule_delete', scheduleId: schedule.scheduleId } });
 
     await click(cardId, confirmStep.actions![0]!.data!, GRACE);
-    expect(await running.application.store.getSchedule(schedule.scheduleId)).toBeUndefined();
+    expect(await running.application.store.schedules.getSchedule(schedule.scheduleId)).toBeUndefined();
     expect(statusLine(latestCard(cardId))).toBe('Deleted by Grace Hopper');
     expect(latestCard(cardId).actions).toBeUndefined();
 
@@ -177,10 +177,10 @@ describe('managing a schedule from its Teams card', () => {
       'The time was not changed. When (cron): "every monday" is not a cron expression with five fields (minute hour day-of-month month day-of-week).',
       'The time was not changed. Time zone: "Mars/Olympus" is not an IANA time zone; use a name such as Europe/Berlin or America/New_York.',
     ]);
-    expect(await running.application.store.getSchedule(schedule.scheduleId)).toMatchObject({ cron: '0 9 * * 1', nextRunAt: schedule.nextRunAt });
+    expect(await running.application.store.schedules.getSchedule(schedule.scheduleId)).toMatchObject({ cron: '0 9 * * 1', nextRunAt: schedule.nextRunAt });
 
     await click(cardId, { ...save, scheduleCron: '30 8 * * 1-5', scheduleTimeZone: 'America/New_York' });
-    expect(await running.application.store.getSchedule(schedule.scheduleId)).toMatchObject({ cron: '30 8 * * 1-5', timeZone: 'America/New_York', nextRunAt: new Date('2026-12-07T13:30:00Z') });
+    expect(await running.application.store.schedules.getSchedule(schedule.scheduleId)).toMatchObject({ cron: '30 8 * * 1-5', timeZone: 'America/New_York', nextRunAt: new Date('2026-12-07T13:30:00Z') });
     const changed = latestCard(cardId);
     expect(statusLine(changed)).toBe('New time set by Ada Lovelace: Every weekday at 08:30 America/New_York, starting 7 Dec: Revenue by region, posted here');
     expect(changed.actions!.find((action) => action.title === 'Edit time')!.card!.body.map((element) => element.value ?? element.text)).toEqual([

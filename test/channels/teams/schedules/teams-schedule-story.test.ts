@@ -66,7 +66,7 @@ afterAll(async () => {
 describe('Teams delivery of a story schedule', () => {
   it('posts the story card twice with the numbers of each run: header, the story text, its chart inline and its table', async () => {
     const schedule = storySchedule({ owner: { platform: 'teams', userId: ADA.aadObjectId, displayName: ADA.name }, delivery: delivery() });
-    await bench.store.createSchedule(schedule);
+    await bench.store.schedules.createSchedule(schedule);
     await runWithWarehouse(warehouse, (databases) => bench.runDue({ databases, delivery: running!.channel.scheduleDelivery }));
     await warehouse.change(["UPDATE revenue SET revenue = 300 WHERE region = 'North'", "INSERT INTO signups VALUES ('2026-12-13', 410)"]);
     bench.clock.advance(WEEK_MS);
@@ -90,7 +90,7 @@ describe('Teams delivery of a story schedule', () => {
     expect(images.every((url) => url?.startsWith('data:image/png;base64,iVBORw0KGgo'))).toBe(true);
     expect(images[1]).not.toBe(images[0]);
     expect(first!.actions!.map((action) => action.title)).toEqual(['Pause', 'Edit time', 'Delete']);
-    const runs = await bench.store.listScheduleRuns(schedule.scheduleId);
+    const runs = await bench.store.schedules.listScheduleRuns(schedule.scheduleId);
     expect(runs.map((run) => run.outcome)).toEqual(['posted', 'posted']);
   });
 });

@@ -1,5 +1,6 @@
 // Starts the real application with the Teams channel on a real HTTP server, wired as the
 // composition root wires it (store-backed story ledger), for end-to-end tests.
+import { storySourceOf } from '../../../../src/channels/story-source.js';
 import { createApplication, type Application } from '../../../../src/application.js';
 import { attachTeamsChannel, type TeamsChannel, type TeamsChannelOptions } from '../../../../src/channels/teams/index.js';
 import type { EntraGroupOptions } from '../../../../src/channels/teams/groups/entra-groups.js';
@@ -58,7 +59,7 @@ export async function startTeamsBot(variables: Record<string, string>, extras: T
     auth: environment.teams,
     logger,
     typingIntervalMs: 200,
-    store,
+    store: storySourceOf(store),
     // The mapping of story versions to cards lives in the state file and survives restarts.
     storyCardValues: {
       get: (threadId, key) => store.getThreadValue(threadId, key),
