@@ -122,7 +122,8 @@ export class ContextSearchIndex {
           modifiedMs: entry.stats.mtimeMs,
           size: entry.stats.size,
           parsed: text === undefined ? undefined : parseContextFile(entry.relativePath, text),
-          databases: text === undefined ? [] : databasesNamedInText(entry.relativePath, text),
+          // The target decides (a link named notes/a.txt to verified/hr.yaml names hr), as ContextFolder reads it.
+          databases: text === undefined ? [] : databasesNamedInText(entry.realPath, text),
         });
       });
     }

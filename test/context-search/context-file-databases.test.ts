@@ -56,6 +56,8 @@ beforeAll(async () => {
   await writeFile(join(context, 'notes', 'pay-bands.md'), HR_NOTE);
   await writeFile(join(context, 'notes', 'regions.md'), SHOP_NOTE);
   await symlink(join(context, 'verified', 'hr.yaml'), join(context, 'elsewhere', 'copy.yaml'));
+  // A link whose own name is not YAML: what it names is read from its target.
+  await symlink(join(context, 'verified', 'hr.yaml'), join(context, 'elsewhere', 'plain.txt'));
 });
 
 afterAll(async () => {

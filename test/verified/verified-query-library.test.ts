@@ -59,6 +59,32 @@ describe('verified queries for one turn', () => {
     expect(turn.badgeFor([run('SELECT table_name FROM information_schema.tables', 'replica')])).toMatchObject({ verifiedBy: '', verifiedAt: '' });
   });
 
+  it('trusts, offers and badges only what the statement gate lets run: a verified DELETE is none of these', async () => {
+    const folder = join(directory, 'gated');
+    await mkdir(join(folder, 'verified'), { recursive: true });
+    await writeFile(
+      join(folder, 'verified', 'mixed.yaml'),
+      'queries:\n  - question: Remove the cancelled orders\n    sql: DELETE FROM orders WHERE status = \'cancelled\'\n    database: shop\n  - question: Drop every cancelled order row\n    sql: DROP TABLE orders\n  - question: How many cancelled orders are there?\n    sql: SELECT COUNT(*) FROM orders WHERE status = \'cancelled\'\n    database: shop\n',
+    );
+    const gated = new VerifiedQueryLibrary({
+      store: { listVerifiedQueries: async () => [{ ...chatVerified, id: 'verified_truncate', question: 'Empty the orders table', sql: 'TRUNCATE orders', databaseName: 'shop' }] },
+      contextRoot: folder,
+      logger: { warn: () => undefined },
+      databases: [{ name: 'shop', dialect: 'duckdb', allowsFileAccess: false }],
+    });
+    const turn = await gated.forTurn(['shop']);
+    const offered = ['remove the cancelled orders', 'drop every cancelled order row', 'empty the orders table', 'how many cancelled orders are there'].flatMap((question) => turn.examplesFor(question).map((query) => query.id));
+    expect(new Set(offered)).toEqual(new Set(['file:verified/mixed.yaml#3']));
+    expect(turn.badgeFor([run("DELETE FROM orders WHERE status = 'cancelled'", 'shop')])).toBeUndefined();
+    expect(turn.badgeFor([run("SELECT COUNT(*) FROM orders WHERE status = 'cancelled'", 'shop')])).toBeDefined();
+    const { refused } = await gated.gated();
+    expect(refused.map((refusal) => [refusal.query.id, refusal.databaseName])).toEqual([
+      ['file:verified/mixed.yaml#1', 'shop'],
+      ['file:verified/mixed.yaml#2', 'shop'],
+      ['verified_truncate', 'shop'],
+    ]);
+  });
+
   it('bounds the prompt section: three examples, each SQL cut', () => {
     const long = `SELECT ${'x, '.repeat(1_500)}1`;
     const text = describeVerifiedExamples([1, 2, 3, 4].map((index) => ({ question: `Question ${index}?`, sql: long, database: 'shop' })));
