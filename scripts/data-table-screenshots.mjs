@@ -2,11 +2,12 @@
 // a 100-row and a 20-column result, each at 400 and 800 px wide (a phone-width thread pane and a
 // desktop one). The blocks come from the real path (a TurnOutcome → planReply → the Slack
 // renderReply); only the drawing is ours. Slack's Block Kit Builder cannot be reached from here and
-// no browser is installed, so the drawing uses canvas (the charts' @napi-rs/canvas) and follows the
-// data-table-block reference: caption above the table, a header row with sort controls, one page
-// of `page_size` rows, a pager under it, a table wider than the message scrolling sideways. The
-// details of Slack's own styling (fonts, colours, where numbers align) are approximations.
-//   node scripts/data-table-screenshots.mjs OUT_DIR
+// no browser is installed, so the drawing uses canvas (the charts' @napi-rs/canvas). It draws what
+// the data-table-block reference says the client offers (a caption, sorting, filtering, pages of
+// `page_size` rows) in a layout of our own: caption above, a filter box, sortable headers, one
+// page, a pager, a table wider than the message scrolling sideways. Slack's own styling (fonts,
+// colours, column widths, where numbers align) is approximated, not known.
+//   node scripts/data-table-screenshots.mjs OUT_DIR   (writes <case>-400.png, <case>-800.png and <case>.blocks.json)
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createJiti } from 'jiti';
