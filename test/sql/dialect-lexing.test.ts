@@ -156,3 +156,24 @@ describe('strings and names', () => {
     expect(readWith('SELECT a$$b', 'postgres')).toEqual([['word', 'SELECT'], ['word', 'a$$b']]);
   });
 });
+
+describe('dollar quotes where the engine has none', () => {
+  beforeAll(async () => {
+    await initStatementGate();
+  });
+
+  it('are refused where the parser would read a string (Trino, Athena, SQL Server, BigQuery, Databricks)', () => {
+    for (const dialect of ['trino', 'athena', 'mssql', 'bigquery', 'databricks'] as const) {
+      expect(checkReadOnly("SELECT $$, 1 AS hidden --$$", { dialect, allowFileAccess: false }), dialect).toMatchObject({
+        allowed: false,
+        reason: expect.stringContaining('is not a string on'),
+      });
+    }
+  });
+
+  it('are code on MySQL and SQLite, to the engine and the parser alike', () => {
+    expect(checkReadOnly("SELECT $$ , LOAD_FILE('/etc/hostname') --$$", { dialect: 'mysql', allowFileAccess: false })).toMatchObject({
+      reason: expect.stringContaining('Function load_file is not allowed'),
+    });
+  });
+});
