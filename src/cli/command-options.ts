@@ -26,6 +26,7 @@ export const COMMAND_OPTIONS: Readonly<Record<string, CommandOptions>> = {
   mcp: { values: ['database'], flags: [] },
   sync: { values: ['database'], flags: ['dry-run'] },
   serve: { values: [], flags: [] },
+  init: { values: ['type', 'connection', 'provider', 'config'], flags: ['force', 'no-check'] },
 };
 
 export const KNOWN_COMMANDS = Object.keys(COMMAND_OPTIONS);

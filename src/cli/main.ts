@@ -1,4 +1,4 @@
-// The `datathread` command: ask | chat | check | context-check | eval | feedback | usage | memory | verified | schedules | sync | mcp | serve.
+// The `datathread` command: init | ask | chat | check | context-check | eval | feedback | usage | memory | verified | schedules | sync | mcp | serve.
 import { UsageError, parseArguments } from './arguments.js';
 import { askCommand } from './ask-command.js';
 import { bootstrap, EXIT_CONFIG_ERROR } from '../config/bootstrap.js';
@@ -17,10 +17,15 @@ import { schedulesCommand } from './schedules-command.js';
 import { syncCommand } from './sync-command.js';
 import type { TerminalOutput } from './render-reply.js';
 import { stateStoreFailureLine } from './state-store-failure.js';
+import { initCommand, type AskInTerminal } from './init-command.js';
+import { terminalQuestion } from './terminal-question.js';
+import { variablesWithConfigPath } from '../config/environment.js';
 import { KNOWN_COMMANDS, refuseUnknownOptions, usageErrorLine, usageOf, valueOptionsOf } from './command-options.js';
 import { closestMatch } from '../config/did-you-mean.js';
 
 const USAGE = `Usage:
+  datathread init [--type TYPE] [--connection VALUE] [--provider NAME] [--force]
+                                                            write a commented datathread.yaml and .env.example (asks in a terminal), then check
   datathread ask "question" [--database NAME] [--out DIR]   one turn; charts saved as PNG files in DIR
   datathread chat [--database NAME] [--out DIR]             a conversation in the terminal
   datathread check                                          validate the config, try the model, connect to every database
@@ -58,6 +63,8 @@ export interface CliIo {
   output?: TerminalOutput;
   /** Usage and configuration errors (default: stderr). */
   errors?: TerminalOutput;
+  /** Asks a question and returns the answer (`init`); default: in the terminal, when stdin is one. */
+  ask?: AskInTerminal;
 }
 
 export async function runCli(argv: string[], io: CliIo = {}): Promise<number> {
@@ -104,6 +111,13 @@ export async function runCli(argv: string[], io: CliIo = {}): Promise<number> {
         return await mcpCommand(parsed, started());
       case 'sync':
         return await syncCommand(rest, parsed, started(), output);
+      case 'init':
+        return await initCommand(parsed, {
+          variables: io.variables,
+          output,
+          ask: io.ask ?? terminalQuestion(),
+          check: (configPath) => checkCommand(parseArguments([], []), bootstrap(variablesWithConfigPath(io.variables, configPath)), output),
+        });
       case 'serve': {
         const { startServer } = await import('../main.js');
         await startServer();

@@ -208,3 +208,8 @@ export function environmentSecrets(environment: Environment): string[] {
     environment.entra?.clientSecret,
   ].filter((value): value is string => Boolean(value));
 }
+
+/** The variables of `variables` (default: the process's) with DATATHREAD_CONFIG pointing at `configPath`. */
+export function variablesWithConfigPath(variables: Readonly<Record<string, string | undefined>> | undefined, configPath: string): Record<string, string | undefined> {
+  return { ...(variables ?? process.env), DATATHREAD_CONFIG: configPath };
+}

@@ -28,7 +28,8 @@ describe('datathread help', () => {
   it.each([{ argv: ['--help'] }, { argv: ['-h'] }, { argv: ['help'] }, { argv: [] }])('$argv prints the usage and exits 0', async ({ argv }) => {
     const result = await run(argv);
     expect(result.code).toBe(0);
-    expect(result.output).toMatch(/^Usage:\n {2}datathread ask "question"/);
+    expect(result.output).toMatch(/^Usage:\n {2}datathread init \[--type TYPE\]/);
+    expect(result.output).toContain('\n  datathread ask "question"');
     expect(result.output).toContain('datathread help ');
     expect(result.errors).toBe('');
   });
