@@ -27,7 +27,7 @@ async function checkVerifiedQueries({ config, environment }: Bootstrapped, outpu
   const databases = await Promise.all(config.databases.map((databaseConfig) => createDatabaseAdapter(databaseConfig, { logger: silentLogger })));
   const store = await openStore(environment.stateUrl).catch(() => undefined);
   try {
-    return await checkVerifiedQueryFiles({ contextRoot: config.context.path, databases, store }, output);
+    return await checkVerifiedQueryFiles({ contextRoot: config.context.path, databases, store: store?.verifiedQueries }, output);
   } finally {
     await store?.close();
     await Promise.all(databases.map((database) => database.close()));

@@ -37,7 +37,7 @@ beforeAll(async () => {
   await writeFile(join(verifiedFolder, 'sales.yaml'), FILE_QUERIES);
   const store = await openStore(workspace.variables.DATATHREAD_STATE!);
   try {
-    await store.saveVerifiedQuery(
+    await store.verifiedQueries.saveVerifiedQuery(
       { id: 'verified_north', question: 'What did the North sell?', paraphrases: [], sql: CHAT_SQL, databaseName: 'shop', verifiedBy: { platform: 'slack', userId: 'UANA', displayName: 'Ana' }, verifiedAt: new Date('2026-11-03T09:00:00Z'), threadId: 'slack:T1:C1:1.1' },
       normalizeSql(CHAT_SQL),
     );

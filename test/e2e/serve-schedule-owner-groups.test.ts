@@ -57,7 +57,7 @@ describe('datathread serve runs a schedule with its owner’s groups', () => {
       queries: [{ queryId: 'query_revenue1', databaseName: 'shop', sql: 'SELECT region, revenue FROM revenue ORDER BY region' }],
       nextRunAt: new Date(Date.now() - 60 * 60 * 1000),
     });
-    await store.createSchedule(schedule);
+    await store.schedules.createSchedule(schedule);
     await store.close();
 
     const bot = await startBotProcess({ ...workspace.variables, DATATHREAD_STATE: stateUrl, SLACK_BOT_TOKEN: BOT_TOKEN, SLACK_SIGNING_SECRET: 'serve-owner-groups-secret', SLACK_API_URL: slack.apiUrl, LOG_LEVEL: 'info' });

@@ -77,7 +77,7 @@ describe('verified SQL through the statement gate', () => {
   it('names a chat-verified query the gate refuses by its id and question', async () => {
     const store = await openStore(workspace.variables.DATATHREAD_STATE!);
     try {
-      await store.saveVerifiedQuery(
+      await store.verifiedQueries.saveVerifiedQuery(
         { id: 'verified_drop', question: 'Drop the sales table', paraphrases: [], sql: 'DROP TABLE sales', databaseName: 'shop', verifiedBy: { platform: 'slack', userId: 'UANA', displayName: 'Ana' }, verifiedAt: new Date('2026-12-01T00:00:00Z'), threadId: 'slack:C1:1.0' },
         'drop table sales',
       );
@@ -86,7 +86,7 @@ describe('verified SQL through the statement gate', () => {
       expect(text).toContain('  chat-verified verified_drop ("Drop the sales table"): refused on shop: ');
       expect(text).toContain('Verified queries: 2 refused by the statement gate');
     } finally {
-      await store.removeVerifiedQuery('verified_drop');
+      await store.verifiedQueries.removeVerifiedQuery('verified_drop');
       await store.close();
     }
   });

@@ -101,7 +101,7 @@ async function createAlertSchedule(): Promise<string> {
       alert: { column: 'total', operator: '>', value: 150 },
       nextRunAt: new Date('2026-12-07T08:00:00Z'),
     });
-    await store.createSchedule(schedule);
+    await store.schedules.createSchedule(schedule);
     return schedule.scheduleId;
   } finally {
     await store.close();
@@ -111,7 +111,7 @@ async function createAlertSchedule(): Promise<string> {
 async function runsOf(scheduleId: string) {
   const store = await openStore(postgres.url);
   try {
-    return await store.listScheduleRuns(scheduleId);
+    return await store.schedules.listScheduleRuns(scheduleId);
   } finally {
     await store.close();
   }

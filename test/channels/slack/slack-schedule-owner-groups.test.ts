@@ -81,7 +81,7 @@ async function scheduleAs(user: string, channel: string): Promise<{ threadTs: st
   await harness.sendEvent({ user, text: '<@UBOT> send me this every morning', channel, ts: `${3000 + threadCounter}.2`, thread_ts: threadTs });
   const proposal = structuredClone(await slack.waitFor(() => slack.threadMessages(channel, threadTs).find(isProposal)));
   expect((await harness.click(proposal, 'datathread_schedule_confirm', user)).status).toBe(200);
-  await slack.waitFor(async () => (await application.store.listSchedules()).some((schedule) => schedule.title === title && schedule.owner.userId === user) || undefined);
+  await slack.waitFor(async () => (await application.store.schedules.listSchedules()).some((schedule) => schedule.title === title && schedule.owner.userId === user) || undefined);
   return { threadTs, title };
 }
 
@@ -99,10 +99,10 @@ function runnerAt(isoTime: string) {
 }
 
 async function runSchedule(title: string): Promise<{ state: string; outcomes: string[] }> {
-  const schedule = (await application.store.listSchedules()).find((each) => each.title === title)!;
+  const schedule = (await application.store.schedules.listSchedules()).find((each) => each.title === title)!;
   await runnerAt(schedule.nextRunAt.toISOString()).tick();
-  const after = (await application.store.getSchedule(schedule.scheduleId))!;
-  return { state: after.state, outcomes: (await application.store.listScheduleRuns(schedule.scheduleId)).map((run) => run.outcome ?? '') };
+  const after = (await application.store.schedules.getSchedule(schedule.scheduleId))!;
+  return { state: after.state, outcomes: (await application.store.schedules.listScheduleRuns(schedule.scheduleId)).map((run) => run.outcome ?? '') };
 }
 
 describe('Slack: a schedule runs with its owner’s groups', () => {

@@ -85,7 +85,7 @@ describe('Teams: a schedule runs with its owner’s Entra ID groups', () => {
     const proposalId = String(cardOf(proposal!)!.actions?.[0]?.data.proposalId);
     expect((await postActivity(bot.baseUrl, channelCardClick(connector.url, '1772470000002', rootId, proposal!.assignedId!, { datathread: 'schedule_confirm', proposalId }, ADA))).status).toBe(200);
     await bot.channel.idle();
-    const [schedule] = await bot.application.store.listSchedules();
+    const [schedule] = await bot.application.store.schedules.listSchedules();
     expect(schedule).toMatchObject({ title: 'HR by region', owner: { platform: 'teams', userId: ADA.aadObjectId } });
 
     const clock = manualClock(schedule!.nextRunAt.toISOString());
@@ -106,8 +106,8 @@ describe('Teams: a schedule runs with its owner’s Entra ID groups', () => {
     const posts = postsOf(beforeRun);
     expect(posts).toHaveLength(1);
     expect(JSON.stringify(cardOf(posts[0]!)!.body)).toContain('300');
-    expect((await bot.application.store.getSchedule(schedule!.scheduleId))!.state).toBe('active');
-    expect((await bot.application.store.listScheduleRuns(schedule!.scheduleId)).map((run) => run.outcome)).toEqual(['posted']);
+    expect((await bot.application.store.schedules.getSchedule(schedule!.scheduleId))!.state).toBe('active');
+    expect((await bot.application.store.schedules.listScheduleRuns(schedule!.scheduleId)).map((run) => run.outcome)).toEqual(['posted']);
     // The run asked Graph, with an app token Graph accepted.
     expect(graph.requests).toEqual([{ method: 'POST', path: `/v1.0/users/${ADA.aadObjectId}/checkMemberGroups`, groupIds: [PEOPLE], status: 200 }]);
     expect(entra.issued.filter((token) => token.grantType === 'client_credentials').every((token) => token.audience === 'https://graph.microsoft.com')).toBe(true);
@@ -117,7 +117,7 @@ describe('Teams: a schedule runs with its owner’s Entra ID groups', () => {
     const beforeSecond = connector.messages().length;
     await runner.tick();
     expect(postsOf(beforeSecond)).toEqual([]);
-    expect((await bot.application.store.getSchedule(schedule!.scheduleId))!.state).toBe('paused');
-    expect((await bot.application.store.listScheduleRuns(schedule!.scheduleId)).map((run) => run.outcome)).toEqual(['posted', 'paused: the owner has no access to hr']);
+    expect((await bot.application.store.schedules.getSchedule(schedule!.scheduleId))!.state).toBe('paused');
+    expect((await bot.application.store.schedules.listScheduleRuns(schedule!.scheduleId)).map((run) => run.outcome)).toEqual(['posted', 'paused: the owner has no access to hr']);
   });
 });
