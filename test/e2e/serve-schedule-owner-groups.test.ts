@@ -74,8 +74,8 @@ describe('datathread serve runs a schedule with its owner’s groups', () => {
     }
     const reopened = await openStore(stateUrl);
     try {
-      expect((await reopened.listScheduleRuns(schedule.scheduleId)).map((run) => run.outcome)).toEqual(['posted']);
-      expect((await reopened.getSchedule(schedule.scheduleId))!.state).toBe('active');
+      expect((await reopened.schedules.listScheduleRuns(schedule.scheduleId)).map((run) => run.outcome)).toEqual(['posted']);
+      expect((await reopened.schedules.getSchedule(schedule.scheduleId))!.state).toBe('active');
     } finally {
       await reopened.close();
     }
