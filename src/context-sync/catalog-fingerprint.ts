@@ -4,7 +4,8 @@
 // outside the catalog, so a database using either has no fingerprint and is always read in full.
 import type { DatabaseConfig } from '../databases/database-config.js';
 import type { DatabaseAdapter } from '../databases/types.js';
-import { catalogReaderFor } from './catalog-readers.js';
+import { catalogReaderFor } from '../databases/dialect-runtime.js';
+import type { CatalogReader } from '../databases/table-metadata.js';
 import { contentHash } from './generated-header.js';
 import { catalogQueryRunner } from '../databases/table-metadata.js';
 
@@ -12,13 +13,13 @@ import { catalogQueryRunner } from '../databases/table-metadata.js';
 const RENDERED_FORMAT_VERSION = 1;
 
 /** True when a sync of this database may skip reading an unchanged catalog. */
-export function mayHaveCatalogFingerprint(config: DatabaseConfig): boolean {
-  return !config.sync?.sample_values && !config.sync?.dbt && catalogReaderFor(config.type)?.fingerprint !== undefined;
+export function mayHaveCatalogFingerprint(config: DatabaseConfig, reader: CatalogReader | undefined): boolean {
+  return !config.sync?.sample_values && !config.sync?.dbt && reader?.fingerprint !== undefined;
 }
 
 export async function catalogFingerprint(config: DatabaseConfig, adapter: DatabaseAdapter): Promise<string | undefined> {
-  if (!mayHaveCatalogFingerprint(config)) return undefined;
-  const reader = catalogReaderFor(adapter.dialect);
+  const reader = await catalogReaderFor(config, adapter);
+  if (!mayHaveCatalogFingerprint(config, reader)) return undefined;
   const dialectFingerprint = await reader?.fingerprint?.(catalogQueryRunner(adapter), config);
   if (dialectFingerprint === undefined) return undefined;
   const settings = [RENDERED_FORMAT_VERSION, config.name, config.type, config.auth_mode, config.sync?.exclude_columns ?? []];

@@ -2,9 +2,8 @@
 // read-only path, or, for a dialect without one yet, the adapter's introspection (names and types,
 // no comments or keys). Sorted by schema and name so files and index come out the same every run.
 import type { DatabaseConfig } from '../databases/database-config.js';
-import { remoteCatalogReader } from '../databases/remote-catalog-readers.js';
+import { catalogReaderFor } from '../databases/dialect-runtime.js';
 import type { DatabaseAdapter } from '../databases/types.js';
-import { catalogReaderFor } from './catalog-readers.js';
 import { catalogQueryRunner, type TableMetadata } from '../databases/table-metadata.js';
 
 export interface DatabaseTables {
@@ -19,7 +18,7 @@ function byName(left: TableMetadata, right: TableMetadata): number {
 }
 
 export async function readDatabaseTables(config: DatabaseConfig, adapter: DatabaseAdapter): Promise<DatabaseTables> {
-  const reader = catalogReaderFor(adapter.dialect) ?? remoteCatalogReader(config, adapter);
+  const reader = await catalogReaderFor(config, adapter);
   if (reader) {
     const tables = await reader.readTables(catalogQueryRunner(adapter));
     const notes = reader.commentsAvailable ? [] : [`${adapter.dialect} keeps no table or column comments: descriptions come from dbt or stay empty.`];

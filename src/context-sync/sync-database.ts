@@ -6,7 +6,8 @@ import { dialectRules } from '../databases/dialects.js';
 import type { DatabaseAdapter } from '../databases/types.js';
 import { errorMessage } from '../support/errors.js';
 import { databaseFolder, tableFileName } from './context-paths.js';
-import { catalogReaderFor } from './catalog-readers.js';
+import { catalogReaderFor } from '../databases/dialect-runtime.js';
+import type { CatalogReader } from '../databases/table-metadata.js';
 import { columnExclusion } from './excluded-columns.js';
 import { readDatabaseTables } from './read-database-tables.js';
 import { renderDatabaseIndex, type IndexedTable } from './render-database-index.js';
@@ -40,8 +41,8 @@ export interface DatabaseSyncOptions {
 }
 
 /** The config sync connects with: a federated database's shared sync login, or undefined when it has none. */
-function syncConnection(config: DatabaseConfig): DatabaseConfig | undefined {
-  const dialectSettings = catalogReaderFor(config.type)?.syncConnection ?? ((settings: DatabaseConfig) => settings);
+function syncConnection(config: DatabaseConfig, reader: CatalogReader | undefined): DatabaseConfig | undefined {
+  const dialectSettings = reader?.syncConnection ?? ((settings: DatabaseConfig) => settings);
   if (config.auth_mode !== 'azure_entra_id') return dialectSettings(config);
   const credential = config.sync?.credential;
   if (!credential) return undefined;
@@ -102,7 +103,8 @@ async function syncWithAdapter(
 }
 
 export async function syncDatabase(config: DatabaseConfig, options: DatabaseSyncOptions): Promise<DatabaseSyncResult> {
-  const connection = syncConnection(config);
+  const reader = await catalogReaderFor(config);
+  const connection = syncConnection(config, reader);
   if (!connection) {
     const reason = 'federated (azure_entra_id) and no `sync.credential` is configured: its structure is not synced with anyone\'s own token.';
     return { database: config.name, dialect: config.type, status: 'skipped', reason, tables: 0, notes: [] };
@@ -115,7 +117,7 @@ export async function syncDatabase(config: DatabaseConfig, options: DatabaseSync
   };
   // The folder is read while the driver loads, the connection opens and the warehouse computes the
   // fingerprint: an unchanged re-sync costs the longer of the two, not their sum.
-  const synced = mayHaveCatalogFingerprint(config) ? readSyncedFolder(options.contextPath, databaseFolder(config.name)) : Promise.resolve(undefined);
+  const synced = mayHaveCatalogFingerprint(config, reader) ? readSyncedFolder(options.contextPath, databaseFolder(config.name)) : Promise.resolve(undefined);
   synced.catch(() => undefined);
   try {
     adapter = await options.createAdapter(connection);

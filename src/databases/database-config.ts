@@ -3,7 +3,7 @@
 // keys every dialect reads; each dialect's own keys are in its folder (dialect-config-fields.ts).
 import { z } from 'zod';
 import { DIALECT_CONFIG_FIELDS, DIALECT_ONLY_FIELDS } from './dialect-config-fields.js';
-import { DIALECT_ALIASES, DIALECT_NAMES, dialectRules } from './dialects.js';
+import { DIALECT_ALIASES, DIALECT_NAMES, SCAN_CAPPED_DIALECTS, dialectRules } from './dialects.js';
 
 /** `postgres (or postgresql)`: each type with the other spellings it accepts. */
 function acceptedTypes(): string {
@@ -18,8 +18,6 @@ const databaseTypeSchema = z
   .transform((value) => DIALECT_ALIASES[value] ?? value)
   .pipe(z.enum(DIALECT_NAMES, { error: `must be one of: ${acceptedTypes()}` }));
 
-/** The engines that stop a query by the bytes it reads: BigQuery (maximum_bytes_billed, after a dry run), ClickHouse (max_bytes_to_read) and Trino (query_max_scan_physical_bytes). */
-const SCAN_CAPPED_TYPES: readonly string[] = ['bigquery', 'clickhouse', 'trino'];
 /** Column-name globs never sampled by `datathread sync` unless `sync.exclude_columns` gives its own list. */
 export const DEFAULT_SYNC_EXCLUDED_COLUMNS = ['*email*', '*ssn*', '*phone*', '*password*', '*token*', '*secret*'];
 
@@ -77,11 +75,11 @@ export const databaseConfigSchema = z
     }
     for (const [dialect, keys] of Object.entries(DIALECT_ONLY_FIELDS)) {
       for (const key of keys ?? []) {
-        if (value[key] !== undefined && value.type !== dialect) context.addIssue({ code: 'custom', path: [key], message: `applies to type ${dialect} only` });
+        if (value[key as keyof typeof value] !== undefined && value.type !== dialect) context.addIssue({ code: 'custom', path: [key], message: `applies to type ${dialect} only` });
       }
     }
-    if (value.max_scan_bytes !== undefined && !SCAN_CAPPED_TYPES.includes(value.type)) {
-      context.addIssue({ code: 'custom', path: ['max_scan_bytes'], message: `is enforced for type ${SCAN_CAPPED_TYPES.join(', ')} only; ${value.type} cannot stop a query by the data it reads (see README "Warehouse cost caps" for what it can do)` });
+    if (value.max_scan_bytes !== undefined && !SCAN_CAPPED_DIALECTS.includes(value.type)) {
+      context.addIssue({ code: 'custom', path: ['max_scan_bytes'], message: `is enforced for type ${SCAN_CAPPED_DIALECTS.join(', ')} only; ${value.type} cannot stop a query by the data it reads (see README "Warehouse cost caps" for what it can do)` });
     }
     if (value.auth_mode === 'azure_entra_id' && !rules.supportsEntraId) {
       const supported = DIALECT_NAMES.filter((name) => dialectRules(name).supportsEntraId).join(', ');

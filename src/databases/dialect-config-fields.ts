@@ -1,24 +1,18 @@
-// The registry of the keys each dialect adds to a `databases:` entry, each defined in its own folder
-// (<dialect>/<dialect>-config.ts). database-config.ts composes the flat schema from it, so a new
-// dialect adds a line here instead of editing the schema. Two dialects may share a key (`catalog`)
-// when they define it alike.
-import { athenaConfigFields } from './athena/athena-config.js';
-import { bigqueryConfigFields } from './bigquery/bigquery-config.js';
-import { databricksConfigFields } from './databricks/databricks-config.js';
-import type { Dialect } from './dialects.js';
-import { DUCKDB_ONLY_FIELDS, duckdbConfigFields } from './duckdb/duckdb-config.js';
-import { SNOWFLAKE_ONLY_FIELDS, snowflakeConfigFields } from './snowflake/snowflake-config.js';
+// The keys each dialect adds to a `databases:` entry, gathered from the registry (dialects.ts):
+// database-config.ts composes the flat schema from them, so a new dialect never edits the schema.
+import { DIALECT_NAMES, DIALECTS, type Dialect } from './dialects.js';
 
-export const DIALECT_CONFIG_FIELDS = {
-  ...snowflakeConfigFields,
-  ...duckdbConfigFields,
-  ...bigqueryConfigFields,
-  ...athenaConfigFields,
-  ...databricksConfigFields,
-};
+type Definitions = (typeof DIALECTS)[Dialect];
+type FieldsOf<Definition> = Definition extends { configFields: infer Fields } ? Fields : Record<never, never>;
+type Intersection<Union> = (Union extends unknown ? (each: Union) => void : never) extends (all: infer All) => void ? All : never;
+
+/** Every dialect's own keys in one shape. */
+export const DIALECT_CONFIG_FIELDS = Object.assign(
+  {},
+  ...DIALECT_NAMES.map((dialect) => ('configFields' in DIALECTS[dialect] ? DIALECTS[dialect].configFields : {})),
+) as Intersection<FieldsOf<Definitions>>;
 
 /** Keys that another type refuses, by the one dialect they apply to. */
-export const DIALECT_ONLY_FIELDS: Partial<Record<Dialect, readonly (keyof typeof DIALECT_CONFIG_FIELDS)[]>> = {
-  duckdb: DUCKDB_ONLY_FIELDS,
-  snowflake: SNOWFLAKE_ONLY_FIELDS,
-};
+export const DIALECT_ONLY_FIELDS: Partial<Record<Dialect, readonly string[]>> = Object.fromEntries(
+  DIALECT_NAMES.flatMap((dialect) => ('onlyFields' in DIALECTS[dialect] ? [[dialect, DIALECTS[dialect].onlyFields]] : [])),
+);

@@ -18,7 +18,7 @@ describe('datathread errors', () => {
   it('keep the error that started them as the cause', () => {
     const driverError = new Error('socket closed');
     const error = new (class extends DatathreadError {
-      readonly code = 'example_failed';
+      readonly code = 'query_failed';
     })('could not finish', { cause: driverError });
     expect(error.cause).toBe(driverError);
   });
