@@ -90,7 +90,7 @@ export function gateReading(sql: string, markers: readonly string[], dialect: Di
     parser = new Map(markers.map((marker) => [marker, new Set<SpanReading>()]));
     for (const reading of readings) {
       // What the gate's parser reads: the text with the comments the tokenizer found blanked out.
-      const parsed = parserReadings(textForParser(reading.text, reading.tokens, rules.lexical.rawStrings === true), markers, rules);
+      const parsed = parserReadings(textForParser(reading.text, reading.tokens, rules.lexical.rawStrings === true, rules.lexical.parserMisreadsLetterPrefixedStrings === true), markers, rules);
       for (const marker of markers) parser.get(marker)!.add(parsed?.get(marker) ?? 'comment');
     }
   }
