@@ -30,9 +30,9 @@ export type EngineAnswer =
   | { outcome: 'error'; message: string };
 
 /**
- * What an engine's answer cannot tell apart, beyond its lexer. SQLite names an unaliased column
- * after its source text, trailing comment included (`5 -- mk_01` is a column named so), and reads
- * a "name" it cannot resolve as a string; MariaDB takes a string after AS for the column's name.
+ * What an engine's answer cannot tell apart, beyond its lexer. SQLite and MariaDB name an unaliased
+ * column after its source text, trailing comment included (`5 /* mk_01 *\/` is a column named so);
+ * SQLite reads a "name" it cannot resolve as a string; MariaDB takes a string after AS for a name.
  */
 export interface EngineAmbiguities {
   columnNamesEchoText?: boolean;
