@@ -11,9 +11,14 @@ import type { LexicalDisagreement, SqlTokenization } from './sql-tokenizer.js';
 /** Parser dialects whose lexer takes `#` for the start of a line comment (checked on the parser). */
 const PARSER_DIALECTS_WITH_HASH_COMMENTS = new Set<ParserDialect>(['mysql', 'snowflake', 'bigquery']);
 
+/** Parser dialects whose lexer has no dollar-quoted strings (`$$` is code to them, as to the engine). */
+const PARSER_DIALECTS_WITHOUT_DOLLAR_QUOTES = new Set<ParserDialect>(['mysql', 'sqlite']);
+
 /** The refusal for the first construct the parser would read differently from the database, or null. */
 export function refusalForLexicalDifferences(tokenization: SqlTokenization, rules: DialectRules): string | null {
-  const disagreement = tokenization.disagreements[0];
+  const disagreement = tokenization.disagreements.find(
+    (found) => found.kind !== 'unsupported-dollar-quote' || !PARSER_DIALECTS_WITHOUT_DOLLAR_QUOTES.has(rules.parserDialect),
+  );
   if (disagreement !== undefined) return refusalForDisagreement(disagreement, rules);
   if (tokenization.hasNestedBlockComment) {
     return 'Nested block comments (a /* inside a /* … */ comment) are not allowed: the statement gate cannot be sure where they end. Remove the inner comment.';
@@ -48,5 +53,7 @@ function refusalForDisagreement(disagreement: LexicalDisagreement, rules: Dialec
       return `${disagreement.text} … ${disagreement.text} is not a string on ${name} (only $$ … $$ is), but the statement gate's parser reads one, so the two would disagree on what runs. Use '…' or $$ … $$.`;
     case 'dollar-quote':
       return `${disagreement.text} … ${disagreement.text} text is not allowed on ${name}: the statement gate's parser cannot read it as ${name} does. Use a '…' string.`;
+    case 'unsupported-dollar-quote':
+      return `${disagreement.text} … ${disagreement.text} is not a string on ${name}, but the statement gate's parser reads one, so the two would disagree on what runs. Use a '…' string.`;
   }
 }

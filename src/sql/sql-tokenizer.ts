@@ -51,9 +51,11 @@ export interface SourceRange {
  * a carriage return without a line feed inside a line comment where the engine's reading is not
  * documented. `tagged-dollar-quote`: `$tag$` where the engine has only `$$` strings and the parser
  * reads tags. `dollar-quote`: a `$$…$$` string the parser reads differently from the engine.
+ * `unsupported-dollar-quote`: `$$` or `$tag$` where the engine has no dollar-quoted strings (a
+ * disagreement only where the parser has them: the gate decides, knowing the parser's dialect).
  */
 export interface LexicalDisagreement {
-  kind: 'disputed-space' | 'lone-carriage-return' | 'tagged-dollar-quote' | 'dollar-quote';
+  kind: 'disputed-space' | 'lone-carriage-return' | 'tagged-dollar-quote' | 'dollar-quote' | 'unsupported-dollar-quote';
   position: number;
   text: string;
 }
@@ -294,9 +296,12 @@ export function tokenizeSql(sql: string, rules: LexicalRules): SqlTokenization {
         continue;
       }
     }
-    if (character === '$' && (rules.dollarQuotedStrings === 'tagged' || rules.dollarQuotedStrings === 'untagged') && !(position > 0 && isWordPart(sql[position - 1]!))) {
+    if (character === '$' && rules.dollarQuotedStrings !== 'heredoc' && !(position > 0 && isWordPart(sql[position - 1]!))) {
       const delimiter = dollarDelimiter(position);
-      if (delimiter !== null && delimiter !== '$$' && rules.dollarQuotedStrings === 'untagged') {
+      if (delimiter !== null && rules.dollarQuotedStrings === 'none') {
+        // Not a string to the engine; the gate refuses it where the parser would read one.
+        disagreements.push({ kind: 'unsupported-dollar-quote', position, text: delimiter });
+      } else if (delimiter !== null && delimiter !== '$$' && rules.dollarQuotedStrings === 'untagged') {
         // The engine reads `$` and a name here; the parser would read a string up to the same tag.
         disagreements.push({ kind: 'tagged-dollar-quote', position, text: delimiter });
       } else if (delimiter !== null) {

@@ -98,7 +98,7 @@ export class MysqlAdapter implements DatabaseAdapter {
         if (startError) throw startError;
         if (this.allowsWrites) await run(connection, 'COMMIT');
         else queueRollback(connection);
-        return { ...result, rows: maskDefinitionRows(sql, result.rows), rowCount: result.rows.length, durationMs: performance.now() - startedAt };
+        return { ...result, rows: maskDefinitionRows(sql, result.rows, dialectRules(this.dialect).lexical), rowCount: result.rows.length, durationMs: performance.now() - startedAt };
       } catch (error) {
         if (deadline.reason === 'abort') throw cancellationError('abort', options.timeoutMs, options.signal);
         if (deadline.reason === 'timeout') throw new QueryTimeoutError(options.timeoutMs);

@@ -2,8 +2,10 @@
 // MySQL's (fe/fe-core/src/main/java/com/starrocks/sql/parser/StarRocksLex.g4; the manual's
 // "Keywords" and "Comments" pages, docs.starrocks.io/docs/sql-reference/sql-statements/keywords/):
 // `--` starts a comment with or without a space after it and ends at \r or \n, `#` is no comment,
-// `/*! … */` is a plain comment, whitespace is space, \t, \n, \r (and U+3000, which the gate refuses),
-// and `$$ … $$` is one token the MySQL parser cannot read (refused). On top of MySQL's refusals come
+// whitespace is space, \t, \n, \r (and U+3000, which the gate refuses), and `$$ … $$` is one token the
+// MySQL parser cannot read (refused). Its grammar reads `/*! … */` as a plain comment; the gate still
+// checks it both with and without its content, as for MySQL, since older StarRocks versions and
+// MySQL clients in between may not. On top of MySQL's refusals come
 // its own statements that load, export or schedule work, and the FILES() table function.
 import { COMMON_WHITESPACE, type DialectRules } from '../dialect-rules.js';
 import { MYSQL_REFUSED_FUNCTIONS, MYSQL_REFUSED_STATEMENTS, mysqlRules } from '../mysql/mysql-rules.js';
@@ -19,7 +21,6 @@ export const starrocksRules: DialectRules = {
     hashLineComments: false,
     dashCommentNeedsSpace: false,
     lineCommentEnd: 'line-feed-or-carriage-return',
-    executableComments: false,
     dollarQuotedStrings: 'untagged',
     parserMisreadsDollarQuotes: true,
   },

@@ -3,12 +3,16 @@
 // prints (no StarRocks server runs here).
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createDatabaseAdapter } from '../../../src/databases/create-database-adapter.js';
-import { maskDefinitionSecrets } from '../../../src/databases/mysql/mysql-definition-secrets.js';
+import { maskDefinitionSecrets, showsDefinition } from '../../../src/databases/mysql/mysql-definition-secrets.js';
+import { mysqlRules } from '../../../src/databases/mysql/mysql-rules.js';
+import { starrocksRules } from '../../../src/databases/starrocks/starrocks-rules.js';
 import type { DatabaseAdapter } from '../../../src/databases/types.js';
 import { createScratchMariaDb, MARIADB_HOST, MARIADB_PORT, mariaDbAvailable, type ScratchMariaDb } from '../../support/mariadb-database.js';
 import { databaseConfig, QUERY_OPTIONS } from '../database-test-helpers.js';
 
-const FEDERATED_PASSWORD = 'fed-Secret-42';
+// A space and a quote: MariaDB accepts both in a FEDERATED password, and prints the quote doubled.
+const FEDERATED_PASSWORD = "fed Secret'42";
+const FEDERATED_PASSWORD_IN_SQL = FEDERATED_PASSWORD.replaceAll("'", "''");
 
 async function federatedEngineEnabled(scratch: ScratchMariaDb): Promise<boolean> {
   const [rows] = await scratch.admin.query("SELECT COUNT(*) AS n FROM information_schema.engines WHERE engine = 'FEDERATED' AND support IN ('YES', 'DEFAULT')");
@@ -35,10 +39,10 @@ beforeAll(async () => {
   federated = await federatedEngineAvailable(scratch);
   await scratch.admin.query('CREATE TABLE remote_items (id INT PRIMARY KEY, label VARCHAR(40))');
   if (federated) {
-    await scratch.admin.query(`CREATE USER '${federatedUser}'@'%' IDENTIFIED BY '${FEDERATED_PASSWORD}'`);
+    await scratch.admin.query(`CREATE USER '${federatedUser}'@'%' IDENTIFIED BY '${FEDERATED_PASSWORD_IN_SQL}'`);
     await scratch.admin.query(`GRANT SELECT ON \`${scratch.name}\`.* TO '${federatedUser}'@'%'`);
     await scratch.admin.query(
-      `CREATE TABLE linked_items (id INT PRIMARY KEY, label VARCHAR(40)) ENGINE=FEDERATED CONNECTION='mysql://${federatedUser}:${FEDERATED_PASSWORD}@${MARIADB_HOST}:${MARIADB_PORT}/${scratch.name}/remote_items'`,
+      `CREATE TABLE linked_items (id INT PRIMARY KEY, label VARCHAR(40)) ENGINE=FEDERATED CONNECTION='mysql://${federatedUser}:${FEDERATED_PASSWORD_IN_SQL}@${MARIADB_HOST}:${MARIADB_PORT}/${scratch.name}/remote_items'`,
     );
   }
   adapter = await createDatabaseAdapter(databaseConfig({ type: 'mysql', host: MARIADB_HOST, port: MARIADB_PORT, user: 'root', password: '', database: scratch.name }));
@@ -55,7 +59,7 @@ describe.skipIf(!available)('SHOW CREATE on MariaDB', () => {
     if (!federated) context.skip();
     const result = await adapter.runQuery('SHOW CREATE TABLE linked_items', QUERY_OPTIONS);
     const definition = String(result.rows[0]?.[1]);
-    expect(definition).not.toContain(FEDERATED_PASSWORD);
+    expect(definition).not.toContain('Secret');
     expect(definition).toContain(`mysql://${federatedUser}:***@${MARIADB_HOST}:${MARIADB_PORT}/${scratch.name}/remote_items`);
     expect(result.rows[0]?.[0]).toBe('linked_items');
   });
@@ -63,8 +67,18 @@ describe.skipIf(!available)('SHOW CREATE on MariaDB', () => {
   test('a SHOW CREATE behind a leading comment is masked too', async (context) => {
     if (!federated) context.skip();
     const result = await adapter.runQuery('/* which link? */ -- the linked table\nshow create table linked_items', QUERY_OPTIONS);
-    expect(String(result.rows[0]?.[1])).not.toContain(FEDERATED_PASSWORD);
+    expect(String(result.rows[0]?.[1])).not.toContain('Secret');
     expect(String(result.rows[0]?.[1])).toContain(`${federatedUser}:***@`);
+  });
+
+  test('every spelling of SHOW CREATE the server runs is masked: comments, tabs and line breaks between the words', async (context) => {
+    if (!federated) context.skip();
+    for (const sql of showCreateSpellings('linked_items')) {
+      const result = await adapter.runQuery(sql, QUERY_OPTIONS);
+      const definition = String(result.rows[0]?.[1]);
+      expect(definition, JSON.stringify(sql)).toContain(`${federatedUser}:***@`);
+      expect(definition, JSON.stringify(sql)).not.toContain('Secret');
+    }
   });
 
   test('a definition without a credential is returned unchanged', async () => {
@@ -75,6 +89,41 @@ describe.skipIf(!available)('SHOW CREATE on MariaDB', () => {
   test('rows of an ordinary query that look like a connection URL are data, not a definition', async () => {
     const result = await adapter.runQuery("SELECT 'mysql://someone:kept@example.com/db' AS address", QUERY_OPTIONS);
     expect(result.rows).toEqual([['mysql://someone:kept@example.com/db']]);
+  });
+});
+
+/** Spellings MariaDB runs as SHOW CREATE TABLE, each with something other than one space between the words. */
+function showCreateSpellings(table: string): string[] {
+  return [
+    `SHOW CREATE TABLE ${table}`,
+    `SHOW /**/ CREATE TABLE ${table}`,
+    `SHOW/**/CREATE/**/TABLE ${table}`,
+    `SHOW\tCREATE TABLE ${table}`,
+    `SHOW\nCREATE TABLE ${table}`,
+    `SHOW\r\nCREATE TABLE ${table}`,
+    `SHOW -- which one?\nCREATE TABLE ${table}`,
+    `SHOW # which one?\nCREATE TABLE ${table}`,
+    `SHOW\u000bCREATE TABLE ${table}`,
+    `SHOW\fCREATE TABLE ${table}`,
+    `show  create  table ${table}`,
+    `/* leading */ SHOW CREATE TABLE ${table};`,
+  ];
+}
+
+describe('SHOW CREATE is recognised on the statement’s tokens', () => {
+  test('every spelling is a SHOW CREATE, on MySQL’s lexical rules', () => {
+    for (const sql of showCreateSpellings('fed')) expect(showsDefinition(sql, mysqlRules.lexical), JSON.stringify(sql)).toBe(true);
+  });
+
+  test('words in strings, names and comments are not', () => {
+    for (const sql of ["SELECT 'SHOW CREATE TABLE fed'", 'SELECT 1 AS `SHOW CREATE`', 'SELECT 1 /* SHOW CREATE TABLE fed */', 'SELECT 1 # SHOW CREATE TABLE fed', 'SHOW TABLES']) {
+      expect(showsDefinition(sql, mysqlRules.lexical), sql).toBe(false);
+    }
+  });
+
+  test('StarRocks reads with its own rules: `--x` is a comment there', () => {
+    expect(showsDefinition('SHOW --x\nCREATE TABLE fed', starrocksRules.lexical)).toBe(true);
+    expect(showsDefinition('SHOW --x\nCREATE TABLE fed', mysqlRules.lexical)).toBe(false);
   });
 });
 
