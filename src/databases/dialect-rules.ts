@@ -70,10 +70,18 @@ export interface LexicalRules {
   tripleQuotedStrings?: boolean;
   /**
    * Dollar-quoted strings: none, `$$…$$` only (Snowflake, StarRocks), or `$tag$…$tag$` as well
-   * (PostgreSQL, DuckDB, ClickHouse). Where the engine has no tags, a `$tag$` the parser would read
-   * as a string is refused.
+   * (PostgreSQL, DuckDB). Where the engine has no tags, a `$tag$` the parser would read as a string
+   * is refused. `heredoc` (ClickHouse): the tag is whatever lies between the first two `$` (`$1$`,
+   * `$ x $`), and it is a string only when the same delimiter closes it later; otherwise `$x` is
+   * part of a name. A tag other than a name is refused (the parser reads only `$name$` tags).
    */
-  dollarQuotedStrings: 'none' | 'untagged' | 'tagged';
+  dollarQuotedStrings: 'none' | 'untagged' | 'tagged' | 'heredoc';
+  /**
+   * The parser reads a letter before a string (`b'…'`, `x'…'`, `n'…'`, `e'…'`) as a name and the
+   * string as its alias, where the engine reads one literal (DuckDB): the parser gets the string
+   * without the letter.
+   */
+  parserMisreadsLetterPrefixedStrings?: boolean;
   /** The parser reads `$$…$$` differently from the database (StarRocks, read by the MySQL parser): refuse them. */
   parserMisreadsDollarQuotes?: boolean;
   /** Characters that open a quoted identifier: '"', '`', '['. */

@@ -52,7 +52,7 @@ function refusalForDisagreement(disagreement: LexicalDisagreement, rules: Dialec
     case 'tagged-dollar-quote':
       return `${disagreement.text} … ${disagreement.text} is not a string on ${name} (only $$ … $$ is), but the statement gate's parser reads one, so the two would disagree on what runs. Use '…' or $$ … $$.`;
     case 'dollar-quote':
-      return `$$ … $$ text is not allowed on ${name}: the statement gate's parser cannot read it as ${name} does. Use a '…' string.`;
+      return `${disagreement.text} … ${disagreement.text} text is not allowed on ${name}: the statement gate's parser cannot read it as ${name} does. Use a '…' string.`;
     case 'unsupported-dollar-quote':
       return `${disagreement.text} … ${disagreement.text} is not a string on ${name}, but the statement gate's parser reads one, so the two would disagree on what runs. Use a '…' string.`;
   }

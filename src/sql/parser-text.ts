@@ -8,13 +8,24 @@
 
 import type { SqlTokenization } from './sql-tokenizer.js';
 
-export function textForParser(sql: string, tokenization: SqlTokenization, rawStrings: boolean): string {
+export function textForParser(sql: string, tokenization: SqlTokenization, rawStrings: boolean, letterPrefixedStrings = false): string {
   const blanks: { start: number; end: number }[] = [...tokenization.comments];
   if (rawStrings) {
     for (const token of tokenization.tokens) {
       const prefix = token.text[0];
       if (token.kind === 'string' && (prefix === 'r' || prefix === 'R')) blanks.push({ start: token.start, end: token.start + 1 });
     }
+  }
+  if (letterPrefixedStrings) {
+    // DuckDB reads b'…', x'…', n'…' and e'…' as one literal; the parser, as a name and its alias.
+    tokenization.tokens.forEach((token, index) => {
+      const previous = tokenization.tokens[index - 1];
+      if (token.kind !== 'string' || !token.text.startsWith("'")) {
+        if (token.kind === 'string' && /^[eE]'/.test(token.text)) blanks.push({ start: token.start, end: token.start + 1 });
+        return;
+      }
+      if (previous?.kind === 'word' && previous.end === token.start && /^[bBxXnNeE]$/.test(previous.text)) blanks.push({ start: previous.start, end: previous.end });
+    });
   }
   if (blanks.length === 0) return sql;
   blanks.sort((first, second) => first.start - second.start);

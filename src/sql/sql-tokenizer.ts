@@ -199,6 +199,15 @@ export function tokenizeSql(sql: string, rules: LexicalRules): SqlTokenization {
     return sql.slice(start, index + 1);
   };
 
+  /** A ClickHouse heredoc at `start`: `$`, any tag up to the next `$`, and the same delimiter later. */
+  const heredocAt = (start: number): { delimiter: string; end: number } | null => {
+    const tagEnd = sql.indexOf('$', start + 1);
+    if (tagEnd === -1) return null;
+    const delimiter = sql.slice(start, tagEnd + 1);
+    const close = sql.indexOf(delimiter, tagEnd + 1);
+    return close === -1 ? null : { delimiter, end: close + delimiter.length };
+  };
+
   const comment = (start: number, end: number): void => {
     comments.push({ start, end });
     position = end;
@@ -269,7 +278,25 @@ export function tokenizeSql(sql: string, rules: LexicalRules): SqlTokenization {
       position = end;
       continue;
     }
-    if (character === '$' && !(position > 0 && isWordPart(sql[position - 1]!))) {
+    if (character === '$' && rules.dollarQuotedStrings === 'heredoc' && !(position > 0 && isWordPart(sql[position - 1]!))) {
+      const heredoc = heredocAt(position);
+      if (heredoc !== null) {
+        // The parser reads only `$$` and `$name$` delimiters.
+        if (!/^\$(?:[A-Za-z_][A-Za-z0-9_]*)?\$$/.test(heredoc.delimiter)) disagreements.push({ kind: 'dollar-quote', position, text: heredoc.delimiter });
+        push('string', position, heredoc.end);
+        position = heredoc.end;
+        continue;
+      }
+      if (next !== undefined && isWordPart(next)) {
+        // No heredoc: `$x` starts a name, as in ClickHouse's lexer.
+        let end = position + 1;
+        while (end < sql.length && isWordPart(sql[end]!)) end += 1;
+        push('word', position, end);
+        position = end;
+        continue;
+      }
+    }
+    if (character === '$' && rules.dollarQuotedStrings !== 'heredoc' && !(position > 0 && isWordPart(sql[position - 1]!))) {
       const delimiter = dollarDelimiter(position);
       if (delimiter !== null && rules.dollarQuotedStrings === 'none') {
         // Not a string to the engine; the gate refuses it where the parser would read one.

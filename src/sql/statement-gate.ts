@@ -106,7 +106,7 @@ function checkWithRules(sql: string, rules: DialectRules, allowFileAccess: boole
   // depth, is checked on tokens and blanked out of what the parser reads.
   // What the database skips (comments) reaches the parser as plain space, so the parser never
   // decides where a comment ends (parser-text.ts).
-  let parsedSql = textForParser(sql, tokenization, rules.lexical.rawStrings === true);
+  let parsedSql = textForParser(sql, tokenization, rules.lexical.rawStrings === true, rules.lexical.parserMisreadsLetterPrefixedStrings === true);
   let querySettingsClauses = 0;
   if (rules.allowedQuerySettings !== undefined) {
     const clauses = takeOutSettingsClauses(parsedSql, tokenization.tokens, rules.allowedQuerySettings);

@@ -1,5 +1,6 @@
-// ClickHouse: `--`, `# ` and `#!` line comments, nesting block comments, backslash escapes in
-// strings and in "…" and `…` names, $$heredocs$$ and $tag$heredocs$tag$. Lexing follows "Syntax"
+// ClickHouse: `--`, `//`, `# ` and `#!` line comments, nesting block comments, backslash escapes in
+// strings and in "…" and `…` names, $$heredocs$$ and $tag$heredocs$tag$ (any tag, closed or not a
+// heredoc at all; src/Parsers/Lexer.cpp, checked on chdb by test/sql/differential/). Lexing follows "Syntax"
 // (clickhouse.com/docs/sql-reference/syntax: spaces, comments, string literals, heredoc); checked on
 // chdb here: whitespace is space, \t, \n, \v, \f and \r (it skips Unicode spaces too, which the gate
 // refuses), and line comments end at a line feed only. Its table functions reach files, URLs, object stores
@@ -16,6 +17,7 @@ export const clickhouseRules: DialectRules = {
     // ClickHouse reads `# ` and `#!` as comments and `#x` as an error: treating every `#` as a
     // comment never lets code hide from the gate.
     hashLineComments: true,
+    slashLineComments: true,
     dashCommentNeedsSpace: false,
     nestedBlockComments: true,
     executableComments: false,
@@ -24,7 +26,7 @@ export const clickhouseRules: DialectRules = {
     backslashEscapesInIdentifiers: true,
     escapeStringPrefix: false,
     parserMisreadsEscapeStrings: false,
-    dollarQuotedStrings: 'tagged',
+    dollarQuotedStrings: 'heredoc',
     identifierQuotes: ['"', '`'],
     stringQuotes: ["'"],
   },

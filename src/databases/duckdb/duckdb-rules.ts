@@ -19,6 +19,7 @@ export const duckdbRules: DialectRules = {
     backslashEscapesInStrings: false,
     escapeStringPrefix: true,
     parserMisreadsEscapeStrings: true,
+    parserMisreadsLetterPrefixedStrings: true,
     dollarQuotedStrings: 'tagged',
     identifierQuotes: ['"', '`'],
     stringQuotes: ["'"],

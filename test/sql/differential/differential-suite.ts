@@ -16,6 +16,8 @@ const LONG_RUN_CASES = Number(process.env.GATE_DIFFERENTIAL_CASES ?? 0);
 const SEED = Number(process.env.GATE_DIFFERENTIAL_SEED ?? DEFAULT_SEED);
 /** Generous: the long run takes minutes per engine on a shared machine. */
 const LONG_RUN_TIMEOUT_MS = 3 * 60 * 60 * 1_000;
+/** About 5 s per engine on an idle two-core machine; CI runs it beside other files. */
+const GENERATED_RUN_TIMEOUT_MS = 180_000;
 
 export interface DifferentialSuite {
   engine: DifferentialEngine;
@@ -62,7 +64,7 @@ export function describeDifferential(suite: DifferentialSuite): void {
       // Enough statements must reach a comparison, or the generator tests nothing on this engine
       // (most are syntax errors to any one engine: they mix every dialect's constructs).
       expect(tally.compared).toBeGreaterThan(DEFAULT_CASES / 10);
-    });
+    }, GENERATED_RUN_TIMEOUT_MS);
   });
 }
 

@@ -8,6 +8,6 @@ describeDifferential({
   engine: 'MariaDB',
   dialect: 'mysql',
   generator: { foreignQuotes: ['['] },
-  ambiguities: { stringsAndNamesAlike: true },
+  ambiguities: { columnNamesEchoText: true, stringsAndNamesAlike: true },
   open: async () => ((await mariaDbAvailable()) ? openMariaDbProbe({ host: MARIADB_HOST, port: MARIADB_PORT }) : null),
 });

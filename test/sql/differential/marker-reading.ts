@@ -30,9 +30,9 @@ export type EngineAnswer =
   | { outcome: 'error'; message: string };
 
 /**
- * What an engine's answer cannot tell apart, beyond its lexer. SQLite names an unaliased column
- * after its source text, trailing comment included (`5 -- mk_01` is a column named so), and reads
- * a "name" it cannot resolve as a string; MariaDB takes a string after AS for the column's name.
+ * What an engine's answer cannot tell apart, beyond its lexer. SQLite and MariaDB name an unaliased
+ * column after its source text, trailing comment included (`5 /* mk_01 *\/` is a column named so);
+ * SQLite reads a "name" it cannot resolve as a string; MariaDB takes a string after AS for a name.
  */
 export interface EngineAmbiguities {
   columnNamesEchoText?: boolean;
@@ -90,7 +90,7 @@ export function gateReading(sql: string, markers: readonly string[], dialect: Di
     parser = new Map(markers.map((marker) => [marker, new Set<SpanReading>()]));
     for (const reading of readings) {
       // What the gate's parser reads: the text with the comments the tokenizer found blanked out.
-      const parsed = parserReadings(textForParser(reading.text, reading.tokens, rules.lexical.rawStrings === true), markers, rules);
+      const parsed = parserReadings(textForParser(reading.text, reading.tokens, rules.lexical.rawStrings === true, rules.lexical.parserMisreadsLetterPrefixedStrings === true), markers, rules);
       for (const marker of markers) parser.get(marker)!.add(parsed?.get(marker) ?? 'comment');
     }
   }

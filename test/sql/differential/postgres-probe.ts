@@ -6,6 +6,8 @@ import type { EngineAnswer, ResultSet } from './marker-reading.js';
 
 /** NAMEDATALEN - 1: PostgreSQL truncates longer identifiers. */
 const MAX_NAME_BYTES = 63;
+/** The longest UTF-8 character. */
+const MAX_CHARACTER_BYTES = 4;
 
 export interface EngineSession {
   probe(sql: string): Promise<EngineAnswer>;
@@ -21,8 +23,9 @@ export async function openPostgresProbe(connectionString: string): Promise<Engin
       try {
         const result = (await client.query({ text: sql, rowMode: 'array' })) as unknown as pg.QueryArrayResult | pg.QueryArrayResult[];
         const results = Array.isArray(result) ? result : [result];
-        // PostgreSQL cuts names at 63 bytes: a marker past the cut would look like a comment.
-        if (results.some((one) => one.fields.some((field) => Buffer.byteLength(field.name) >= MAX_NAME_BYTES))) {
+        // PostgreSQL cuts names at 63 bytes, at a character's start: a marker past the cut would look
+        // like a comment, so an answer with a name that may have been cut is not compared.
+        if (results.some((one) => one.fields.some((field) => Buffer.byteLength(field.name) > MAX_NAME_BYTES - MAX_CHARACTER_BYTES))) {
           return { outcome: 'error', message: 'a column name was cut to 63 bytes' };
         }
         return { outcome: 'rows', resultSets: results.map(resultSet), statementCount: results.length };
