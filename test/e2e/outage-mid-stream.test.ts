@@ -50,7 +50,7 @@ async function waitUntil<T>(probe: () => T | undefined | false | Promise<T | und
 beforeAll(async () => {
   await buildDist();
   workspace = await createE2eWorkspace({ prefix: 'outage-mid-stream', duckdb: ['CREATE TABLE numbers (n INTEGER)', 'INSERT INTO numbers VALUES (1)'] });
-  slack = await startFakeSlackApi({ botToken: BOT_TOKEN });
+  slack = await startFakeSlackApi({ botToken: BOT_TOKEN, streaming: {} });
   slack.addUser({ id: 'U1', name: 'ana' });
   postgres = await createScratchDatabase('exactly_once_outage_stream');
   const target = new URL(postgres.url);
