@@ -63,7 +63,7 @@ async function directTurns(): Promise<number[]> {
   const timings: number[] = [];
   for (let index = 0; index < WARMUP_TURNS + TURNS; index += 1) {
     const started = performance.now();
-    await executor.run({ jobId: 'direct', request: trivialRequest(index), reply: {}, attempt: 1, ledger: { get: () => undefined, record: async () => undefined }, confirmLease: async () => undefined });
+    await executor.run({ jobId: 'direct', request: trivialRequest(index), reply: {}, attempt: 1, ledger: { jobId: 'direct', get: () => undefined, record: async () => true }, confirmLease: async () => undefined });
     if (index >= WARMUP_TURNS) timings.push(performance.now() - started);
   }
   return timings;

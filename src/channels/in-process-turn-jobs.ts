@@ -24,11 +24,11 @@ export function createInProcessTurnJobs(options: InProcessTurnJobsOptions): Turn
       const executor = executors.get(request.platform);
       if (!executor) throw new Error(`No ${request.platform} executor is registered for turn jobs.`);
       const posts = new Map<string, string>();
-      const ledger: PostLedger = { get: (postKey) => posts.get(postKey), record: async (postKey, messageId) => void posts.set(postKey, messageId) };
       jobCounter += 1;
+      const ledger: PostLedger = { jobId: `in-process-${jobCounter}`, get: (postKey) => posts.get(postKey), record: async (postKey, messageId) => Boolean(posts.set(postKey, messageId)) };
       // Read through the channel's schema as the durable queue does, so both hand the executor the same shape.
       const checkedReply = executor.replySchema.parse(reply);
-      options.runDetached(() => executor.run({ jobId: `in-process-${jobCounter}`, request, reply: checkedReply, attempt: 1, ledger, confirmLease: async () => undefined }));
+      options.runDetached(() => executor.run({ jobId: ledger.jobId, request, reply: checkedReply, attempt: 1, ledger, confirmLease: async () => undefined }));
       return true;
     },
   };

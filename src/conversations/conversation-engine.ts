@@ -224,7 +224,7 @@ export class ConversationEngine implements TurnHandler {
         await store.setThreadValue(request.threadId, pendingSignInKey(request.actor.userId), questionText, clock());
       }
       const built = buildOutcome(request.threadId, result, context);
-      const budgetNotes = [...(stoppedBy ? [this.budget.stoppedMessage(stoppedBy)] : []), ...admission.notices];
+      const budgetNotes = [...(stoppedBy ? [this.budget.stoppedMessage(stoppedBy)] : []), ...(await this.budgetNotices(charge, admission.noticeLimits))];
       const outcome = budgetNotes.length > 0 ? { ...built, notes: [...(built.notes ?? []), ...budgetNotes] } : built;
       await this.finishCharge(charge.turnId, outcome.status === 'clarification' ? 'clarification' : outcome.status === 'failed' ? 'failed' : 'answered', outcome.failure?.kind ?? null);
       return withVerifiedBadge(await this.withAnswerId(outcome, questionText), verified);
@@ -256,8 +256,16 @@ export class ConversationEngine implements TurnHandler {
     } catch (error) {
       if (this.options.budgets) throw error;
       this.options.logger.error('turn not recorded in the ledger; the usage report will miss it', { threadId: charge.threadId, error });
-      return { admitted: true, notices: [] };
+      return { admitted: true, noticeLimits: [] };
     }
+  }
+
+  /** The 80% notices with the figures after this turn; a ledger that cannot be read costs only the notice. */
+  private async budgetNotices(charge: TurnCharge, claimed: ApplicableLimit[]): Promise<string[]> {
+    return this.budget.noticesAfterTurn(charge.subject, claimed).catch((error: unknown) => {
+      this.options.logger.error('budget notices not worded', { threadId: charge.threadId, error });
+      return [];
+    });
   }
 
   private async finishCharge(turnId: string, status: 'answered' | 'clarification' | 'failed' | 'cancelled', failureKind: string | null): Promise<void> {

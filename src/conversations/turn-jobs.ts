@@ -12,9 +12,12 @@ import type { TurnRequest } from './types.js';
  * job posted so far, under a stable key (`working`, `post:0`, `upload:1`, ...).
  */
 export interface PostLedger {
+  /** The job's id, part of each post's delivery key (turnDeliveryKey in deliver-once.ts). */
+  readonly jobId: string;
   /** The message an earlier run of this job posted under `postKey`. */
   get(postKey: string): string | undefined;
-  record(postKey: string, messageId: string): Promise<void>;
+  /** True once stored; false when it could not be stored while the lease lasted (the run then lost its lease). Never throws. */
+  record(postKey: string, messageId: string): Promise<boolean>;
 }
 
 export interface TurnJobRun<Reply = JsonValue> {

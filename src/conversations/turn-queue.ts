@@ -349,6 +349,7 @@ export class TurnQueue implements TurnJobs {
     // Read on every run: a job given back at shutdown starts again at attempt 1 with posts behind it.
     const posts = await store.listTurnJobPosts(job.jobId);
     const ledger: PostLedger = {
+      jobId: job.jobId,
       get: (postKey) => posts.get(postKey),
       // Never throws: the post it records is already visible, and a channel that saw an error here
       // would post it again. A record that cannot be stored while the lease lasts ends this run's
@@ -358,12 +359,12 @@ export class TurnQueue implements TurnJobs {
         for (;;) {
           try {
             await store.recordTurnJobPost(job.jobId, postKey, messageId, clock());
-            return;
+            return true;
           } catch (error) {
             if (lease.expiredLocally()) {
               logger.error('a post of a turn job could not be recorded before its lease expired; a rerun may post it again', { jobId: job.jobId, postKey, error });
               lease.markLost('a post could not be recorded');
-              return;
+              return false;
             }
             await new Promise((resolve) => setTimeout(resolve, LEASE_CONFIRM_RETRY_MS));
           }

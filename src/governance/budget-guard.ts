@@ -29,7 +29,8 @@ export interface TurnCharge {
   subject: BudgetSubject;
 }
 
-export type Admission = { admitted: true; notices: string[] } | { admitted: false; message: string };
+/** `noticeLimits`: the limits whose 80% notice this turn shows (claimed at admission), worded after the turn with its figures then. */
+export type Admission = { admitted: true; noticeLimits: ApplicableLimit[] } | { admitted: false; message: string };
 
 export interface StepTokens {
   inputTokens: number;
@@ -73,10 +74,12 @@ export class BudgetGuard {
     const limits = this.options.config ? applicableLimits(this.options.config, turn.subject) : [];
     const start = this.ledgerStart(turn, now);
     let exceeded: ApplicableLimit | undefined;
+    let spentTotals: SpendTotals[] = [];
     const admitted = await this.options.ledger.admitTurn(
       start,
       limits.map((limit) => ({ scope: limit.scope, since: periodStart(now, limit.period) })),
       (totals) => {
+        spentTotals = totals;
         // Reservations of running turns count: twenty turns started together cannot all spend the
         // same headroom, so a limit is overshot by at most about one turn.
         exceeded = limits.find((limit, index) => totals[index] !== undefined && usedOf(limit, totals[index], true) >= limit.amount);
@@ -88,7 +91,28 @@ export class BudgetGuard {
       await this.options.ledger.recordRefusedTurn(start, 'budget');
       return { admitted: false, message: this.exhaustedMessage(exceeded, now, 'not run') };
     }
-    return { admitted: true, notices: await this.noticesFor(limits, now) };
+    return { admitted: true, noticeLimits: await this.claimNotices(limits, spentTotals, start, now) };
+  }
+
+  /**
+   * The 80% notices of a turn, worded with what is spent now (after the turn's steps): the limits
+   * claimed at admission, and any other that this turn itself took past 80% (its reservation was
+   * smaller than what it spent), so nobody is refused without having been told first.
+   */
+  async noticesAfterTurn(subject: BudgetSubject, claimed: ApplicableLimit[]): Promise<string[]> {
+    if (!this.options.config) return [];
+    const now = this.options.clock();
+    const claimedKeys = new Set(claimed.map((limit) => limit.key));
+    const notices: string[] = [];
+    for (const limit of applicableLimits(this.options.config, subject)) {
+      const since = periodStart(now, limit.period);
+      const spent = usedOf(limit, await this.options.ledger.spendTotals({ scope: limit.scope, since }, now), false);
+      const passedNow = !claimedKeys.has(limit.key) && spent >= BUDGET_NOTICE_RATIO * limit.amount && (await this.options.ledger.claimBudgetNotice(limit.key, since, now));
+      if (!claimedKeys.has(limit.key) && !passedNow) continue;
+      const percent = Math.min(100, Math.floor((spent / limit.amount) * 100));
+      notices.push(`${capitalized(limit.label)} is ${percent}% used (${formatAmount(limit, spent)} of ${formatAmount(limit, limit.amount)}); it resets at ${formatReset(limit, now)}.`);
+    }
+    return notices;
   }
 
   async recordStep(turnId: string, tokens: StepTokens): Promise<void> {
@@ -120,17 +144,21 @@ export class BudgetGuard {
     return `${lead}: ${limit.label} (${formatAmount(limit, limit.amount)}) is used up. It resets at ${formatReset(limit, now)}; to raise it, ask ${contact}.`;
   }
 
-  private async noticesFor(limits: ApplicableLimit[], now: Date): Promise<string[]> {
-    const notices: string[] = [];
-    for (const limit of limits) {
-      const since = periodStart(now, limit.period);
-      const used = usedOf(limit, await this.options.ledger.spendTotals({ scope: limit.scope, since }, now), false);
-      if (used < BUDGET_NOTICE_RATIO * limit.amount) continue;
-      if (!(await this.options.ledger.claimBudgetNotice(limit.key, since, now))) continue;
-      const percent = Math.min(100, Math.floor((used / limit.amount) * 100));
-      notices.push(`${capitalized(limit.label)} is ${percent}% used (${formatAmount(limit, used)} of ${formatAmount(limit, limit.amount)}); it resets at ${formatReset(limit, now)}.`);
+  /**
+   * Decided at admission from what is spent plus this turn's own reservation: a limit this turn may
+   * take past 80% is told now, in this turn's answer, not one answer late (with a limit of a few
+   * turns, the next one would already be refused). Claimed once per period.
+   */
+  private async claimNotices(limits: ApplicableLimit[], totals: SpendTotals[], start: LedgerTurnStart, now: Date): Promise<ApplicableLimit[]> {
+    const claimed: ApplicableLimit[] = [];
+    for (const [index, limit] of limits.entries()) {
+      const spent = totals[index];
+      if (!spent) continue;
+      const reservation = limit.unit === 'usd' ? start.reservedMicroUsd / 1_000_000 : start.reservedTokens;
+      if (usedOf(limit, spent, false) + reservation < BUDGET_NOTICE_RATIO * limit.amount) continue;
+      if (await this.options.ledger.claimBudgetNotice(limit.key, periodStart(now, limit.period), now)) claimed.push(limit);
     }
-    return notices;
+    return claimed;
   }
 
   private ledgerStart(turn: TurnCharge, now: Date): LedgerTurnStart {

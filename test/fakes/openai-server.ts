@@ -22,6 +22,8 @@ export interface ScriptedStep {
   /** Answer 200 in the API's shape, but with an empty `choices` list (every chunk, when streamed). */
   emptyChoices?: boolean;
   delayMs?: number;
+  /** Answer only once this settles (a test releases the model when the moment it tries has come). */
+  heldUntil?: Promise<void>;
 }
 
 export interface RecordedChatRequest {
@@ -145,6 +147,7 @@ export async function startFakeOpenAI(initialSteps: StepProducer[] = [], options
     }
     const step = typeof producer === 'function' ? producer(body) : producer;
     if (step.delayMs) await new Promise((resolve) => setTimeout(resolve, step.delayMs));
+    if (step.heldUntil) await step.heldUntil;
     if (step.errorStatus) {
       const retryAfter = step.retryAfterSeconds !== undefined ? { 'retry-after': String(step.retryAfterSeconds) } : {};
       response.writeHead(step.errorStatus, { 'content-type': 'application/json', ...retryAfter });

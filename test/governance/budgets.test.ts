@@ -101,17 +101,32 @@ describe.each(['sqlite', 'postgres'] as const)('budgets on the %s store', (store
     ]);
   });
 
-  it('tells the asker once per period when a budget passes 80%', async () => {
-    // Turns of one step (2 tokens) against 10 tokens: 0, 2, 4, 6 spent before each; 8 is 80%; 10 refused.
+  it('tells the asker once per period when a budget passes 80%, in the answer of the turn that took it there, with the figures after it', async () => {
+    // Turns of one step (2 tokens) against 10 tokens, reserving 1: 0, 2, 4, 6 spent before each. The
+    // fourth turn's reservation (6 + 1) stays under 8, but the turn spends 2: its answer says 8 of 10.
     const config = budgets({ per_user: { tokens_per_day: 10 }, turn_estimate_tokens: 1 });
     const engine = harness.createEngine({ model: createScriptedModel(Array.from({ length: 6 }, () => answer)).model, clock, budgets: config });
     const notes: string[][] = [];
-    for (let index = 0; index < 6; index += 1) notes.push((await outcomeOf(engine, ask())).notes ?? []);
-    expect(notes.slice(0, 4)).toEqual([[], [], [], []]);
-    expect(notes[4]).toEqual(['Your daily token budget is 80% used (8 tokens of 10 tokens); it resets at 2026-12-04 00:00 UTC.']);
-    expect(notes[5]).toEqual([]);
+    for (let index = 0; index < 5; index += 1) notes.push((await outcomeOf(engine, ask())).notes ?? []);
+    expect(notes.slice(0, 3)).toEqual([[], [], []]);
+    expect(notes[3]).toEqual(['Your daily token budget is 80% used (8 tokens of 10 tokens); it resets at 2026-12-04 00:00 UTC.']);
+    expect(notes[4]).toEqual([]);
     const last = await outcomeOf(engine, ask());
     expect(last.failure?.kind).toBe('budget');
+  });
+
+  it('with a limit of about two turns, tells the asker before the refusal: decided at admission from the spent amount plus the turn\'s reservation, worded with the figures after the turn', async () => {
+    // 4 tokens, turns of 2 reserving 2: the second turn (2 spent + 2 reserved, past 80%) carries the
+    // notice with what it left (4 of 4), and the third is refused. Before, the notice was decided
+    // from the 2 spent alone (50%), and the asker went from answered to refused.
+    const config = budgets({ per_user: { tokens_per_day: 4 }, turn_estimate_tokens: 2 });
+    const engine = harness.createEngine({ model: createScriptedModel(Array.from({ length: 3 }, () => answer)).model, clock, budgets: config });
+    const first = await outcomeOf(engine, ask());
+    expect([first.status, first.notes ?? []]).toEqual(['answered', []]);
+    const second = await outcomeOf(engine, ask());
+    expect([second.status, second.notes]).toEqual(['answered', ['Your daily token budget is 100% used (4 tokens of 4 tokens); it resets at 2026-12-04 00:00 UTC.']]);
+    const third = await outcomeOf(engine, ask());
+    expect(third.failure?.kind).toBe('budget');
   });
 
   it('stops a running turn after the step that used the budget up, and says so', async () => {

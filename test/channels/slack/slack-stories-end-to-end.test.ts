@@ -119,7 +119,8 @@ describe('Slack stories end to end', () => {
     const table = v1Blocks.find((block) => block.type === 'table')!;
     expect(table.rows!.map((row) => row.map((cell) => cell.text))).toEqual([['region', 'total'], ['North', '300'], ['South', '50']]);
     expect(findButton(v1Blocks, 'datathread_story_versions')).toBeDefined();
-    expect(v1Posted.args.metadata).toEqual({ event_type: 'datathread_story', event_payload: { slug: 'quarterly-review', version: 1, part: 1 } });
+    // The story's tag, and the post's delivery key (a rerun of the turn finds the message by it).
+    expect(v1Posted.args.metadata).toEqual({ event_type: 'datathread_story', event_payload: { slug: 'quarterly-review', version: 1, part: 1, delivery_key: expect.stringMatching(/^turn:.+:post:\d+$/) } });
 
     // v2: posted later in the thread, with the one-line change under the header.
     const [stored1, stored2] = await application.store.stories.listStoryVersions(`slack:T1:C1:${THREAD}`, 'quarterly-review');

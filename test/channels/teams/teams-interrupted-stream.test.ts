@@ -48,8 +48,9 @@ function memoryLedger(): PostLedger & { entries: Map<string, string> } {
   const entries = new Map<string, string>();
   return {
     entries,
+    jobId: 'job-teams-interrupted-stream',
     get: (postKey) => entries.get(postKey),
-    record: async (postKey, messageId) => void entries.set(postKey, messageId),
+    record: async (postKey, messageId) => Boolean(entries.set(postKey, messageId)),
   };
 }
 

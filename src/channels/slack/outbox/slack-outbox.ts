@@ -15,6 +15,9 @@ import { classifySlackFailure, retrySlackCall } from './post-retry.js';
 import { DEFAULT_POST_RETRY, type PostRetryPolicy } from '../../retry-transient.js';
 import { DatathreadError } from '../../../support/errors.js';
 import type { PostLedger } from '../../../conversations/turn-jobs.js';
+import { deliverOnce } from '../../../conversations/deliver-once.js';
+import { ledgerDeliveryRecord, turnDeliveryKey } from '../../../conversations/ledger-delivery.js';
+import { findMessageWithDeliveryKey, withDeliveryKey } from './delivery-key-metadata.js';
 
 export class UnreachableChannelError extends DatathreadError {
   override readonly name = 'UnreachableChannelError';
@@ -68,15 +71,29 @@ export class SlackOutbox {
     }
   }
 
-  /** Posts exactly this message (with metadata when given); Slack's refusal is thrown to the caller. */
+  /**
+   * Posts exactly this message (with metadata when given); Slack's refusal is thrown to the caller.
+   * A turn job's post goes through the one delivery rule (deliver-once.ts): its intent is recorded
+   * first and its key rides on the message's metadata, so a rerun edits the message an earlier run
+   * posted (recorded, or found in the thread by its key) instead of posting a second one.
+   */
   async postAs(message: SlackMessage, metadata?: MessageMetadata): Promise<string | undefined> {
     const postKey = `post:${this.postCount++}`;
-    const earlier = this.ledger?.get(postKey);
-    if (earlier) {
-      await this.update(earlier, message, metadata);
-      return earlier;
-    }
-    const posted = await this.retry('post a message', () => this.client.chat.postMessage({
+    const ledger = this.ledger;
+    if (!ledger) return (await this.postMessage(message, metadata)).ts;
+    const deliveryKey = turnDeliveryKey(ledger, postKey);
+    const keyed = withDeliveryKey(metadata, deliveryKey);
+    // The turn runner confirmed the lease right before the reply: no second round trip per post.
+    const delivered = await deliverOnce(deliveryKey, ledgerDeliveryRecord(ledger, postKey, async () => undefined), {
+      post: async () => String((await this.postMessage(message, keyed)).ts),
+      findByKey: (key) => findMessageWithDeliveryKey(this.client, { channelId: this.target.channelId, threadTs: this.target.threadTs, deliveryKey: key }),
+    });
+    if (delivered.how !== 'posted') await this.update(delivered.messageId, message, keyed);
+    return delivered.messageId;
+  }
+
+  private postMessage(message: SlackMessage, metadata: MessageMetadata | undefined) {
+    return this.retry('post a message', () => this.client.chat.postMessage({
       channel: this.target.channelId,
       thread_ts: this.target.threadTs,
       text: message.text,
@@ -85,8 +102,6 @@ export class SlackOutbox {
       unfurl_links: false,
       unfurl_media: false,
     }));
-    if (posted.ts) await this.ledger?.record(postKey, posted.ts);
-    return posted.ts;
   }
 
   /** Replaces an earlier message of the thread; Slack's refusal is thrown to the caller. */

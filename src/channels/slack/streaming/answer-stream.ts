@@ -41,9 +41,12 @@ export interface SlackAnswerStreamOptions {
   maxAnswerCharacters?: number;
   /**
    * The turn job's post ledger and run: each streamed message is recorded (`stream:<attempt>:<n>`),
-   * so a rerun of an interrupted job removes the half-streamed messages the dead run left.
+   * so a rerun of an interrupted job removes the half-streamed messages the dead run left. A stream
+   * starts only after `confirmLease` resolved: a run that lost its lease (the state store was down
+   * longer than the lease) starts none beside the run that took the job over, and a stream whose ts
+   * could not be recorded is stopped and removed at once, since no rerun could find it.
    */
-  job?: { ledger: PostLedger; attempt: number } | undefined;
+  job?: { ledger: PostLedger; attempt: number; confirmLease?: (() => Promise<void>) | undefined } | undefined;
 }
 
 function streamPostKey(attempt: number, index: number): string {
@@ -58,7 +61,7 @@ interface OpenMessage {
 
 export class SlackAnswerStream {
   private readonly queue: StreamChunk[] = [];
-  private state: 'waiting' | 'streaming' | 'refused' | 'broken' | 'removed';
+  private state: 'waiting' | 'streaming' | 'refused' | 'broken' | 'removed' | 'lease lost';
   private open: OpenMessage | undefined;
   private readonly streamedTs: string[] = [];
   private lastSentAtMs = Number.NEGATIVE_INFINITY;
@@ -203,6 +206,16 @@ export class SlackAnswerStream {
     const { client, target, recipient } = this.options;
     // Slack counts a stream's lifetime from its own start, somewhere during this call: counting from
     // before the call rolls over a little early rather than late.
+    const job = this.options.job;
+    if (job?.confirmLease) {
+      try {
+        await job.confirmLease();
+      } catch {
+        // The run that took the job over streams the answer; this one shows nothing more.
+        this.state = 'lease lost';
+        return;
+      }
+    }
     const startedAtMs = this.now();
     try {
       const started = await client.chat.startStream({
@@ -216,8 +229,14 @@ export class SlackAnswerStream {
       this.open = { ts: started.ts, characters: textLength(chunks), startedAtMs };
       this.streamedText += streamText(chunks);
       this.streamedTs.push(started.ts);
-      const job = this.options.job;
-      if (job) await job.ledger.record(streamPostKey(job.attempt, this.streamedTs.length - 1), started.ts);
+      if (job && !(await job.ledger.record(streamPostKey(job.attempt, this.streamedTs.length - 1), started.ts))) {
+        // Unrecorded, the successor could not remove it: this run takes its streamed messages away itself.
+        this.state = 'lease lost';
+        this.open = undefined;
+        await client.chat.stopStream({ channel: target.channelId, ts: started.ts }).catch(() => undefined);
+        await this.removeStreamedMessages();
+        return;
+      }
       this.state = 'streaming';
     } catch (error) {
       if (this.state === 'waiting') {

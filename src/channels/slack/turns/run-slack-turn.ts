@@ -67,7 +67,7 @@ export async function runSlackTurn(dependencies: SlackTurnDependencies, request:
     logger,
     support: dependencies.streaming,
     recipient: { userId: request.actor.userId, teamId: target.askerTeamId ?? target.teamId },
-    job: hooks.job ? { ledger: hooks.job.ledger, attempt: hooks.job.attempt } : undefined,
+    job: hooks.job ? { ledger: hooks.job.ledger, attempt: hooks.job.attempt, confirmLease: hooks.job.confirmLease } : undefined,
   });
   await runChannelTurn({ channelName: 'Slack', chartPlacement: SLACK_CHART_PLACEMENT, offersSchedules: SLACK_OFFERS_SCHEDULES, handler: dependencies.handler, logger, confirmLease: hooks.job?.confirmLease }, request, {
     onStart: async () => {

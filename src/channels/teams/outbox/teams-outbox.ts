@@ -4,6 +4,8 @@
 // `;messageid=<root>`, which is what threads the reply. Throttling (429), 5xx and broken
 // connections are retried with backoff (post-retry.ts); what still fails is thrown to the caller,
 // which records it in `undelivered` so the turn can tell the thread.
+import { deliverOnce } from '../../../conversations/deliver-once.js';
+import { ledgerDeliveryRecord, turnDeliveryKey } from '../../../conversations/ledger-delivery.js';
 import { CardFactory, MessageFactory, type ConnectorClient, type TurnContext } from '@microsoft/agents-hosting';
 import type { ConversationParameters } from '@microsoft/agents-activity';
 import { markAsAiAnswer, type AnswerMarks } from './ai-answer.js';
@@ -41,16 +43,20 @@ export class TeamsOutbox {
   /** Posts a card; `marks` makes it an AI answer (label, query citations, feedback loop). */
   async post(card: AdaptiveCard, marks?: AnswerMarks): Promise<string | undefined> {
     const postKey = `post:${this.postCount++}`;
-    const earlier = this.ledger?.get(postKey);
-    if (earlier) {
-      await this.update(earlier, card, marks);
-      return earlier;
-    }
-    const activity = this.cardActivity(card, marks);
-    const response = await this.send('post a card', activity);
-    const activityId = response?.id || undefined;
-    if (activityId) await this.ledger?.record(postKey, activityId);
-    return activityId;
+    const ledger = this.ledger;
+    if (!ledger) return this.sendCard(card, marks);
+    // The one delivery rule (deliver-once.ts), without a search: the connector cannot read an
+    // activity back, so the recorded id is what a rerun knows (it updates that card).
+    const delivered = await deliverOnce(turnDeliveryKey(ledger, postKey), ledgerDeliveryRecord(ledger, postKey, async () => undefined), {
+      post: async () => (await this.sendCard(card, marks)) ?? '',
+    });
+    if (delivered.how !== 'posted') await this.update(delivered.messageId, card, marks);
+    return delivered.messageId || undefined;
+  }
+
+  private async sendCard(card: AdaptiveCard, marks: AnswerMarks | undefined): Promise<string | undefined> {
+    const response = await this.send('post a card', this.cardActivity(card, marks));
+    return response?.id || undefined;
   }
 
   /** A card that is not an Adaptive Card (the OAuth sign-in card). */

@@ -38,7 +38,7 @@ export interface TeamsAnswerStreamOptions {
    * The turn job's post ledger and run: each stream's id is recorded (`stream:<attempt>:<n>`), so a
    * rerun of an interrupted job ends the streams the dead run left open.
    */
-  job?: { ledger: PostLedger; attempt: number } | undefined;
+  job?: { ledger: PostLedger; attempt: number; confirmLease?: (() => Promise<void>) | undefined } | undefined;
 }
 
 function streamPostKey(attempt: number, index: number): string {
@@ -196,6 +196,16 @@ export class TeamsAnswerStream {
     // The previous update may have taken a while to get through: keep the pace Teams sees.
     const waitMs = this.lastDeliveredAtMs + this.intervalMs - this.now();
     if (this.streamId !== undefined && waitMs > 0) await new Promise((resolve) => setTimeout(resolve, waitMs));
+    // A stream starts only while the run holds its lease: a run that lost it (the state store was
+    // down longer than the lease) shows nothing beside the run that took the job over.
+    if (this.streamId === undefined && this.options.job?.confirmLease) {
+      try {
+        await this.options.job.confirmLease();
+      } catch {
+        this.state = 'ended';
+        return;
+      }
+    }
     const activity = this.streamActivity(update.kind === 'text' ? 'streaming' : 'informative');
     // Streaming updates carry the whole text of this stream so far: Teams replaces what it showed with it.
     const text = update.kind === 'text' ? this.text : update.text;

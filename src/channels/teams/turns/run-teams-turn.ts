@@ -45,7 +45,7 @@ export interface TeamsTurnDependencies {
   /** Present when the channel has the store: stories are posted as cards of their own. */
   stories?: { store: StorySource; ledger: StoryCardLedger };
   /** The turn job's ledger and run: a rerun ends the streams an interrupted run left open. */
-  job?: { ledger: PostLedger; attempt: number };
+  job?: { ledger: PostLedger; attempt: number; confirmLease?: () => Promise<void> };
   /** The channel's clock (a stream rolls over when Teams' time limit nears). */
   now?: () => Date;
   /** Stored results can be downloaded: answers get CSV buttons. */

@@ -80,7 +80,7 @@ function runTeamsTurnJob(context: ChannelContext, job: TurnJobRun<TeamsTurnReply
         ...(context.streamUpdateIntervalMs ? { streamUpdateIntervalMs: context.streamUpdateIntervalMs } : {}),
         ...(context.maxStreamLifetimeMs ? { maxStreamLifetimeMs: context.maxStreamLifetimeMs } : {}),
         streamPersonalChats: context.streamPersonalChats,
-        job: { ledger: job.ledger, attempt: job.attempt },
+        job: { ledger: job.ledger, attempt: job.attempt, confirmLease: job.confirmLease },
         now: context.now,
         ...(context.stories ? { stories: context.stories } : {}),
         ...(context.feedback ? { answeredActivities: context.feedback.activities } : {}),
