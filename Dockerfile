@@ -1,7 +1,7 @@
 # syntax=docker/dockerfile:1
 # Build stage: sqlite3 compiles here when no prebuilt binary can be fetched. The chart canvas
 # (@napi-rs/canvas) ships Skia inside its npm package and needs no system library.
-FROM node:20-bookworm-slim AS build
+FROM node:24-bookworm-slim AS build
 RUN apt-get update \
  && apt-get install -y --no-install-recommends python3 make g++ \
  && rm -rf /var/lib/apt/lists/*
@@ -16,7 +16,7 @@ RUN npm ci --no-audit --no-fund && npm prune --omit=dev
 # Runtime stage: no compilers and no graphics libraries; curl for the health check; bubblewrap,
 # socat and Debian's Python with pandas, numpy and matplotlib for execute_sandboxed_code (it needs
 # user namespaces: run the container with a seccomp profile that allows them, see README.md).
-FROM node:20-bookworm-slim AS runtime
+FROM node:24-bookworm-slim AS runtime
 RUN apt-get update \
  && apt-get install -y --no-install-recommends curl bubblewrap socat python3-pandas python3-numpy python3-matplotlib \
  && rm -rf /var/lib/apt/lists/* \

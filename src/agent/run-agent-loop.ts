@@ -4,7 +4,7 @@
 // step: a model often writes its answer in the same step as a tool call, and the last step's text
 // alone would lose it. A step the service never really answered is a failure, not an empty answer;
 // tool calls that keep failing are reported (gaveUpOn) only once the model could not recover.
-import { APICallError, RetryError, stepCountIs, streamText, type LanguageModel, type LanguageModelUsage, type ModelMessage, type StopCondition, type TextStreamPart, type ToolSet } from 'ai';
+import { APICallError, isStepCount, RetryError, streamText, type LanguageModel, type LanguageModelUsage, type ModelMessage, type StopCondition, type TextStreamPart, type ToolSet } from 'ai';
 import { failuresOfStep, reportsFailure, repeatsSameFailingCalls, type GaveUpOnToolCalls } from './failed-tool-calls.js';
 import { ModelStreamError } from './model-stream-error.js';
 import { repairToolName } from './repair-tool-name.js';
@@ -79,11 +79,11 @@ export async function runAgentLoop(input: AgentLoopInput): Promise<AgentLoopResu
   let charged: Promise<void> = Promise.resolve();
   const result = streamText({
     model: input.model,
-    system: input.system,
+    instructions: input.system,
     messages: input.messages,
     tools: input.tools,
     stopWhen: [
-      stepCountIs(input.maxSteps),
+      isStepCount(input.maxSteps),
       finishingToolSucceeded(),
       ({ steps }) => repeatsSameFailingCalls(steps, SAME_FAILING_CALLS_STEP_LIMIT),
       async () => {
@@ -91,11 +91,11 @@ export async function runAgentLoop(input: AgentLoopInput): Promise<AgentLoopResu
         return (await input.shouldStop?.()) ?? false;
       },
     ],
-    onStepFinish: (step) => {
+    onStepEnd: (step) => {
       const onStepUsage = input.onStepUsage;
       if (onStepUsage) charged = charged.then(() => onStepUsage(step.usage));
     },
-    experimental_repairToolCall: repairToolName,
+    repairToolCall: repairToolName,
     abortSignal: input.abortSignal,
     maxRetries: MODEL_RETRIES,
     // Errors arrive as stream parts below; the default handler would also print them to stderr.
@@ -103,7 +103,7 @@ export async function runAgentLoop(input: AgentLoopInput): Promise<AgentLoopResu
   });
   const joiner = new StepTextJoiner((delta) => input.onTextDelta?.(delta));
   try {
-    await consume(result.fullStream, input, joiner);
+    await consume(result.stream, input, joiner);
   } catch (error) {
     // Refusals and exhausted retries keep their own type (classified by HTTP status); anything else
     // that breaks the stream is the model service's answer being unreadable.
@@ -127,11 +127,11 @@ export async function runAgentLoop(input: AgentLoopInput): Promise<AgentLoopResu
   const gaveUpOn = lastFailure ? { ...lastFailure, stepCount: steps.length } : undefined;
   return {
     text,
-    responseMessages: (await result.response).messages,
+    responseMessages: await result.responseMessages,
     stepCount: steps.length,
     hitStepLimit: endedOnTools && steps.length >= input.maxSteps,
     ...(gaveUpOn ? { gaveUpOn } : {}),
-    usage: await result.totalUsage,
+    usage: await result.usage,
   };
 }
 

@@ -52,10 +52,11 @@ export async function retryTransient<T>(call: () => Promise<T>, options: RetryTr
         maxTimeout: policy.maxDelayMs,
         randomize: true,
         maxRetryTime: policy.totalTimeMs,
-        onFailedAttempt: async (attemptError) => {
-          const failure = classify(attemptError);
-          if (!failure || attemptError.retriesLeft === 0) return;
-          options.onRetry?.(failure, attemptError.attemptNumber);
+        // p-retry hands over the failed attempt's context; the thrown error is its `error`.
+        onFailedAttempt: async ({ error, attemptNumber, retriesLeft }) => {
+          const failure = classify(error);
+          if (!failure || retriesLeft === 0) return;
+          options.onRetry?.(failure, attemptNumber);
           // Honour Retry-After on top of the backoff p-retry waits next.
           if (failure.retryAfterMs) await new Promise((resolve) => setTimeout(resolve, Math.min(failure.retryAfterMs ?? 0, policy.totalTimeMs)));
         },

@@ -20,8 +20,14 @@ function withoutImages(output: ToolResultOutput): ToolResultOutput {
   if (output.type !== 'content' || !Array.isArray(output.value)) return output;
   return {
     ...output,
-    value: (output.value as ContentPart[]).map((part) => (part.type === 'image-data' || part.type === 'media' ? { type: 'text', text: IMAGE_IN_HISTORY_NOTE } : part)),
+    value: (output.value as ContentPart[]).map((part) => (isImagePart(part) ? { type: 'text', text: IMAGE_IN_HISTORY_NOTE } : part)),
   };
+}
+
+/** A chart image in a tool result: the `file` part with an image media type, or the older part types stored before it. */
+function isImagePart(part: ContentPart): boolean {
+  if (part.type === 'image-data' || part.type === 'media') return true;
+  return part.type === 'file' && typeof part.mediaType === 'string' && part.mediaType.startsWith('image');
 }
 
 function shortenOutput(output: ToolResultOutput): ToolResultOutput {

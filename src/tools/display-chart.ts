@@ -53,7 +53,7 @@ export function createDisplayChartTool(context: ToolContext, runtime: ToolRuntim
       const png = withImage && output.success ? context.charts.find((chart) => chart.chartId === output.chartId)?.png : undefined;
       if (!png) return { type: 'text', value: text };
       // The model sees what the user sees, so it can check the chart it asked for.
-      return { type: 'content', value: [{ type: 'text', text }, { type: 'image-data', data: png.toString('base64'), mediaType: 'image/png' }] };
+      return { type: 'content', value: [{ type: 'text', text }, { type: 'file', mediaType: 'image/png', data: { type: 'data', data: png.toString('base64') } }] };
     },
   });
 }

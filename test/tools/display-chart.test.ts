@@ -49,7 +49,7 @@ describe('display_chart tool', () => {
 
   it('goes through the AI SDK tool shape: schema, execute, Markdown for the model', async () => {
     const chartTool = createDisplayChartTool(context);
-    const output = (await chartTool.execute!(barConfig, { toolCallId: 'call_1', messages: [] })) as DisplayChartOutput;
+    const output = (await chartTool.execute!(barConfig, { toolCallId: 'call_1', messages: [], context: {} })) as DisplayChartOutput;
     const modelOutput = await chartTool.toModelOutput!({ toolCallId: 'call_1', input: barConfig, output });
     expect(modelOutput).toEqual({ type: 'text', value: 'Chart displayed successfully.' });
     expect(chartTool.description).toContain('kpi_card');
@@ -59,7 +59,7 @@ describe('display_chart tool', () => {
     const chartTool = createDisplayChartTool(context);
     const call = { query_id: 'query_regions1', chart_type: 'kpi_card', series: [{ data_key: 'revenue' }], title: 'Revenue' };
     const parsed = chartConfigSchema.parse(call);
-    const output = (await chartTool.execute!(parsed, { toolCallId: 'call_2', messages: [] })) as DisplayChartOutput;
+    const output = (await chartTool.execute!(parsed, { toolCallId: 'call_2', messages: [], context: {} })) as DisplayChartOutput;
     expect(output).toMatchObject({ success: true, chartType: 'kpi_card' });
     expect(context.charts).toHaveLength(1);
   });

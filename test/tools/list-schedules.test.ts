@@ -35,7 +35,7 @@ afterEach(async () => {
 async function run(actor: { userId: string; email?: string }, input: { all?: boolean | null }, actorGroups: string[] = []): Promise<ListSchedulesResult> {
   const context = new ToolContext({ threadId: 'slack:T1:C1:100.1', actor: { platform: 'slack', ...actor }, actorGroups, settings, databases: [], store, now: () => new Date('2026-12-05T10:00:00Z'), createId: (prefix) => `${prefix}1` });
   const listTool = createListSchedulesTool(context, ADMINS);
-  return (await listTool.execute!(input, { toolCallId: 'call-1', messages: [] })) as ListSchedulesResult;
+  return (await listTool.execute!(input, { toolCallId: 'call-1', messages: [], context: {} })) as ListSchedulesResult;
 }
 
 describe('list_schedules', () => {

@@ -41,7 +41,7 @@ function contextFor(options: { userId?: string; channelId?: string; databases?: 
 type RememberCall = Parameters<NonNullable<ReturnType<typeof createRememberTool>['execute']>>[0];
 
 async function remember(context: ToolContext, input: RememberCall) {
-  const output = await createRememberTool(context).execute!(input, { toolCallId: 'call_1', messages: [] });
+  const output = await createRememberTool(context).execute!(input, { toolCallId: 'call_1', messages: [], context: {} });
   return output as Exclude<typeof output, AsyncIterable<unknown>>;
 }
 

@@ -56,7 +56,7 @@ function contextFor(): ToolContext {
 type ScheduleCall = Parameters<NonNullable<ReturnType<typeof createScheduleTool>['execute']>>[0];
 
 async function schedule(context: ToolContext, input: Partial<ScheduleCall>) {
-  const output = await createScheduleTool(context).execute!({ cron: '0 9 * * 1', title: 'Weekly sales', ...input }, { toolCallId: 'call_1', messages: [] });
+  const output = await createScheduleTool(context).execute!({ cron: '0 9 * * 1', title: 'Weekly sales', ...input }, { toolCallId: 'call_1', messages: [], context: {} });
   return output as Exclude<typeof output, AsyncIterable<unknown>>;
 }
 

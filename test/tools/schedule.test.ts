@@ -51,7 +51,7 @@ function contextFor(options: { timeZone?: string; scheduling?: boolean } = {}): 
 type ScheduleCall = Parameters<NonNullable<ReturnType<typeof createScheduleTool>['execute']>>[0];
 
 async function schedule(context: ToolContext, input: Partial<ScheduleCall>) {
-  const output = await createScheduleTool(context).execute!({ query_ids: ['query_revenue1'], cron: '0 9 * * 1', title: 'Revenue by region', ...input }, { toolCallId: 'call_1', messages: [] });
+  const output = await createScheduleTool(context).execute!({ query_ids: ['query_revenue1'], cron: '0 9 * * 1', title: 'Revenue by region', ...input }, { toolCallId: 'call_1', messages: [], context: {} });
   return output as Exclude<typeof output, AsyncIterable<unknown>>;
 }
 

@@ -142,7 +142,7 @@ describe('story tool: validation before saving', () => {
 describe('createStoryTool', () => {
   it('is an AI SDK tool whose model output is the rendered Markdown', async () => {
     const storyTool = createStoryTool(context);
-    const output = (await storyTool.execute!({ action: 'create', id: 'kpi', title: 'KPI', code: '# KPI' }, { toolCallId: 'call_1', messages: [] })) as StoryOutput;
+    const output = (await storyTool.execute!({ action: 'create', id: 'kpi', title: 'KPI', code: '# KPI' }, { toolCallId: 'call_1', messages: [], context: {} })) as StoryOutput;
     const modelOutput = await storyTool.toModelOutput!({ toolCallId: 'call_1', input: { action: 'create', id: 'kpi' }, output });
     expect(modelOutput).toEqual({ type: 'text', value: 'Story "KPI" (v1) — kpi\n\n```markdown\n# KPI\n```' });
   });
