@@ -8,13 +8,14 @@ import type { Store } from '../store/types.js';
 import type { Clock } from '../support/clock-and-ids.js';
 import { errorMessage } from '../support/errors.js';
 import { evaluateAlert } from './alert-condition.js';
+import { alertText as describeAlertResult } from './alert-text.js';
 import type { OccurrenceExecutor, OccurrenceOutcome } from './run-claimed-occurrences.js';
 import { runScheduledQueries, type ScheduledQueryDeps } from './run-scheduled-queries.js';
 import { resultDigest } from './result-digest.js';
 import { scheduledStoryPost } from './scheduled-story.js';
 import { DeliveryTargetGoneError } from './schedule-errors.js';
 import { ScheduleLeaseLostError, type ScheduleRunLease } from './schedule-run-lease.js';
-import { describeAlert, formatAsOf, SCHEDULE_SENTENCES } from './schedule-wording.js';
+import { formatAsOf, SCHEDULE_SENTENCES } from './schedule-wording.js';
 import type { ScheduledChart, ScheduledPost, ScheduledResult, ScheduleDelivery } from './scheduled-post.js';
 import type { ScheduleRecord, ScheduleRunMemory, ScheduleRunRecord } from './schedule-types.js';
 
@@ -109,7 +110,7 @@ async function runOccurrence(run: ScheduleRunRecord, schedule: ScheduleRecord, l
     // Post when it starts to hold; not again while it keeps holding, until it stopped holding once.
     shouldPost = evaluation.holds && !schedule.alertHolding;
     memory.alertHolding = evaluation.holds;
-    alertText = `${describeAlert(schedule.alert)} (now ${evaluation.observed})`;
+    alertText = describeAlertResult(schedule.alert, first?.columns ?? [], first?.rows ?? []);
     if (!shouldPost) outcome = evaluation.holds ? 'skipped: the condition still holds' : 'skipped: the condition does not hold';
   } else {
     const digest = resultDigest(queried.results);

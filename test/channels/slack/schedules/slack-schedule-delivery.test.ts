@@ -47,7 +47,7 @@ describe('Slack delivery of scheduled runs', () => {
     await bench.runDue({ delivery: delivery() });
     const posted = slack.threadMessages('C_SALES', '1700000000.000100');
     expect(posted).toHaveLength(1);
-    expect(posted[0]!.text).toBe('Revenue by region (as of Mon 7 Dec 2026, 09:00 Europe/Berlin)');
+    expect(posted[0]!.text).toBe('Revenue by region (as of Mon 7 Dec 2026, 09:00 CET (Europe/Berlin))');
     expect(posted[0]!.blocks?.[0]).toEqual({ type: 'header', text: { type: 'plain_text', text: '📅 Revenue by region' } });
     expect(problemsInCalls(slack.calls)).toEqual([]);
     const upload = slack.files.find((file) => file.filename === `${schedule.scheduleId}-1.png`);

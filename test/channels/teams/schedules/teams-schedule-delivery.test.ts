@@ -78,7 +78,7 @@ describe('Teams delivery of scheduled runs', () => {
     expect(await attachmentProblemsIn(messages)).toEqual([]);
     const card = cardOf(messages[0]!.activity);
     expect(card.body[0]).toMatchObject({ type: 'TextBlock', text: '📅 Revenue by region' });
-    expect(card.body[1]!.text).toMatch(/^as of Mon 7 Dec 2026, 09:00 Europe\/Berlin/);
+    expect(card.body[1]!.text).toMatch(/^as of Mon 7 Dec 2026, 09:00 CET \(Europe\/Berlin\)/);
     const image = card.body.find((element) => element.type === 'Image');
     expect(image!.url!.startsWith('data:image/png;base64,iVBORw0KGgo')).toBe(true);
     const cardText = JSON.stringify(card.body);
