@@ -35,8 +35,21 @@ function memoryOf(schedule: ScheduleRecord): ScheduleRunMemory {
   return { lastResultDigest, lastAlertValue, alertHolding, consecutiveFailures, failureReported };
 }
 
+/**
+ * Besides the owner's message, one line in the schedule's thread: its readers see why the posts
+ * stopped and who can resume it. Where the bot can no longer post (removed from the channel,
+ * archived) the line cannot go out and is not tried; the owner's message and the log say it.
+ */
+async function tellThreadPaused(schedule: ScheduleRecord, reason: string, deps: OccurrenceExecutorDeps): Promise<void> {
+  try {
+    await deps.delivery.tellThread?.(schedule, SCHEDULE_SENTENCES.pausedInThread(schedule.title, reason, schedule.owner.displayName ?? 'its owner'));
+  } catch (error) {
+    deps.logger?.warn('the thread of a paused schedule could not be told', { scheduleId: schedule.scheduleId, error });
+  }
+}
+
 /** Paused, not counted as a failure: running again cannot help until someone fixes the cause. */
-async function pauseAndTell(schedule: ScheduleRecord, reason: string, text: string, deps: OccurrenceExecutorDeps): Promise<OccurrenceOutcome> {
+async function pauseAndTell(schedule: ScheduleRecord, reason: string, text: string, deps: OccurrenceExecutorDeps, threadReachable = true): Promise<OccurrenceOutcome> {
   await deps.store.pauseSchedule(schedule.scheduleId, reason, deps.clock());
   deps.logger?.warn('a schedule paused itself', { scheduleId: schedule.scheduleId, owner: schedule.owner.userId, platform: schedule.owner.platform, reason });
   try {
@@ -45,6 +58,7 @@ async function pauseAndTell(schedule: ScheduleRecord, reason: string, text: stri
     // A deactivated owner often cannot receive a message at all: the log is then the only witness.
     deps.logger?.warn('the owner of a paused schedule could not be told', { scheduleId: schedule.scheduleId, owner: schedule.owner.userId, error });
   }
+  if (threadReachable) await tellThreadPaused(schedule, reason, deps);
   return { state: 'done', outcome: `paused: ${reason}` };
 }
 
@@ -55,6 +69,7 @@ async function recordFailure(schedule: ScheduleRecord, reason: string, deps: Occ
   if (failures >= limit) {
     await deps.store.pauseSchedule(schedule.scheduleId, `failed ${failures} times in a row`, deps.clock());
     await deps.delivery.tellOwner(schedule, SCHEDULE_SENTENCES.pausedAfterFailures(schedule.title, failures, reason));
+    await tellThreadPaused(schedule, `it failed ${failures} times in a row`, deps);
   } else if (!schedule.failureReported) {
     // Once per incident: the owner hears again only after a success cleared the count.
     await deps.delivery.tellOwner(schedule, SCHEDULE_SENTENCES.failed(schedule.title, reason));
@@ -124,7 +139,8 @@ async function runOccurrence(run: ScheduleRunRecord, schedule: ScheduleRecord, l
     try {
       await deliver(run, schedule, queried.results, alertText, lease, deps);
     } catch (error) {
-      if (error instanceof DeliveryTargetGoneError) return pauseAndTell(schedule, error.message, `Your schedule "${schedule.title}" is paused: ${error.message}`, deps);
+      // The bot can no longer post there (removed, archived): only the owner can be told.
+      if (error instanceof DeliveryTargetGoneError) return pauseAndTell(schedule, error.message, `Your schedule "${schedule.title}" is paused: ${error.message}`, deps, false);
       if (error instanceof ScheduleLeaseLostError) throw error;
       return recordFailure(schedule, errorMessage(error), deps);
     }

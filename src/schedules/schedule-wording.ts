@@ -52,6 +52,8 @@ export const SCHEDULE_SENTENCES = {
   pausedAfterFailures: (title: string, failures: number, reason: string) =>
     `Your schedule "${title}" failed ${failures} times in a row and is now paused. The last error: ${reason} Resume it once the cause is fixed.`,
   ownerGone: (title: string, reason: string) => `Your schedule "${title}" is paused: ${reason}. Resume it once that is fixed.`,
+  /** The line in the schedule's own thread when it paused itself: readers learn why the posts stopped and whom to ask. */
+  pausedInThread: (title: string, reason: string, ownerName: string) => `⏸ The schedule "${title}" is paused: ${reason.replace(/\.$/, '')}. ${ownerName} (its owner) or an admin can resume it.`,
   /** A click on a post whose schedule is no longer in the store. */
   alreadyDeleted: 'This schedule no longer exists: it was deleted, so there is nothing to change.',
   /** The line that replaces or sits above a post's buttons after a click; `person` as the platform shows a person. */

@@ -42,12 +42,15 @@ export interface ScheduledPost {
 
 /**
  * Where a schedule's posts and notices go; a channel (Slack, Teams) provides one. `post` returns the
- * platform message id. `tellOwner` sends the owner a direct message (paused, failed, sign in).
+ * platform message id. `tellOwner` sends the owner a direct message (paused, failed, sign in);
+ * `tellThread` says in the schedule's thread that it paused itself.
  * `ownerGoneReason` asks the platform whether the owner still exists there.
  */
 export interface ScheduleDelivery {
   post(schedule: ScheduleRecord, post: ScheduledPost): Promise<string>;
   tellOwner(schedule: ScheduleRecord, text: string): Promise<void>;
+  /** One short line where the schedule posts (its thread), for everyone who reads it: it paused itself. */
+  tellThread?(schedule: ScheduleRecord, text: string): Promise<void>;
   /**
    * Why the owner can no longer own the schedule (account deactivated, gone from the organisation),
    * checked before each run; undefined while they can, or when the platform cannot tell right now.
