@@ -58,7 +58,7 @@ describe('datathread serve runs the scheduler', () => {
     const bot = await startBotProcess({ ...workspace.variables, DATATHREAD_STATE: stateUrl, SLACK_BOT_TOKEN: 'xoxb-serve-schedules', SLACK_SIGNING_SECRET: 'serve-schedules-secret', SLACK_API_URL: slack.apiUrl, LOG_LEVEL: 'info' });
     try {
       const posted = await waitUntil(() => slack.callsOf('chat.postMessage').find((call) => call.args.channel === 'C_REPORTS'), 30_000, 'the scheduled post');
-      expect(String(posted.args.text)).toMatch(/^Revenue by region \(as of .+ Europe\/Berlin\)$/);
+      expect(String(posted.args.text)).toMatch(/^Revenue by region \(as of .+ CES?T \(Europe\/Berlin\)\)$/);
       const blocksText = JSON.stringify(posted.args.blocks);
       expect(blocksText).toContain('North');
       expect(blocksText).toContain('120');
