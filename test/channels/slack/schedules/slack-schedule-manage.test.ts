@@ -199,7 +199,7 @@ describe('managing a schedule from its Slack post', () => {
     expect(current(message).thread_ts).toBe('1700000000.000100');
     const opened = await openEditTime(message, 'U_OWNER');
     expect(await submitTime(opened, 'U_OWNER', '30 8 * * 1-5', 'Europe/Berlin')).toBeUndefined();
-    expect(await store.getSchedule(schedule.scheduleId)).toMatchObject({ cron: '30 8 * * 1-5', timeZone: 'Europe/Berlin' });
+    expect(await store.schedules.getSchedule(schedule.scheduleId)).toMatchObject({ cron: '30 8 * * 1-5', timeZone: 'Europe/Berlin' });
     await slack.waitFor(() => statusLineOf(message) === 'New time set by <@U_OWNER>: Every weekday at 08:30 Europe/Berlin, starting 8 Dec: Revenue by region, posted here');
     expect(buttonsOf(message)).toEqual(['Pause', 'Edit time', 'Delete']);
     // The header and table stay; the thread's parent and the other reply are untouched.
