@@ -1,5 +1,11 @@
-// Runs turns: dedupe -> per-thread lock -> history and pending clarification from the store ->
-// agent loop -> persist -> a neutral TurnOutcome for the channel to render. Platform-free.
+// Runs a turn: dedupe -> per-thread lock -> who asks and their groups (access) -> the thread's
+// history without results they may not read -> the question (a pending clarification or sign-in
+// retry folded in) -> the turn's steps in order (`steps`: budget admission, remembered corrections,
+// verified queries), which may refuse the turn and add to the system prompt -> agent
+// loop with the tools over the databases the asker may use (the steps watch each model step) ->
+// persist messages, usage, a clarification or sign-in wait -> the steps' last word on the outcome ->
+// a neutral TurnOutcome for the channel to render. Platform-free. A feature that takes part in
+// every turn adds a step (steps/turn-step.ts), not code here.
 import type { LanguageModel, LanguageModelUsage, ModelMessage } from 'ai';
 import { modelIdentityOf } from '../agent/model-identity.js';
 import { buildSuggestedPrompts, type SuggestedPrompt } from './suggested-prompts.js';
@@ -9,8 +15,7 @@ import { buildSystemPrompt } from '../agent/system-prompt.js';
 import type { AccessRule } from '../config/config-schema.js';
 import type { AgentSettings } from '../config/agent-settings.js';
 import type { BudgetsConfig } from '../config/budget-config.js';
-import { BudgetGuard, type Admission, type StepTokens, type TurnCharge } from '../governance/budget-guard.js';
-import type { ApplicableLimit, BudgetSubject } from '../governance/budget-limits.js';
+import { BudgetGuard } from '../governance/budget-guard.js';
 import type { DatabaseAdapter, UserDatabaseCredential } from '../databases/types.js';
 import type { Logger } from '../logging/logger.js';
 import type { Actor, Store } from '../store/types.js';
@@ -26,14 +31,17 @@ import { rememberAnswer } from './answer-feedback.js';
 import { createResultReadCheck, ResultAccessDeniedError } from '../access/result-access.js';
 import { withoutUnreadableResults } from '../access/history-access.js';
 import { MemoryDecisions } from '../memory/memory-decisions.js';
-import { promptMemoriesFor } from '../memory/prompt-memories.js';
 import { classifyFailure } from './classify-failure.js';
 import { historyFromStore, lastUserText, toStorable } from './history.js';
 import { buildOutcome, failedOutcome } from './outcome.js';
 import { describeToolStatus } from './tool-status.js';
 import { ThreadLock } from './thread-lock.js';
 import type { VerifiedQueryLibrary } from '../verified/verified-query-library.js';
-import { loadVerifiedForTurn, promptExamples, rememberForVerify, withVerifiedBadge } from './verified-turn.js';
+import { rememberForVerify } from './verified-turn.js';
+import { budgetStep } from './steps/budget-step.js';
+import { memoryStep } from './steps/memory-step.js';
+import type { TurnStep, TurnStepRun } from './steps/turn-step.js';
+import { verifiedQueriesStep } from './steps/verified-queries-step.js';
 import type { HandleResult, TurnHandler, TurnObserver, TurnOutcome, TurnPresentation, TurnRequest } from './types.js';
 
 /** Longer than any platform's redelivery window (Slack retries for ~5 minutes). */
@@ -72,12 +80,13 @@ export class ConversationEngine implements TurnHandler {
   private readonly lock = new ThreadLock();
   private readonly schemas: SchemaCatalog;
   private readonly running = new Map<string, AbortController>();
-  private readonly budget: BudgetGuard;
   private readonly memoryDecisions: MemoryDecisions;
+  /** What each feature does in every turn, in this order; the budget comes first so a refused turn reads nothing else. */
+  private readonly steps: readonly TurnStep[];
 
   constructor(private readonly options: ConversationEngineOptions) {
     this.schemas = new SchemaCatalog(options.clock, options.store);
-    this.budget = new BudgetGuard({
+    const guard = new BudgetGuard({
       config: options.budgets,
       ledger: options.store.ledger,
       clock: options.clock,
@@ -85,6 +94,11 @@ export class ConversationEngine implements TurnHandler {
       model: options.model ? modelIdentityOf(options.model) : undefined,
     });
     this.memoryDecisions = new MemoryDecisions(options.store.memories, options.verifiers ?? []);
+    this.steps = [
+      budgetStep({ guard, budgets: options.budgets, logger: options.logger }),
+      memoryStep({ memories: options.store.memories, clock: options.clock, logger: options.logger }),
+      verifiedQueriesStep({ library: options.verifiedQueries, logger: options.logger }),
+    ];
   }
 
   async markEventProcessed(...eventKeys: string[]): Promise<boolean> {
@@ -134,14 +148,16 @@ export class ConversationEngine implements TurnHandler {
       await this.persist(request.threadId, [userMessage]);
       return failedOutcome(request.threadId, { kind: 'not_configured', message: this.options.modelUnavailableReason ?? 'No AI model is configured.', retryable: false });
     }
-    const charge = { turnId: this.options.createId('turn_'), threadId: request.threadId, subject: budgetSubjectOf(request, subject) };
-    const admission = await this.admit(charge);
-    if (!admission.admitted) {
-      logger.info('turn refused: budget used up', { threadId: request.threadId });
-      await this.persist(request.threadId, [userMessage]);
-      return failedOutcome(request.threadId, { kind: 'budget', message: admission.message, retryable: false });
+    const turn = { turnId: this.options.createId('turn_'), request, subject, questionText, databases: this.allowedDatabases(subject) };
+    const runs: TurnStepRun[] = [];
+    for (const step of this.steps) {
+      const run = await step.start(turn);
+      if (run.refusal) {
+        await this.persist(request.threadId, [userMessage]);
+        return failedOutcome(request.threadId, run.refusal);
+      }
+      runs.push(run);
     }
-    let stoppedBy: ApplicableLimit | undefined;
     const controller = new AbortController();
     this.running.set(request.threadId, controller);
     const timeout = AbortSignal.timeout(this.options.settings.turnTimeoutMs);
@@ -154,14 +170,14 @@ export class ConversationEngine implements TurnHandler {
       // The folder as this asker sees it: no files of databases they may not use.
       const contextFolder = this.options.toolRuntime?.contextFolder?.forDatabases(context.databases.map((database) => database.name));
       const contextTools = contextFolder !== undefined && toolNames.includes('read');
-      const verified = await loadVerifiedForTurn(this.options.verifiedQueries, context.databases.map((database) => database.name), logger, request.threadId);
+      const sections = [];
+      for (const run of runs) if (run.prompt) sections.push(await run.prompt());
       const system = buildSystemPrompt({
+        ...Object.assign({}, ...sections),
         today: clock(),
         platform: platformName(request.platform),
         toolNames,
         contextFolder: contextTools ? await summarizeContextFolder(contextFolder) : undefined,
-        memories: await promptMemoriesFor(store.memories, request.place.channelId, context.databases, clock(), logger),
-        verifiedExamples: promptExamples(verified, questionText),
         databases: await Promise.all(
           context.databases.map(async (database) => ({
             name: database.name,
@@ -194,16 +210,13 @@ export class ConversationEngine implements TurnHandler {
           if (error !== undefined) logger.warn('tool call failed', { threadId: request.threadId, toolName: call.toolName, error });
           observer.onToolCallEnd?.(call);
         },
-        onStepUsage: (usage) =>
-          this.budget
-            .recordStep(charge.turnId, tokensOf(usage))
-            .catch((error: unknown) => logger.error('step tokens not charged to the budget ledger', { threadId: request.threadId, error })),
+        onStepUsage: async (usage) => {
+          for (const run of runs) await run.onStepUsage?.(usage);
+        },
         shouldStop: async () => {
-          stoppedBy = await this.budget.exhaustedLimit(charge.subject).catch((error: unknown) => {
-            logger.error('budget not checked before the next step', { threadId: request.threadId, error });
-            return undefined;
-          });
-          return stoppedBy !== undefined;
+          let stop = false;
+          for (const run of runs) if (run.shouldStop && (await run.shouldStop())) stop = true;
+          return stop;
         },
       });
       await this.flushContext(context, request.threadId);
@@ -223,53 +236,25 @@ export class ConversationEngine implements TurnHandler {
         // After sign-in, this person's retry re-asks this question, even if others spoke since.
         await store.setThreadValue(request.threadId, pendingSignInKey(request.actor.userId), questionText, clock());
       }
-      const built = buildOutcome(request.threadId, result, context);
-      const budgetNotes = [...(stoppedBy ? [this.budget.stoppedMessage(stoppedBy)] : []), ...(await this.budgetNotices(charge, admission.noticeLimits))];
-      const outcome = budgetNotes.length > 0 ? { ...built, notes: [...(built.notes ?? []), ...budgetNotes] } : built;
-      await this.finishCharge(charge.turnId, outcome.status === 'clarification' ? 'clarification' : outcome.status === 'failed' ? 'failed' : 'answered', outcome.failure?.kind ?? null);
-      return withVerifiedBadge(await this.withAnswerId(outcome, questionText), verified);
+      let outcome = await this.withAnswerId(buildOutcome(request.threadId, result, context), questionText);
+      for (const run of runs) if (run.finish) outcome = await run.finish(outcome);
+      return outcome;
     } catch (error) {
       const reason = controller.signal.aborted ? 'cancelled' : timeout.aborted ? 'timeout' : undefined;
       await this.flushContext(context, request.threadId);
       await this.persist(request.threadId, [userMessage]).catch(() => undefined);
       if (reason === 'cancelled') {
-        await this.finishCharge(charge.turnId, 'cancelled', null);
+        for (const run of runs) await run.abort?.('cancelled', null);
         logger.info('turn cancelled', { threadId: request.threadId });
         return { ...buildOutcome(request.threadId, { text: '', hitStepLimit: false }, context), status: 'cancelled' };
       }
       const failure = classifyFailure(error, reason, this.options.settings.turnTimeoutMs);
-      await this.finishCharge(charge.turnId, 'failed', failure.kind);
+      for (const run of runs) await run.abort?.('failed', failure.kind);
       logger.error('turn failed', { threadId: request.threadId, kind: failure.kind, error });
       return { ...buildOutcome(request.threadId, { text: '', hitStepLimit: false }, context), status: 'failed', failure };
     } finally {
       this.running.delete(request.threadId);
     }
-  }
-
-  /**
-   * Budgets are checked before the first model call. Without budgets a ledger that cannot be written
-   * costs only the usage report's record of this turn: logged, and the turn runs.
-   */
-  private async admit(charge: TurnCharge): Promise<Admission> {
-    try {
-      return await this.budget.admit(charge);
-    } catch (error) {
-      if (this.options.budgets) throw error;
-      this.options.logger.error('turn not recorded in the ledger; the usage report will miss it', { threadId: charge.threadId, error });
-      return { admitted: true, noticeLimits: [] };
-    }
-  }
-
-  /** The 80% notices with the figures after this turn; a ledger that cannot be read costs only the notice. */
-  private async budgetNotices(charge: TurnCharge, claimed: ApplicableLimit[]): Promise<string[]> {
-    return this.budget.noticesAfterTurn(charge.subject, claimed).catch((error: unknown) => {
-      this.options.logger.error('budget notices not worded', { threadId: charge.threadId, error });
-      return [];
-    });
-  }
-
-  private async finishCharge(turnId: string, status: 'answered' | 'clarification' | 'failed' | 'cancelled', failureKind: string | null): Promise<void> {
-    await this.budget.finish(turnId, status, failureKind).catch((error: unknown) => this.options.logger.error('turn end not recorded in the ledger', { turnId, error }));
   }
 
   /** The words the model receives for this request; a pending clarification is consumed here. */
@@ -343,9 +328,14 @@ export class ConversationEngine implements TurnHandler {
     return this.options.groupMembership ? this.options.groupMembership.withGroups(subject) : subject;
   }
 
+  /** The databases the access rules give this asker. */
+  private allowedDatabases(subject: AccessSubject): DatabaseAdapter[] {
+    const allowed = new Set(allowedDatabaseNamesFor(this.options.accessRules, subject, this.options.databases.map((database) => database.name)));
+    return this.options.databases.filter((database) => allowed.has(database.name));
+  }
+
   private createContext(request: TurnRequest, subject: AccessSubject, signal: AbortSignal, observer: TurnObserver, presentation: TurnPresentation): ToolContext {
     const allNames = this.options.databases.map((database) => database.name);
-    const allowed = new Set(allowedDatabaseNamesFor(this.options.accessRules, subject, allNames));
     const credentialFor = this.options.credentialFor;
     const mayRead = createResultReadCheck(this.options.accessRules, allNames);
     return new ToolContext({
@@ -354,7 +344,7 @@ export class ConversationEngine implements TurnHandler {
       actor: request.actor,
       actorGroups: subject.groups,
       settings: this.options.settings,
-      databases: this.options.databases.filter((database) => allowed.has(database.name)),
+      databases: this.allowedDatabases(subject),
       store: this.options.store,
       now: this.options.clock,
       createId: this.options.createId,
@@ -391,15 +381,6 @@ export class ConversationEngine implements TurnHandler {
 /** The thread value holding the question a person must sign in for before it can run. */
 function pendingSignInKey(userId: string): string {
   return `pending-sign-in:${userId}`;
-}
-
-/** The asker's groups come along, so a budget override may name a group instead of each person. */
-function budgetSubjectOf(request: TurnRequest, asker: AccessSubject): BudgetSubject {
-  return { platform: request.platform, userId: request.actor.userId, email: request.actor.email, channelId: request.place.channelId, groups: asker.groups };
-}
-
-function tokensOf(usage: LanguageModelUsage): StepTokens {
-  return { inputTokens: usage.inputTokens ?? 0, cachedInputTokens: usage.inputTokenDetails?.cacheReadTokens ?? 0, outputTokens: usage.outputTokens ?? 0 };
 }
 
 function platformName(platform: TurnRequest['platform']): string {

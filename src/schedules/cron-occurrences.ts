@@ -1,7 +1,12 @@
 // When a schedule runs: croner evaluates the cron expression in the schedule's IANA zone. Across a
-// daylight-saving change croner neither skips nor doubles a wall-clock time: a time the spring
+// daylight-saving change croner neither skips nor doubles a fixed time of day (one minute and one
+// hour in the expression; a list such as "0,30 2" is not covered by this): a time the spring
 // change skips runs at the first valid minute after it, a time the autumn change repeats runs at
-// its first instance only. Everything takes the time from the caller (an injected clock).
+// its first instance only. Interval schedules (every hour, every 30 minutes) follow real time: one
+// run per elapsed interval, so the hour the spring change skips has no runs and the hour the autumn
+// change repeats runs in both its instances (the posts' "as of" names CEST / CET to tell them
+// apart); an occurrence is keyed by its UTC instant, so the two never collide. Everything takes the
+// time from the caller (an injected clock).
 import { Cron } from 'croner';
 import { InvalidScheduleError } from './schedule-errors.js';
 

@@ -9,13 +9,14 @@ import type { Clock } from '../support/clock-and-ids.js';
 import { errorMessage } from '../support/errors.js';
 import { deliverOnce } from '../conversations/deliver-once.js';
 import { evaluateAlert } from './alert-condition.js';
+import { alertText as describeAlertResult } from './alert-text.js';
 import type { OccurrenceExecutor, OccurrenceOutcome } from './run-claimed-occurrences.js';
 import { runScheduledQueries, type ScheduledQueryDeps } from './run-scheduled-queries.js';
 import { resultDigest } from './result-digest.js';
 import { scheduledStoryPost } from './scheduled-story.js';
 import { DeliveryTargetGoneError } from './schedule-errors.js';
 import { ScheduleLeaseLostError, type ScheduleRunLease } from './schedule-run-lease.js';
-import { describeAlert, formatAsOf, SCHEDULE_SENTENCES } from './schedule-wording.js';
+import { formatAsOf, SCHEDULE_SENTENCES } from './schedule-wording.js';
 import type { ScheduledChart, ScheduledPost, ScheduledResult, ScheduleDelivery } from './scheduled-post.js';
 import type { ScheduleRecord, ScheduleRunMemory, ScheduleRunRecord } from '../store/schedule-types.js';
 
@@ -35,8 +36,21 @@ function memoryOf(schedule: ScheduleRecord): ScheduleRunMemory {
   return { lastResultDigest, lastAlertValue, alertHolding, consecutiveFailures, failureReported };
 }
 
+/**
+ * Besides the owner's message, one line in the schedule's thread: its readers see why the posts
+ * stopped and who can resume it. Where the bot can no longer post (removed from the channel,
+ * archived) the line cannot go out and is not tried; the owner's message and the log say it.
+ */
+async function tellThreadPaused(schedule: ScheduleRecord, reason: string, deps: OccurrenceExecutorDeps): Promise<void> {
+  try {
+    await deps.delivery.tellThread?.(schedule, SCHEDULE_SENTENCES.pausedInThread(schedule.title, reason, schedule.owner.displayName ?? 'its owner'));
+  } catch (error) {
+    deps.logger?.warn('the thread of a paused schedule could not be told', { scheduleId: schedule.scheduleId, error });
+  }
+}
+
 /** Paused, not counted as a failure: running again cannot help until someone fixes the cause. */
-async function pauseAndTell(schedule: ScheduleRecord, reason: string, text: string, deps: OccurrenceExecutorDeps): Promise<OccurrenceOutcome> {
+async function pauseAndTell(schedule: ScheduleRecord, reason: string, text: string, deps: OccurrenceExecutorDeps, threadReachable = true): Promise<OccurrenceOutcome> {
   await deps.store.schedules.pauseSchedule(schedule.scheduleId, reason, deps.clock());
   deps.logger?.warn('a schedule paused itself', { scheduleId: schedule.scheduleId, owner: schedule.owner.userId, platform: schedule.owner.platform, reason });
   try {
@@ -45,6 +59,7 @@ async function pauseAndTell(schedule: ScheduleRecord, reason: string, text: stri
     // A deactivated owner often cannot receive a message at all: the log is then the only witness.
     deps.logger?.warn('the owner of a paused schedule could not be told', { scheduleId: schedule.scheduleId, owner: schedule.owner.userId, error });
   }
+  if (threadReachable) await tellThreadPaused(schedule, reason, deps);
   return { state: 'done', outcome: `paused: ${reason}` };
 }
 
@@ -55,6 +70,7 @@ async function recordFailure(schedule: ScheduleRecord, reason: string, deps: Occ
   if (failures >= limit) {
     await deps.store.schedules.pauseSchedule(schedule.scheduleId, `failed ${failures} times in a row`, deps.clock());
     await deps.delivery.tellOwner(schedule, SCHEDULE_SENTENCES.pausedAfterFailures(schedule.title, failures, reason));
+    await tellThreadPaused(schedule, `it failed ${failures} times in a row`, deps);
   } else if (!schedule.failureReported) {
     // Once per incident: the owner hears again only after a success cleared the count.
     await deps.delivery.tellOwner(schedule, SCHEDULE_SENTENCES.failed(schedule.title, reason));
@@ -131,7 +147,7 @@ async function runOccurrence(run: ScheduleRunRecord, schedule: ScheduleRecord, l
     // Post when it starts to hold; not again while it keeps holding, until it stopped holding once.
     shouldPost = evaluation.holds && (!schedule.alertHolding || postDecidedBefore);
     memory.alertHolding = evaluation.holds;
-    alertText = `${describeAlert(schedule.alert)} (now ${evaluation.observed})`;
+    alertText = describeAlertResult(schedule.alert, first?.columns ?? [], first?.rows ?? []);
     if (!shouldPost) outcome = evaluation.holds ? 'skipped: the condition still holds' : 'skipped: the condition does not hold';
   } else {
     const digest = resultDigest(queried.results);
@@ -145,7 +161,8 @@ async function runOccurrence(run: ScheduleRunRecord, schedule: ScheduleRecord, l
     try {
       await deliver(run, schedule, queried.results, alertText, memory, lease, deps);
     } catch (error) {
-      if (error instanceof DeliveryTargetGoneError) return pauseAndTell(schedule, error.message, `Your schedule "${schedule.title}" is paused: ${error.message}`, deps);
+      // The bot can no longer post there (removed, archived): only the owner can be told.
+      if (error instanceof DeliveryTargetGoneError) return pauseAndTell(schedule, error.message, `Your schedule "${schedule.title}" is paused: ${error.message}`, deps, false);
       if (error instanceof ScheduleLeaseLostError) throw error;
       return recordFailure(schedule, errorMessage(error), deps);
     }

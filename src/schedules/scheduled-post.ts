@@ -44,8 +44,8 @@ export interface ScheduledPost {
  * Where a schedule's posts and notices go; a channel (Slack, Teams) provides one. `post` returns the
  * platform message id; the message carries `deliveryKey` where the platform keeps it (Slack message
  * metadata), so `findPost` can find it on a rerun (conversations/deliver-once.ts). `tellOwner` sends
- * the owner a direct message (paused, failed, sign in). `ownerGoneReason` asks the platform whether
- * the owner still exists there.
+ * the owner a direct message (paused, failed, sign in); `tellThread` says in the schedule's thread
+ * that it paused itself. `ownerGoneReason` asks the platform whether the owner still exists there.
  */
 export interface ScheduleDelivery {
   post(schedule: ScheduleRecord, post: ScheduledPost, deliveryKey: string): Promise<string>;
@@ -55,6 +55,8 @@ export interface ScheduleDelivery {
    */
   findPost?(schedule: ScheduleRecord, deliveryKey: string): Promise<string | undefined>;
   tellOwner(schedule: ScheduleRecord, text: string): Promise<void>;
+  /** One short line where the schedule posts (its thread), for everyone who reads it: it paused itself. */
+  tellThread?(schedule: ScheduleRecord, text: string): Promise<void>;
   /**
    * Why the owner can no longer own the schedule (account deactivated, gone from the organisation),
    * checked before each run; undefined while they can, or when the platform cannot tell right now.

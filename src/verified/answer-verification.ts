@@ -23,11 +23,17 @@ export type VerifyResult =
   | { kind: 'verified'; query: StoredVerifiedQuery }
   | { kind: 'not_a_verifier' }
   /** The answer is not remembered (older than this feature, or it ran no query that succeeded). */
-  | { kind: 'nothing_to_verify' };
+  | { kind: 'nothing_to_verify' }
+  /** This answer's query was verified already (a second click, from a client still showing the button). */
+  | { kind: 'already_verified'; query: StoredVerifiedQuery };
 
 export const NOT_A_VERIFIER_SENTENCE =
   'Only the people listed as verifiers (verification.verifiers in datathread.yaml) can verify answers. Ask one of them to check this answer, or ask an admin to add you.';
 export const NOTHING_TO_VERIFY_SENTENCE = 'There is nothing to verify on this answer: it ran no query that succeeded (or it is too old to be verified).';
+/** Told privately to a second click: the thread heard the first one already. */
+export function alreadyVerifiedSentence(query: StoredVerifiedQuery): string {
+  return `${verifiedBadgeText(verifiedQueryFromStore(query))}: this answer's query is verified already.`;
+}
 export const VERIFY_NOT_KEPT_SENTENCE = 'Sorry, the verification could not be saved. Please try again in a minute.';
 
 /** The confirmation posted in the thread: who verified which question, and the badge later answers show. */
@@ -38,7 +44,7 @@ export function verifiedSentence(query: StoredVerifiedQuery): string {
 
 export class AnswerVerifier {
   constructor(
-    private readonly store: Pick<Store, 'getThreadValue'> & { verifiedQueries: Pick<Store['verifiedQueries'], 'saveVerifiedQuery'> },
+    private readonly store: Pick<Store, 'getThreadValue'> & { verifiedQueries: Pick<Store['verifiedQueries'], 'saveVerifiedQuery' | 'listVerifiedQueries'> },
     private readonly verifiers: readonly string[],
     private readonly clock: Clock,
     private readonly createId: IdFactory,
@@ -57,6 +63,11 @@ export class AnswerVerifier {
     if (!this.mayVerify(request.verifier)) return { kind: 'not_a_verifier' };
     const answer = await readVerifiableAnswer(this.store, request.threadId, request.answerId);
     if (!answer) return { kind: 'nothing_to_verify' };
+    const normalizedSql = normalizeSql(answer.sql);
+    const earlier = (await this.store.verifiedQueries.listVerifiedQueries()).find(
+      (stored) => stored.threadId === request.threadId && stored.databaseName === answer.database && normalizeSql(stored.sql) === normalizedSql,
+    );
+    if (earlier) return { kind: 'already_verified', query: earlier };
     const { verifier } = request;
     const query: StoredVerifiedQuery = {
       id: this.createId('verified_'),
@@ -68,7 +79,7 @@ export class AnswerVerifier {
       verifiedAt: this.clock(),
       threadId: request.threadId,
     };
-    await this.store.verifiedQueries.saveVerifiedQuery(query, normalizeSql(query.sql));
+    await this.store.verifiedQueries.saveVerifiedQuery(query, normalizedSql);
     return { kind: 'verified', query };
   }
 }

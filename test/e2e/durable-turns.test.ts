@@ -5,20 +5,16 @@ import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { TURN_SENTENCES } from '../../src/conversations/standard-sentences.js';
 import { INITIAL_STATUS } from '../../src/channels/slack/outbox/working-indicator.js';
-import { startFakeSlackApi, type FakeSlackApi } from '../fakes/slack-api-server.js';
 import type { RecordedChatRequest, StepProducer } from '../fakes/openai-server.js';
-import { messageEnvelope, sendSlackEvent } from '../channels/slack/support/slack-requests.js';
-import { buildDist, startBotProcess, type BotProcess } from '../support/bot-process.js';
-import { createE2eWorkspace, type E2eWorkspace } from '../support/e2e-workspace.js';
+import { messageEnvelope } from '../channels/slack/support/slack-requests.js';
+import type { BotProcess } from '../support/bot-process.js';
+import { startSlackBotFixture, waitUntil, type SlackBotFixture } from '../support/slack-bot-fixture.js';
 import { createScratchDatabase, type ScratchDatabase } from '../support/postgres-database.js';
 
-const SIGNING_SECRET = 'durable-turns-signing-secret';
 const CHANNEL = 'C1';
 
-let workspace: E2eWorkspace;
-let slack: FakeSlackApi;
+let bots: SlackBotFixture;
 let postgres: ScratchDatabase;
-const processes: BotProcess[] = [];
 let tsCounter = 0;
 
 function lastUserText(request: RecordedChatRequest): string {
@@ -42,41 +38,16 @@ function mention(threadTs: string, question: string, eventId?: string) {
 }
 
 function answersIn(threadTs: string, question: string) {
-  return slack.threadMessages(CHANNEL, threadTs).filter((message) => message.text.includes(`Answer: ${question}.`));
+  return bots.slack.threadMessages(CHANNEL, threadTs).filter((message) => message.text.includes(`Answer: ${question}.`));
 }
 
 function workingMessagesIn(threadTs: string) {
-  return slack.threadMessages(CHANNEL, threadTs).filter((message) => message.text.startsWith(INITIAL_STATUS) || message.text.startsWith(TURN_SENTENCES.resumed));
+  return bots.slack.threadMessages(CHANNEL, threadTs).filter((message) => message.text.startsWith(INITIAL_STATUS) || message.text.startsWith(TURN_SENTENCES.resumed));
 }
 
-async function start(state: string, extra: Record<string, string> = {}): Promise<BotProcess> {
-  const bot = await startBotProcess({
-    ...extra,
-    ...workspace.variables,
-    DATATHREAD_STATE: state,
-    SLACK_BOT_TOKEN: 'xoxb-durable-test',
-    SLACK_SIGNING_SECRET: SIGNING_SECRET,
-    SLACK_API_URL: slack.apiUrl,
-    LOG_LEVEL: 'info',
-    ...extra,
-  });
-  processes.push(bot);
-  return bot;
-}
-
-async function deliver(bot: BotProcess, envelope: object, retryNum?: number): Promise<number> {
-  const response = await sendSlackEvent(`${bot.url}/slack/events`, SIGNING_SECRET, envelope, retryNum === undefined ? {} : { retryNum });
-  return response.status;
-}
-
-async function waitUntil<T>(probe: () => T | undefined | false | Promise<T | undefined | false>, timeoutMs: number, what: string): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}.`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+/** A bot on `state`; `extra` (a short lease) comes last. */
+function start(state: string, extra: Record<string, string> = {}): Promise<BotProcess> {
+  return bots.startBot({ DATATHREAD_STATE: state, ...extra });
 }
 
 const sleep = (milliseconds: number) => new Promise((resolve) => setTimeout(resolve, milliseconds));
@@ -87,25 +58,21 @@ const sleep = (milliseconds: number) => new Promise((resolve) => setTimeout(reso
 const SHORT_LEASE = { DATATHREAD_TURN_LEASE_SECONDS: '6', DATATHREAD_TURN_HEARTBEAT_SECONDS: '2' };
 
 beforeAll(async () => {
-  await buildDist();
-  workspace = await createE2eWorkspace({ prefix: 'durable', duckdb: ['CREATE TABLE numbers (n INTEGER)', 'INSERT INTO numbers VALUES (1)'] });
-  slack = await startFakeSlackApi();
-  slack.addUser({ id: 'U1', name: 'ana' });
+  bots = await startSlackBotFixture({ prefix: 'durable', duckdb: ['CREATE TABLE numbers (n INTEGER)', 'INSERT INTO numbers VALUES (1)'], users: [{ id: 'U1', name: 'ana' }] });
   postgres = await createScratchDatabase('durable_turns');
 });
 
 afterEach(async () => {
-  await Promise.all(processes.splice(0).map((bot) => bot.kill('SIGKILL')));
+  await bots.killBots();
 });
 
 afterAll(async () => {
-  await slack?.close();
-  await workspace?.close();
+  await bots?.close();
   await postgres?.drop();
 });
 
 function sqliteState(): string {
-  return `sqlite:${workspace.directory}/state.db`;
+  return `sqlite:${bots.workspace.directory}/state.db`;
 }
 
 describe.each([
@@ -115,12 +82,12 @@ describe.each([
   it('answers a question whose process was SIGKILLed mid-turn within 30 s of the restart, exactly once, with no working indicator left; a Slack retry afterwards runs nothing', async () => {
     const threadTs = newThreadTs();
     const question = `killed question ${threadTs}`;
-    const requestsBefore = workspace.fakeModel.requests.length;
-    workspace.fakeModel.enqueue({ text: 'never delivered', delayMs: 90_000 }, answerStep);
+    const requestsBefore = bots.workspace.fakeModel.requests.length;
+    bots.workspace.fakeModel.enqueue({ text: 'never delivered', delayMs: 90_000 }, answerStep);
     const first = await start(stateUrl(), SHORT_LEASE);
     const envelope = mention(threadTs, question);
-    expect(await deliver(first, envelope)).toBe(200);
-    await waitUntil(() => workspace.fakeModel.requests.length === requestsBefore + 1, 20_000, 'the model call of the first run');
+    expect(await bots.deliver(first, envelope)).toBe(200);
+    await waitUntil(() => bots.workspace.fakeModel.requests.length === requestsBefore + 1, 20_000, 'the model call of the first run');
     await waitUntil(() => workingMessagesIn(threadTs).length === 1, 10_000, 'the working message');
     await first.kill('SIGKILL');
 
@@ -129,67 +96,67 @@ describe.each([
     await waitUntil(() => answersIn(threadTs, question).length > 0, 30_000, 'the answer after the restart');
     expect(Date.now() - restartedAt).toBeLessThan(30_000);
     // The stale "Thinking…" said it was interrupted, then went with the answer.
-    const updates = slack.callsOf('chat.update').map((call) => String(call.args.text));
+    const updates = bots.slack.callsOf('chat.update').map((call) => String(call.args.text));
     expect(updates.some((text) => text.startsWith(TURN_SENTENCES.resumed))).toBe(true);
     await waitUntil(() => workingMessagesIn(threadTs).length === 0, 5_000, 'the working message to go');
 
     // Slack retries the event after the restart: acknowledged, nothing runs.
-    expect(await deliver(second, envelope, 1)).toBe(200);
+    expect(await bots.deliver(second, envelope, 1)).toBe(200);
     await sleep(2_000);
     expect(answersIn(threadTs, question)).toHaveLength(1);
-    expect(workspace.fakeModel.requests.length).toBe(requestsBefore + 2);
+    expect(bots.workspace.fakeModel.requests.length).toBe(requestsBefore + 2);
     expect(workingMessagesIn(threadTs)).toEqual([]);
     expect(await second.kill('SIGTERM')).toBe(0);
   });
 
   it('runs each of 20 events once when it arrives three times at once (twice under its id, once as the message twin)', async () => {
     const bot = await start(stateUrl());
-    const requestsBefore = workspace.fakeModel.requests.length;
+    const requestsBefore = bots.workspace.fakeModel.requests.length;
     const events = Array.from({ length: 20 }, (_, index) => ({ threadTs: newThreadTs(), question: `raced question ${index}` }));
-    workspace.fakeModel.enqueue(...events.map(() => answerStep));
+    bots.workspace.fakeModel.enqueue(...events.map(() => answerStep));
     const statuses = await Promise.all(
       events.flatMap(({ threadTs, question }) => {
         const envelope = mention(threadTs, question);
         const twin = { ...messageEnvelope({ type: 'message', user: 'U1', text: `<@UBOT> ${question}`, channel: CHANNEL, ts: threadTs }) };
-        return [deliver(bot, envelope), deliver(bot, envelope), deliver(bot, twin)];
+        return [bots.deliver(bot, envelope), bots.deliver(bot, envelope), bots.deliver(bot, twin)];
       }),
     );
     expect(statuses.every((status) => status === 200)).toBe(true);
     await waitUntil(() => events.every(({ threadTs, question }) => answersIn(threadTs, question).length > 0), 60_000, 'every answer');
     await sleep(1_500);
     for (const { threadTs, question } of events) expect(answersIn(threadTs, question)).toHaveLength(1);
-    expect(workspace.fakeModel.requests.length).toBe(requestsBefore + 20);
+    expect(bots.workspace.fakeModel.requests.length).toBe(requestsBefore + 20);
   });
 });
 
 describe('two replicas on one PostgreSQL state store', () => {
   it('answers each of 50 events delivered to both replicas at once exactly once', async () => {
     const [replicaA, replicaB] = await Promise.all([start(postgres.url), start(postgres.url)]);
-    const requestsBefore = workspace.fakeModel.requests.length;
+    const requestsBefore = bots.workspace.fakeModel.requests.length;
     const events = Array.from({ length: 50 }, (_, index) => ({ threadTs: newThreadTs(), question: `replicated question ${index}` }));
-    workspace.fakeModel.enqueue(...events.map(() => answerStep));
+    bots.workspace.fakeModel.enqueue(...events.map(() => answerStep));
     const statuses = await Promise.all(
       events.flatMap(({ threadTs, question }) => {
         const envelope = mention(threadTs, question);
-        return [deliver(replicaA!, envelope), deliver(replicaB!, envelope)];
+        return [bots.deliver(replicaA!, envelope), bots.deliver(replicaB!, envelope)];
       }),
     );
     expect(statuses.every((status) => status === 200)).toBe(true);
     await waitUntil(() => events.every(({ threadTs, question }) => answersIn(threadTs, question).length > 0), 120_000, 'every answer');
     await sleep(2_000);
     for (const { threadTs, question } of events) expect(answersIn(threadTs, question)).toHaveLength(1);
-    expect(workspace.fakeModel.requests.length).toBe(requestsBefore + 50);
+    expect(bots.workspace.fakeModel.requests.length).toBe(requestsBefore + 50);
   });
 
   it('when the replica running a turn is killed, the other answers that question within 45 s', async () => {
     const replicas = await Promise.all([start(postgres.url, SHORT_LEASE), start(postgres.url, SHORT_LEASE)]);
     const threadTs = newThreadTs();
     const question = `orphaned question ${threadTs}`;
-    const requestsBefore = workspace.fakeModel.requests.length;
-    workspace.fakeModel.enqueue({ text: 'never delivered', delayMs: 90_000 }, answerStep);
+    const requestsBefore = bots.workspace.fakeModel.requests.length;
+    bots.workspace.fakeModel.enqueue({ text: 'never delivered', delayMs: 90_000 }, answerStep);
     const envelope = mention(threadTs, question);
-    expect(await Promise.all(replicas.map((replica) => deliver(replica, envelope)))).toEqual([200, 200]);
-    await waitUntil(() => workspace.fakeModel.requests.length === requestsBefore + 1, 20_000, 'the model call of the first run');
+    expect(await Promise.all(replicas.map((replica) => bots.deliver(replica, envelope)))).toEqual([200, 200]);
+    await waitUntil(() => bots.workspace.fakeModel.requests.length === requestsBefore + 1, 20_000, 'the model call of the first run');
     const owner = await leaseOwnerOf(`slack:T1:${CHANNEL}:${threadTs}`);
     const running = replicas.find((replica) => owner?.startsWith(`${replica.workerId}/`));
     const survivor = replicas.find((replica) => !owner?.startsWith(`${replica.workerId}/`));
@@ -212,10 +179,10 @@ describe('SIGTERM on a replica with a turn running', () => {
     const replicas = await Promise.all([start(postgres.url, draining), start(postgres.url, draining)]);
     const threadTs = newThreadTs();
     const question = `drained question ${threadTs}`;
-    const requestsBefore = workspace.fakeModel.requests.length;
-    workspace.fakeModel.enqueue({ text: 'never delivered', delayMs: 90_000 }, answerStep);
-    expect(await Promise.all(replicas.map((replica) => deliver(replica, mention(threadTs, question))))).toEqual([200, 200]);
-    await waitUntil(() => workspace.fakeModel.requests.length === requestsBefore + 1, 20_000, 'the model call of the first run');
+    const requestsBefore = bots.workspace.fakeModel.requests.length;
+    bots.workspace.fakeModel.enqueue({ text: 'never delivered', delayMs: 90_000 }, answerStep);
+    expect(await Promise.all(replicas.map((replica) => bots.deliver(replica, mention(threadTs, question))))).toEqual([200, 200]);
+    await waitUntil(() => bots.workspace.fakeModel.requests.length === requestsBefore + 1, 20_000, 'the model call of the first run');
     const owner = await leaseOwnerOf(`slack:T1:${CHANNEL}:${threadTs}`);
     const running = replicas.find((replica) => owner?.startsWith(`${replica.workerId}/`))!;
     const stoppedAt = Date.now();

@@ -4,45 +4,31 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStore } from '../../src/store/open-store.js';
-import { startFakeSlackApi, type FakeSlackApi } from '../fakes/slack-api-server.js';
 import { newSchedule } from '../schedules/schedule-fixtures.js';
-import { buildDist, startBotProcess } from '../support/bot-process.js';
-import { createE2eWorkspace, SCRIPTED_MODEL, type E2eWorkspace } from '../support/e2e-workspace.js';
+import { SCRIPTED_MODEL } from '../support/e2e-workspace.js';
+import { startSlackBotFixture, waitUntil, type SlackBotFixture } from '../support/slack-bot-fixture.js';
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 const REVENUE_CHART = { query_id: 'query_revenue1', chart_type: 'bar', x_axis_key: 'region', x_axis_type: 'category', series: [{ data_key: 'revenue' }], title: 'Revenue by region' };
 
-let workspace: E2eWorkspace;
-let slack: FakeSlackApi;
-
-async function waitUntil<T>(probe: () => T | undefined | false, timeoutMs: number, what: string): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = probe();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}.`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+let bots: SlackBotFixture;
 
 beforeAll(async () => {
-  await buildDist();
-  workspace = await createE2eWorkspace({
+  bots = await startSlackBotFixture({
     prefix: 'serve-schedules',
     duckdb: ['CREATE TABLE revenue (region VARCHAR, revenue INTEGER)', "INSERT INTO revenue VALUES ('North', 120), ('South', 80)"],
     config: { databases: [{ name: 'shop', type: 'duckdb', path: 'shop.duckdb' }], agent: { model: SCRIPTED_MODEL }, schedules: { default_timezone: 'Europe/Berlin', pause_after_failures: 2 } },
   });
-  slack = await startFakeSlackApi();
 });
 
 afterAll(async () => {
-  await slack?.close();
-  await workspace?.close();
+  await bots?.killBots();
+  await bots?.close();
 });
 
 describe('datathread serve runs the scheduler', () => {
   it('posts a schedule that fell due while it was down to Slack, rows and chart, and stops cleanly on SIGTERM', async () => {
-    const stateUrl = `sqlite:${join(workspace.directory, 'state.db')}`;
+    const stateUrl = `sqlite:${join(bots.workspace.directory, 'state.db')}`;
     const store = await openStore(stateUrl);
     await store.migrate();
     const schedule = newSchedule({
@@ -55,17 +41,17 @@ describe('datathread serve runs the scheduler', () => {
     await store.schedules.createSchedule(schedule);
     await store.close();
 
-    const bot = await startBotProcess({ ...workspace.variables, DATATHREAD_STATE: stateUrl, SLACK_BOT_TOKEN: 'xoxb-serve-schedules', SLACK_SIGNING_SECRET: 'serve-schedules-secret', SLACK_API_URL: slack.apiUrl, LOG_LEVEL: 'info' });
+    const bot = await bots.startBot({ DATATHREAD_STATE: stateUrl });
     try {
-      const posted = await waitUntil(() => slack.callsOf('chat.postMessage').find((call) => call.args.channel === 'C_REPORTS'), 30_000, 'the scheduled post');
-      expect(String(posted.args.text)).toMatch(/^Revenue by region \(as of .+ Europe\/Berlin\)$/);
+      const posted = await waitUntil(() => bots.slack.callsOf('chat.postMessage').find((call) => call.args.channel === 'C_REPORTS'), 30_000, 'the scheduled post');
+      expect(String(posted.args.text)).toMatch(/^Revenue by region \(as of .+ CES?T \(Europe\/Berlin\)\)$/);
       const blocksText = JSON.stringify(posted.args.blocks);
       expect(blocksText).toContain('North');
       expect(blocksText).toContain('120');
       expect(blocksText).toContain('South');
       // A file exists from files.getUploadURLExternal on; it is shared into the channel only by the
       // completeUploadExternal call after its bytes, so wait for that.
-      const upload = await waitUntil(() => slack.files.find((file) => file.filename === `${schedule.scheduleId}-1.png` && file.channelId !== undefined), 30_000, 'the completed chart upload');
+      const upload = await waitUntil(() => bots.slack.files.find((file) => file.filename === `${schedule.scheduleId}-1.png` && file.channelId !== undefined), 30_000, 'the completed chart upload');
       expect(upload.channelId).toBe('C_REPORTS');
       expect(upload.bytes.subarray(0, 8)).toEqual(PNG_SIGNATURE);
     } catch (error) {

@@ -7,23 +7,19 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { TURN_SENTENCES } from '../../src/conversations/standard-sentences.js';
 import { INITIAL_STATUS } from '../../src/channels/slack/outbox/working-indicator.js';
-import { startFakeSlackApi, type FakeSlackApi } from '../fakes/slack-api-server.js';
 import type { RecordedChatRequest, StepProducer } from '../fakes/openai-server.js';
-import { messageEnvelope, sendSlackEvent } from '../channels/slack/support/slack-requests.js';
-import { buildDist, startBotProcess, type BotProcess } from '../support/bot-process.js';
-import { createE2eWorkspace, type E2eWorkspace } from '../support/e2e-workspace.js';
+import { messageEnvelope } from '../channels/slack/support/slack-requests.js';
+import type { BotProcess } from '../support/bot-process.js';
+import { startSlackBotFixture, waitUntil, type SlackBotFixture } from '../support/slack-bot-fixture.js';
 import { createScratchDatabase, type ScratchDatabase } from '../support/postgres-database.js';
 import { startTcpProxy, type TcpProxy } from '../support/tcp-proxy.js';
 
-const SIGNING_SECRET = 'store-outage-signing-secret';
 const CHANNEL = 'C1';
 const LEASE_SECONDS = 4;
 
-let workspace: E2eWorkspace;
-let slack: FakeSlackApi;
+let bots: SlackBotFixture;
 let postgres: ScratchDatabase;
 let proxy: TcpProxy;
-const processes: BotProcess[] = [];
 
 function lastUserText(request: RecordedChatRequest): string {
   const user = [...request.messages].reverse().find((message) => message.role === 'user');
@@ -33,21 +29,8 @@ function lastUserText(request: RecordedChatRequest): string {
 const answerStep: StepProducer = (request) => ({ text: `Answer: ${lastUserText(request)}.` });
 const sleep = (milliseconds: number) => new Promise((resolve) => setTimeout(resolve, milliseconds));
 
-async function waitUntil<T>(probe: () => T | undefined | false, timeoutMs: number, what: string): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = probe();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}.`);
-    await sleep(100);
-  }
-}
-
 beforeAll(async () => {
-  await buildDist();
-  workspace = await createE2eWorkspace({ prefix: 'store-outage', duckdb: ['CREATE TABLE numbers (n INTEGER)', 'INSERT INTO numbers VALUES (1)'] });
-  slack = await startFakeSlackApi();
-  slack.addUser({ id: 'U1', name: 'ana' });
+  bots = await startSlackBotFixture({ prefix: 'store-outage', duckdb: ['CREATE TABLE numbers (n INTEGER)', 'INSERT INTO numbers VALUES (1)'], users: [{ id: 'U1', name: 'ana' }] });
   postgres = await createScratchDatabase('store_outage');
   const target = new URL(postgres.url);
   proxy = await startTcpProxy(target.hostname, Number(target.port || 5432));
@@ -55,29 +38,18 @@ beforeAll(async () => {
 
 afterEach(async () => {
   await proxy.restore();
-  await Promise.all(processes.splice(0).map((bot) => bot.kill('SIGKILL')));
+  await bots.killBots();
 });
 
 afterAll(async () => {
   await proxy?.close();
-  await slack?.close();
-  await workspace?.close();
+  await bots?.close();
   await postgres?.drop();
 });
 
-async function startReplica(): Promise<BotProcess> {
-  const bot = await startBotProcess({
-    ...workspace.variables,
-    DATATHREAD_STATE: proxy.urlFor(postgres.url),
-    DATATHREAD_TURN_LEASE_SECONDS: String(LEASE_SECONDS),
-    DATATHREAD_TURN_HEARTBEAT_SECONDS: '1',
-    SLACK_BOT_TOKEN: 'xoxb-store-outage-test',
-    SLACK_SIGNING_SECRET: SIGNING_SECRET,
-    SLACK_API_URL: slack.apiUrl,
-    LOG_LEVEL: 'info',
-  });
-  processes.push(bot);
-  return bot;
+/** A replica on the state store behind the relay, with a lease the outage outlasts. */
+function startReplica(): Promise<BotProcess> {
+  return bots.startBot({ DATATHREAD_STATE: proxy.urlFor(postgres.url), DATATHREAD_TURN_LEASE_SECONDS: String(LEASE_SECONDS), DATATHREAD_TURN_HEARTBEAT_SECONDS: '1' });
 }
 
 describe('a state-store outage longer than the lease during a turn, two replicas', () => {
@@ -85,26 +57,26 @@ describe('a state-store outage longer than the lease during a turn, two replicas
     const replicas = await Promise.all([startReplica(), startReplica()]);
     const threadTs = '1800002000.000001';
     const question = 'outage question';
-    const requestsBefore = workspace.fakeModel.requests.length;
+    const requestsBefore = bots.workspace.fakeModel.requests.length;
     // The first run's model call ends while the store is down; the run that takes over answers.
-    workspace.fakeModel.enqueue({ ...{ text: 'Answer from the run that lost its lease.' }, delayMs: 2_000 }, answerStep);
+    bots.workspace.fakeModel.enqueue({ ...{ text: 'Answer from the run that lost its lease.' }, delayMs: 2_000 }, answerStep);
     const envelope = messageEnvelope({ user: 'U1', text: `<@UBOT> ${question}`, channel: CHANNEL, ts: threadTs });
-    expect(await Promise.all(replicas.map((replica) => sendSlackEvent(`${replica.url}/slack/events`, SIGNING_SECRET, envelope).then((response) => response.status)))).toEqual([200, 200]);
-    await waitUntil(() => workspace.fakeModel.requests.length === requestsBefore + 1, 20_000, 'the model call of the first run');
-    await waitUntil(() => slack.threadMessages(CHANNEL, threadTs).some((message) => message.text.startsWith(INITIAL_STATUS)), 10_000, 'the working message');
+    expect(await Promise.all(replicas.map((replica) => bots.deliver(replica, envelope)))).toEqual([200, 200]);
+    await waitUntil(() => bots.workspace.fakeModel.requests.length === requestsBefore + 1, 20_000, 'the model call of the first run');
+    await waitUntil(() => bots.slack.threadMessages(CHANNEL, threadTs).some((message) => message.text.startsWith(INITIAL_STATUS)), 10_000, 'the working message');
 
     await proxy.cut();
     await sleep(LEASE_SECONDS * 1_000 * 2.5);
     await proxy.restore();
 
-    const answers = () => slack.threadMessages(CHANNEL, threadTs).filter((message) => message.text.includes(`Answer: ${question}.`));
+    const answers = () => bots.slack.threadMessages(CHANNEL, threadTs).filter((message) => message.text.includes(`Answer: ${question}.`));
     await waitUntil(() => answers().length > 0, 60_000, 'the answer of the run that took over');
     await sleep(3_000);
-    const texts = slack.threadMessages(CHANNEL, threadTs).map((message) => message.text);
+    const texts = bots.slack.threadMessages(CHANNEL, threadTs).map((message) => message.text);
     expect(answers()).toHaveLength(1);
     expect(texts.filter((text) => text.includes('lost its lease'))).toEqual([]);
     expect(texts.filter((text) => text.includes(TURN_SENTENCES.storeUnavailable.slice(0, 40)))).toEqual([]);
     expect(texts.filter((text) => text.startsWith(INITIAL_STATUS) || text.startsWith(TURN_SENTENCES.resumed))).toEqual([]);
-    expect(workspace.fakeModel.requests.length).toBe(requestsBefore + 2);
+    expect(bots.workspace.fakeModel.requests.length).toBe(requestsBefore + 2);
   });
 });

@@ -1,5 +1,5 @@
 // A local server that speaks the Slack Web API well enough for the adapter: auth.test, users.info,
-// conversations.replies, chat.postMessage / update / delete / postEphemeral,
+// conversations.replies (the whole thread for any of its messages' ts, within oldest/latest and limit), chat.postMessage / update / delete / postEphemeral,
 // chat.startStream / appendStream / stopStream (slack-stream-methods.ts),
 // assistant.threads.setStatus / setSuggestedPrompts / setTitle and the three steps of files.uploadV2 (with or without sharing; an
 // image block may show an uploaded file by `slack_file.id`). Message metadata is kept and returned
@@ -229,8 +229,20 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
     },
     'conversations.replies': (args) => {
       const withMetadata = args.include_all_metadata === true || args.include_all_metadata === 'true';
-      const thread = threadOf(String(args.channel), String(args.ts)).map(({ metadata, ...message }) => (withMetadata && metadata ? { ...message, metadata } : message));
-      return { ok: true, messages: structuredClone(thread), has_more: false };
+      // As Slack: `ts` may be any message of the thread, the answer is the whole thread from its parent,
+      // within oldest/latest (inclusive only when asked) and cut at `limit`.
+      const channel = String(args.channel);
+      const named = messages.find((message) => message.channel === channel && message.ts === String(args.ts));
+      const inWindow = (ts: string) => {
+        const inclusive = args.inclusive === true || args.inclusive === 'true';
+        const after = (bound: unknown) => bound === undefined || (inclusive ? Number(ts) >= Number(bound) : Number(ts) > Number(bound));
+        const before = (bound: unknown) => bound === undefined || (inclusive ? Number(ts) <= Number(bound) : Number(ts) < Number(bound));
+        return after(args.oldest) && before(args.latest);
+      };
+      const whole = threadOf(channel, named?.thread_ts ?? String(args.ts)).filter((message) => inWindow(message.ts));
+      const limit = args.limit === undefined ? whole.length : Number(args.limit);
+      const thread = whole.slice(0, limit).map(({ metadata, ...message }) => (withMetadata && metadata ? { ...message, metadata } : message));
+      return { ok: true, messages: structuredClone(thread), has_more: whole.length > limit };
     },
     'chat.postMessage': (args) => {
       const unknownFile = unknownSlackFile(args.blocks);

@@ -2,7 +2,7 @@
 // daily schedule, never two and never none; downtime collapses into one catch-up run.
 import { describe, expect, it } from 'vitest';
 import { collapseDueOccurrences, MISSED_OCCURRENCES_COUNT_LIMIT, nextOccurrence, validateCron } from '../../src/schedules/cron-occurrences.js';
-import { SCHEDULE_SENTENCES } from '../../src/schedules/schedule-wording.js';
+import { SCHEDULE_SENTENCES, zoneAbbreviation } from '../../src/schedules/schedule-wording.js';
 import { InvalidScheduleError } from '../../src/schedules/schedule-errors.js';
 
 function occurrencesBetween(expression: string, timeZone: string, fromIso: string, untilIso: string): string[] {
@@ -70,6 +70,74 @@ describe('cron occurrences in a time zone', () => {
     expect(() => validateCron('0 9 * * 1', 'Mars/Olympus')).toThrow(/IANA time zone/);
     expect(() => validateCron('every monday', 'UTC')).toThrow(/five fields/);
     expect(() => validateCron('0 0 9 * * 1', 'UTC')).toThrow(InvalidScheduleError);
+  });
+});
+
+/** Each gap between consecutive runs, in minutes of real time. */
+function gapsInMinutes(isoTimes: string[]): number[] {
+  return isoTimes.slice(1).map((iso, index) => (Date.parse(iso) - Date.parse(isoTimes[index]!)) / 60_000);
+}
+
+/** Each run as the schedule's zone shows it: "02:30 CEST". */
+function wallClock(isoTimes: string[], timeZone: string): string[] {
+  const time = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+  return isoTimes.map((iso) => `${time.format(new Date(iso))} ${zoneAbbreviation(new Date(iso), timeZone)}`);
+}
+
+// Interval schedules (every hour, every 30 minutes) follow real time across both changes: one run
+// per hour or half hour of elapsed time, none skipped and none doubled. On the spring night the
+// wall-clock hour that does not exist (02:00-02:59) simply has no runs: 01:30 is followed by 03:00.
+// On the autumn night the repeated hour runs twice, once in summer time and once in winter time,
+// because both are real instants an hour apart; the posts' "as of" tell them apart (CEST / CET).
+describe('hourly and every-30-minutes schedules across the daylight-saving changes', () => {
+  it('Europe/Berlin spring forward (29 March 2026): every real hour and half hour, no 02:xx', () => {
+    const hourly = occurrencesBetween('0 * * * *', 'Europe/Berlin', '2026-03-28T23:30:00Z', '2026-03-29T02:00:00Z');
+    expect(hourly).toEqual(['2026-03-29T00:00:00.000Z', '2026-03-29T01:00:00.000Z', '2026-03-29T02:00:00.000Z']);
+    expect(wallClock(hourly, 'Europe/Berlin')).toEqual(['01:00 CET', '03:00 CEST', '04:00 CEST']);
+    const halfHourly = occurrencesBetween('*/30 * * * *', 'Europe/Berlin', '2026-03-28T23:45:00Z', '2026-03-29T01:30:00Z');
+    expect(halfHourly).toEqual(['2026-03-29T00:00:00.000Z', '2026-03-29T00:30:00.000Z', '2026-03-29T01:00:00.000Z', '2026-03-29T01:30:00.000Z']);
+    expect(wallClock(halfHourly, 'Europe/Berlin')).toEqual(['01:00 CET', '01:30 CET', '03:00 CEST', '03:30 CEST']);
+    expect(gapsInMinutes(occurrencesBetween('*/30 * * * *', 'Europe/Berlin', '2026-03-28T12:00:00Z', '2026-03-29T12:00:00Z'))).toEqual(Array(47).fill(30));
+    expect(gapsInMinutes(occurrencesBetween('0 * * * *', 'Europe/Berlin', '2026-03-28T12:00:00Z', '2026-03-29T12:00:00Z'))).toEqual(Array(23).fill(60));
+  });
+
+  it('Europe/Berlin fall back (25 October 2026): the repeated 02:xx runs once in CEST and once in CET', () => {
+    const hourly = occurrencesBetween('0 * * * *', 'Europe/Berlin', '2026-10-24T23:30:00Z', '2026-10-25T02:00:00Z');
+    expect(hourly).toEqual(['2026-10-25T00:00:00.000Z', '2026-10-25T01:00:00.000Z', '2026-10-25T02:00:00.000Z']);
+    expect(wallClock(hourly, 'Europe/Berlin')).toEqual(['02:00 CEST', '02:00 CET', '03:00 CET']);
+    const halfHourly = occurrencesBetween('*/30 * * * *', 'Europe/Berlin', '2026-10-24T23:45:00Z', '2026-10-25T02:00:00Z');
+    expect(wallClock(halfHourly, 'Europe/Berlin')).toEqual(['02:00 CEST', '02:30 CEST', '02:00 CET', '02:30 CET', '03:00 CET']);
+    expect(halfHourly).toEqual(['2026-10-25T00:00:00.000Z', '2026-10-25T00:30:00.000Z', '2026-10-25T01:00:00.000Z', '2026-10-25T01:30:00.000Z', '2026-10-25T02:00:00.000Z']);
+    expect(gapsInMinutes(occurrencesBetween('*/30 * * * *', 'Europe/Berlin', '2026-10-24T12:00:00Z', '2026-10-25T12:00:00Z'))).toEqual(Array(47).fill(30));
+    expect(gapsInMinutes(occurrencesBetween('0 * * * *', 'Europe/Berlin', '2026-10-24T12:00:00Z', '2026-10-25T12:00:00Z'))).toEqual(Array(23).fill(60));
+  });
+
+  it('America/New_York spring forward (8 March 2026): 01:30 EST is followed by 03:00 EDT', () => {
+    const hourly = occurrencesBetween('0 * * * *', 'America/New_York', '2026-03-08T05:30:00Z', '2026-03-08T08:00:00Z');
+    expect(hourly).toEqual(['2026-03-08T06:00:00.000Z', '2026-03-08T07:00:00.000Z', '2026-03-08T08:00:00.000Z']);
+    expect(wallClock(hourly, 'America/New_York')).toEqual(['01:00 EST', '03:00 EDT', '04:00 EDT']);
+    const halfHourly = occurrencesBetween('*/30 * * * *', 'America/New_York', '2026-03-08T05:45:00Z', '2026-03-08T07:30:00Z');
+    expect(halfHourly).toEqual(['2026-03-08T06:00:00.000Z', '2026-03-08T06:30:00.000Z', '2026-03-08T07:00:00.000Z', '2026-03-08T07:30:00.000Z']);
+    expect(wallClock(halfHourly, 'America/New_York')).toEqual(['01:00 EST', '01:30 EST', '03:00 EDT', '03:30 EDT']);
+    expect(gapsInMinutes(occurrencesBetween('*/30 * * * *', 'America/New_York', '2026-03-07T18:00:00Z', '2026-03-08T18:00:00Z'))).toEqual(Array(47).fill(30));
+    expect(gapsInMinutes(occurrencesBetween('0 * * * *', 'America/New_York', '2026-03-07T18:00:00Z', '2026-03-08T18:00:00Z'))).toEqual(Array(23).fill(60));
+  });
+
+  it('America/New_York fall back (1 November 2026): the repeated 01:xx runs once in EDT and once in EST', () => {
+    const hourly = occurrencesBetween('0 * * * *', 'America/New_York', '2026-11-01T04:30:00Z', '2026-11-01T07:00:00Z');
+    expect(hourly).toEqual(['2026-11-01T05:00:00.000Z', '2026-11-01T06:00:00.000Z', '2026-11-01T07:00:00.000Z']);
+    expect(wallClock(hourly, 'America/New_York')).toEqual(['01:00 EDT', '01:00 EST', '02:00 EST']);
+    const halfHourly = occurrencesBetween('*/30 * * * *', 'America/New_York', '2026-11-01T04:45:00Z', '2026-11-01T07:00:00Z');
+    expect(halfHourly).toEqual(['2026-11-01T05:00:00.000Z', '2026-11-01T05:30:00.000Z', '2026-11-01T06:00:00.000Z', '2026-11-01T06:30:00.000Z', '2026-11-01T07:00:00.000Z']);
+    expect(wallClock(halfHourly, 'America/New_York')).toEqual(['01:00 EDT', '01:30 EDT', '01:00 EST', '01:30 EST', '02:00 EST']);
+    expect(gapsInMinutes(occurrencesBetween('*/30 * * * *', 'America/New_York', '2026-10-31T18:00:00Z', '2026-11-01T18:00:00Z'))).toEqual(Array(47).fill(30));
+    expect(gapsInMinutes(occurrencesBetween('0 * * * *', 'America/New_York', '2026-10-31T18:00:00Z', '2026-11-01T18:00:00Z'))).toEqual(Array(23).fill(60));
+  });
+
+  it('collapses an outage across the autumn change counting every real hour, the repeated one twice', () => {
+    // Due since 01:00 CEST, checked at 04:20 CET: 01:00 CEST, 02:00 CEST, 02:00 CET and 03:00 CET were missed; 04:00 CET runs for them.
+    const due = collapseDueOccurrences('0 * * * *', 'Europe/Berlin', new Date('2026-10-24T23:00:00Z'), new Date('2026-10-25T03:20:00Z'));
+    expect(due).toEqual({ latest: new Date('2026-10-25T03:00:00Z'), missedCount: 4, next: new Date('2026-10-25T04:00:00Z') });
   });
 });
 

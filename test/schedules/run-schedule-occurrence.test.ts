@@ -34,7 +34,7 @@ describe('a scheduled report', () => {
     await bench.changeData(`UPDATE revenue SET revenue = 200 WHERE region = 'South'`);
     bench.clock.set('2026-12-14T08:00:03Z');
     await bench.runDue();
-    expect(bench.delivery.posts.map((each) => each.post.asOf)).toEqual(['Mon 7 Dec 2026, 09:00 Europe/Berlin', 'Mon 14 Dec 2026, 09:00 Europe/Berlin']);
+    expect(bench.delivery.posts.map((each) => each.post.asOf)).toEqual(['Mon 7 Dec 2026, 09:00 CET (Europe/Berlin)', 'Mon 14 Dec 2026, 09:00 CET (Europe/Berlin)']);
     expect(rowsOfPost(0)).toEqual([['North', 120], ['South', 80]]);
     expect(rowsOfPost(1)).toEqual([['North', 120], ['South', 200]]);
     const first = bench.delivery.posts[0]!.post;
@@ -52,7 +52,7 @@ describe('a scheduled report', () => {
     await bench.runDue();
     expect(bench.delivery.posts).toHaveLength(1);
     expect(bench.delivery.posts[0]!.post.catchUpNote).toBe('Catch-up run: the service was down, so 72 earlier occurrences were folded into this one.');
-    expect(bench.delivery.posts[0]!.post.asOf).toBe('Mon 7 Dec 2026, 09:00 Europe/Berlin');
+    expect(bench.delivery.posts[0]!.post.asOf).toBe('Mon 7 Dec 2026, 09:00 CET (Europe/Berlin)');
   });
 
   it('skips a run whose rows did not change when set to, and posts again once they do', async () => {

@@ -97,7 +97,7 @@ describe('a scheduler process killed mid-run', () => {
     expect((await third.exited).code, third.output()).toBe(0);
     expect(third.output()).toContain('finished 0');
 
-    expect(received).toEqual([{ scheduleId: schedule.scheduleId, asOf: 'Mon 7 Dec 2026, 09:00 Europe/Berlin', rows: [['North', 120], ['South', 80]] }]);
+    expect(received).toEqual([{ scheduleId: schedule.scheduleId, asOf: 'Mon 7 Dec 2026, 09:00 CET (Europe/Berlin)', rows: [['North', 120], ['South', 80]] }]);
     const reopened = await openStore(`sqlite:${stateFile}`);
     const runs = await reopened.schedules.listScheduleRuns(schedule.scheduleId);
     await reopened.close();

@@ -43,7 +43,7 @@ describe('list_schedules', () => {
     expect(renderListSchedulesResult(await run({ userId: 'U_OWNER' }, {}))).toBe(
       [
         'The asker has 2 schedules (id | what | when | state):',
-        '- sched_revenue | report "Revenue by region" | Every Monday at 09:00 Europe/Berlin | active, next run Mon 7 Dec 2026, 09:00 Europe/Berlin',
+        '- sched_revenue | report "Revenue by region" | Every Monday at 09:00 Europe/Berlin | active, next run Mon 7 Dec 2026, 09:00 CET (Europe/Berlin)',
         '- sched_signups | alert "Signups below 200" | Every weekday at 08:30 America/New_York | paused (paused by hand)',
       ].join('\n'),
     );
@@ -52,7 +52,7 @@ describe('list_schedules', () => {
   it('lists every schedule with its owner for an admin (matched by e-mail) asking for all', async () => {
     const text = renderListSchedulesResult(await run({ userId: 'U_BOSS', email: 'Boss@Example.com' }, { all: true }));
     expect(text.split('\n')[0]).toBe('The workspace has 4 schedules (id | what | when | state):');
-    expect(text).toContain('- sched_other | report "Churn" | Every Monday at 09:00 Europe/Berlin | active, next run Mon 7 Dec 2026, 09:00 Europe/Berlin | owner Otto');
+    expect(text).toContain('- sched_other | report "Churn" | Every Monday at 09:00 Europe/Berlin | active, next run Mon 7 Dec 2026, 09:00 CET (Europe/Berlin) | owner Otto');
     expect(text).toContain('| owner U_OWNER');
   });
 
@@ -77,8 +77,8 @@ describe('list_schedules', () => {
     expect(renderListSchedulesResult(result)).toBe(
       [
         'The asker has 2 schedules (id | what | when | state):',
-        '- sched_story | story “Weekly sales” v2 | Every Monday at 09:00 Europe/Berlin | active, next run Mon 7 Dec 2026, 09:00 Europe/Berlin',
-        '- sched_story_renamed | story “Weekly sales” v3, posted as "Monday numbers" | Every Monday at 09:00 Europe/Berlin | active, next run Mon 7 Dec 2026, 09:00 Europe/Berlin',
+        '- sched_story | story “Weekly sales” v2 | Every Monday at 09:00 Europe/Berlin | active, next run Mon 7 Dec 2026, 09:00 CET (Europe/Berlin)',
+        '- sched_story_renamed | story “Weekly sales” v3, posted as "Monday numbers" | Every Monday at 09:00 Europe/Berlin | active, next run Mon 7 Dec 2026, 09:00 CET (Europe/Berlin)',
       ].join('\n'),
     );
   });

@@ -119,7 +119,7 @@ describe('Slack: a story schedule made from the thread', () => {
     expect(posts).toHaveLength(1);
     const blocks = blocksOf(posts[0]!);
     // The schedule's title (the story's id, as the model gave it) is another: the story is named beside the "as of" time.
-    expect(JSON.stringify(blocks[1])).toMatch(/as of .+ Europe\/Berlin · story “Weekly sales” v1/);
+    expect(JSON.stringify(blocks[1])).toMatch(/as of .+ CET \(Europe\/Berlin\) · story “Weekly sales” v1/);
     expect(JSON.stringify(blocks)).toContain('Sales by region, refreshed.');
     const table = JSON.stringify(blocks.filter((block) => block.type === 'table'));
     expect(table).toContain('"500"');

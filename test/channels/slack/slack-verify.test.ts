@@ -89,6 +89,30 @@ describe('Slack Verify', () => {
     expect(slack.threadMessages('C1', '700.1').slice(postsBefore)).toHaveLength(1);
   });
 
+  it("replaces the answer's ✓ Verify with the badge; a second click from a stale client posts no second confirmation", async () => {
+    // What a client that has not refreshed still shows (the fake updates its own copy in place).
+    const message = structuredClone(await ask('750.1', SALES_SQL.replace('ORDER BY region', 'ORDER BY region DESC'), 'South sold 50, North 300.'));
+    const postsBefore = slack.threadMessages('C1', '750.1').length;
+    expect((await harness.click(message, 'datathread_verify', 'UANA')).status).toBe(200);
+    await slack.waitFor(() => slack.threadMessages('C1', '750.1').slice(postsBefore).find((posted) => posted.text?.startsWith('✓ Verified query')));
+    const current = () => slack.threadMessages('C1', '750.1').find((posted) => posted.ts === message.ts)!;
+    const badge = { type: 'context', block_id: 'datathread_verified_badge', elements: [{ type: 'mrkdwn', text: `*✓ Verified query, by ana, ${today()}*` }] };
+    await slack.waitFor(() => (current().blocks as Block[]).some((block) => block.block_id === 'datathread_verified_badge'));
+    const blocks = current().blocks as Block[];
+    // The badge stands where the button was, just above 👍/👎; the rest of the answer is unchanged.
+    expect(blocks.slice(-2)).toEqual([badge, (message.blocks as Block[]).at(-1)]);
+    expect(blocks.slice(0, -2)).toEqual((message.blocks as Block[]).slice(0, -2));
+    expect(current().text).toBe(message.text);
+
+    // Ana's other window still shows the button: her click is answered privately, the thread hears nothing more.
+    expect((await harness.click(message, 'datathread_verify', 'UANA')).status).toBe(200);
+    const told = await slack.waitFor(() => slack.ephemerals.find((ephemeral) => ephemeral.recipient === 'UANA'));
+    expect(told.text).toBe(`✓ Verified query, by ana, ${today()}: this answer's query is verified already.`);
+    expect(slack.threadMessages('C1', '750.1').slice(postsBefore).map((posted) => posted.text?.slice(0, 16))).toEqual(['✓ Verified query']);
+    expect((await application.store.verifiedQueries.listVerifiedQueries()).filter((query) => query.threadId === 'slack:T1:C1:750.1')).toHaveLength(1);
+    expect((current().blocks as Block[]).filter((block) => block.block_id === 'datathread_verified_badge')).toEqual([badge]);
+  });
+
   it('badges a later answer that runs the verified query, with Show SQL and no second Verify, and gives it to the model as an example', async () => {
     const first = await ask('800.1', TOP_REGIONS_SQL, 'North sold 300, South 50.');
     await harness.click(first, 'datathread_verify', 'UANA');

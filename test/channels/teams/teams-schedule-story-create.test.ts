@@ -128,7 +128,7 @@ describe('Teams: a story schedule made from the thread', () => {
     const posted = cardOf(posts[0]!)!;
     expect(posted.body[0]?.text).toBe('📅 weekly-sales');
     // The schedule's title (the story's id, as the model gave it) is another: the story is named beside the "as of" time.
-    expect(posted.body[1]?.text).toMatch(/^as of .+ Europe\/London · story “Weekly sales” v1/);
+    expect(posted.body[1]?.text).toMatch(/^as of .+ \(Europe\/London\) · story “Weekly sales” v1/);
     const elements = elementsOf(posted.body);
     const texts = elements.flatMap((element) => (element.text === undefined ? [] : [element.text]));
     expect(texts).toContain('Sales by region, refreshed.');

@@ -98,6 +98,39 @@ describe('Teams Verify', () => {
     expect(JSON.stringify(later)).not.toContain('✓ Verify');
   });
 
+  it("replaces the answer card's ✓ Verify with the badge (updateActivity, AI label kept); a second click from a stale client is answered privately, not confirmed twice", async () => {
+    running = await startTeamsBot(workspace.variables, { streamPersonalChats: false });
+    const bot = running;
+    const answerIndex = await askInChannel(bot, 'verify-root-5', SQL.replace('ORDER BY region', 'ORDER BY region DESC'));
+    const thread = `${CHANNEL_ID};messageid=verify-root-5`;
+    const answer = connector.messages()[answerIndex]!;
+    const sentCard = cardAt(answerIndex);
+    const verify = sentCard.actions?.find((action) => action.title === '✓ Verify');
+    await postActivity(bot.baseUrl, channelCardClick(connector.url, 'verify-click-3', 'verify-root-5', answer.assignedId!, verify!.data, GRACE));
+    await bot.channel.idle();
+    const today = new Date().toISOString().slice(0, 10);
+    const badge = { type: 'TextBlock', wrap: true, text: `✓ Verified query, by Grace Hopper, ${today}`, color: 'Good', weight: 'Bolder', size: 'Small' };
+    const updates = connector.updates().filter((call) => call.activityId === answer.assignedId);
+    expect(updates).toHaveLength(1);
+    const updated = (updates[0]!.activity.attachments as Array<{ content: Card }>)[0]!.content;
+    expect(updated.body).toEqual([...sentCard.body, badge]);
+    expect(updated.actions?.map((action) => action.title)).toEqual(sentCard.actions!.map((action) => action.title).filter((title) => title !== '✓ Verify'));
+    // Still an AI answer with its citations and 👍/👎, as it was sent.
+    expect(updates[0]!.activity.entities).toEqual(answer.activity.entities);
+    expect(updates[0]!.activity.channelData).toEqual(answer.activity.channelData);
+    const inThread = () => connector.messages().filter((message) => message.conversationId === thread);
+    expect(inThread()).toHaveLength(2);
+
+    // Grace's other window still shows the button.
+    await postActivity(bot.baseUrl, channelCardClick(connector.url, 'verify-click-4', 'verify-root-5', answer.assignedId!, verify!.data, GRACE));
+    await bot.channel.idle();
+    expect(inThread()).toHaveLength(2);
+    const toGrace = connector.messages().at(-1)!;
+    expect(toGrace.conversationId).not.toBe(thread);
+    expect(cardAt(connector.messages().length - 1).body.map((element) => element.text)).toEqual([`✓ Verified query, by Grace Hopper, ${today}: this answer's query is verified already.`]);
+    expect((await bot.application.store.verifiedQueries.listVerifiedQueries()).filter((query) => query.threadId === `teams:${TENANT_ID}:${thread}`)).toHaveLength(1);
+  });
+
   it('in a streamed one-to-one answer, posts a card with Verify after the streamed text', async () => {
     running = await startTeamsBot(workspace.variables);
     workspace.fakeModel.enqueue({ toolCalls: [{ name: 'execute_sql', arguments: { sql_query: UNVERIFIED_SQL } }] }, { text: 'South leads with **250**.' });

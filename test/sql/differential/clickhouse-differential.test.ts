@@ -9,4 +9,5 @@ describeDifferential({
   dialect: 'clickhouse',
   open: async () => (clickhouseEngineAvailable() ? openClickHouseProbe() : null),
   generator: { foreignQuotes: ['['] },
+  ambiguities: { clientSplitsStatements: true },
 });

@@ -52,6 +52,10 @@ export async function differenceFor(
     tally.gateLexicalRefusals += 1;
     return null;
   }
+  if (engine.ambiguities?.clientSplitsStatements && (answer.resultSets.length > 1 || [...gate.statementCounts].some((count) => count > 1))) {
+    tally.engineErrors += 1;
+    return null;
+  }
   tally.compared += 1;
   const problems: string[] = [];
   for (const marker of markers) {

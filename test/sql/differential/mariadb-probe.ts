@@ -15,7 +15,9 @@ export async function openMariaDbProbe(options: { host: string; port: number }):
       try {
         const [results, fields] = await connection.query(sql);
         const multiple = Array.isArray(fields) && fields.length > 0 && Array.isArray(fields[0]);
-        const sets = multiple ? (results as unknown[][]).map((rows, index) => resultSet(rows, (fields as unknown as mysql.FieldPacket[][])[index])) : [resultSet(results as unknown[], fields as mysql.FieldPacket[] | undefined)];
+        const all = multiple ? (results as unknown[][]).map((rows, index) => resultSet(rows, (fields as unknown as mysql.FieldPacket[][])[index])) : [resultSet(results as unknown[], fields as mysql.FieldPacket[] | undefined)];
+        // Text after the last `;` that holds only a comment comes back as a result without columns.
+        const sets = all.filter((set) => set.columns.length > 0);
         return { outcome: 'rows', resultSets: sets, statementCount: sets.length } satisfies EngineAnswer;
       } catch (error) {
         return { outcome: 'error', message: String(error) };

@@ -37,6 +37,12 @@ export type EngineAnswer =
 export interface EngineAmbiguities {
   columnNamesEchoText?: boolean;
   stringsAndNamesAlike?: boolean;
+  /**
+   * The probe's driver splits a text into statements by its own rules, not the server's (chdb runs
+   * a text as clickhouse-local does: it drops a statement after `; /*…*\/` and a lone `'`, where a
+   * ClickHouse server refuses every text of more than one statement): only single statements compare.
+   */
+  clientSplitsStatements?: boolean;
 }
 
 /** Every reading the engine's answer allows for the marker (one, unless the engine is ambiguous). */
@@ -73,12 +79,16 @@ export interface GateReading {
 
 export function gateReading(sql: string, markers: readonly string[], dialect: Dialect, rules: DialectRules): GateReading {
   const tokenization = tokenizeSql(sql, rules.lexical);
-  // The gate checks every text the database may run: with each executable comment's content, and without.
-  const readings =
-    tokenization.executableComments.length > 0
-      ? executableCommentReadings(sql, tokenization.executableComments).map((text) => ({ text, tokens: tokenizeSql(text, rules.lexical) }))
-      : [{ text: sql, tokens: tokenization }];
-  const lexicalRefusal = [tokenization, ...readings.map((reading) => reading.tokens)].map((tokens) => refusalForLexicalDifferences(tokens, rules)).find((refusal) => refusal !== null) ?? null;
+  // The gate checks every text the database may run: with each executable comment's content, and
+  // without, and again in each of those texts (a skipped comment may uncover another), as it does.
+  const checked: SqlTokenization[] = [];
+  const readingsOf = (text: string, tokens: SqlTokenization): { text: string; tokens: SqlTokenization }[] => {
+    checked.push(tokens);
+    if (tokens.executableComments.length === 0) return [{ text, tokens }];
+    return executableCommentReadings(text, tokens.executableComments).flatMap((reading) => readingsOf(reading, tokenizeSql(reading, rules.lexical)));
+  };
+  const readings = readingsOf(sql, tokenization);
+  const lexicalRefusal = checked.map((tokens) => refusalForLexicalDifferences(tokens, rules)).find((refusal) => refusal !== null) ?? null;
   const tokenizer = new Map<string, Set<SpanReading>>(markers.map((marker) => [marker, new Set<SpanReading>()]));
   const statementCounts = new Set<number>();
   for (const reading of readings) {

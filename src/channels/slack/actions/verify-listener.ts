@@ -1,17 +1,22 @@
 // Verify under an answer. The button is on the public answer, so anyone in the channel can press
 // it; only a verifier's click is kept (answer-verification.ts checks the list, by Slack user id,
 // e-mail or a group the clicker belongs to, resolved as for access rules by clicker-subject.ts). A
-// verifier's click is confirmed in the thread, where everyone sees what became trusted; anyone else
-// is told privately why nothing happened.
+// verifier's click is confirmed in the thread, where everyone sees what became trusted, and the
+// answer's button gives way to the verified badge; a second click (a client still showing the
+// button) only redraws the badge and is told privately. Anyone else is told privately why nothing happened.
 import type { App, BlockAction, ButtonAction } from '@slack/bolt';
-import { NOTHING_TO_VERIFY_SENTENCE, NOT_A_VERIFIER_SENTENCE, VERIFY_NOT_KEPT_SENTENCE, verifiedSentence, type VerifyRequest } from '../../../verified/answer-verification.js';
+import { alreadyVerifiedSentence, NOTHING_TO_VERIFY_SENTENCE, NOT_A_VERIFIER_SENTENCE, VERIFY_NOT_KEPT_SENTENCE, verifiedSentence, type VerifyRequest } from '../../../verified/answer-verification.js';
+import { verifiedBadgeText, verifiedQueryFromStore } from '../../../verified/verified-query.js';
+import type { StoredVerifiedQuery } from '../../../store/verified-query-store.js';
 import { ACTION_IDS, decodeButtonValue } from './action-ids.js';
 import { clickerSubject } from './clicker-subject.js';
 import { outboxFor, type ChannelContext } from '../channel-context.js';
 import { parseSlackThreadId } from '../inbound/thread-id.js';
 import { explainSlackError } from '../outbox/slack-api-errors.js';
 import type { SlackOutbox } from '../outbox/slack-outbox.js';
+import type { SlackBlock } from '../render/block-kit.js';
 import { contextBlock } from '../render/interactive-blocks.js';
+import { withVerifiedBadgeInsteadOfButton } from '../render/verified-answer-blocks.js';
 import { escapeMrkdwn } from '../render/escape-mrkdwn.js';
 
 export function registerVerifyListener(app: App, context: ChannelContext): void {
@@ -31,6 +36,7 @@ export function registerVerifyListener(app: App, context: ChannelContext): void 
     const clicker = await context.users.lookUp(body.user.id);
     const answerId = value.answer;
     const threadId = value.thread;
+    const clicked = body.message?.ts ? { channel: channelId, ts: body.message.ts, text: typeof body.message.text === 'string' ? body.message.text : '', blocks: (body.message.blocks ?? []) as SlackBlock[] } : undefined;
     context.tasks.run('verify answer', async () => {
       const { groups } = await clickerSubject(context, { userId: clicker.userId, target: { channelId, teamId: address.teamId } });
       const request: VerifyRequest = { threadId, answerId, verifier: { ...clicker, platform: 'slack', groups } };
@@ -40,6 +46,13 @@ export function registerVerifyListener(app: App, context: ChannelContext): void 
           context.logger.info('Slack answer verified.', { threadId, answerId, userId: clicker.userId });
           const text = verifiedSentence(result.query);
           await outbox.post({ text, blocks: [contextBlock(escapeMrkdwn(text))] });
+          await showBadge(context, clicked, result.query);
+          return;
+        }
+        if (result.kind === 'already_verified') {
+          context.logger.info('Slack Verify click on an answer verified already.', { threadId, answerId, userId: clicker.userId });
+          await showBadge(context, clicked, result.query);
+          await tellPrivately(context, outbox, clicker.userId, alreadyVerifiedSentence(result.query));
           return;
         }
         context.logger.info('Slack Verify click not kept.', { threadId, answerId, userId: clicker.userId, reason: result.kind });
@@ -50,6 +63,15 @@ export function registerVerifyListener(app: App, context: ChannelContext): void 
       }
     });
   });
+}
+
+/** The clicked answer redrawn with the badge where ✓ Verify was. */
+async function showBadge(context: ChannelContext, clicked: { channel: string; ts: string; text: string; blocks: SlackBlock[] } | undefined, query: StoredVerifiedQuery): Promise<void> {
+  if (!clicked) return;
+  const blocks = withVerifiedBadgeInsteadOfButton(clicked.blocks, verifiedBadgeText(verifiedQueryFromStore(query)));
+  await context.client.chat
+    .update({ channel: clicked.channel, ts: clicked.ts, text: clicked.text, blocks })
+    .catch((error: unknown) => context.logger.warn(explainSlackError('show the verified badge on the answer', error), { channel: clicked.channel, ts: clicked.ts }));
 }
 
 async function tellPrivately(context: ChannelContext, outbox: SlackOutbox, userId: string, text: string): Promise<void> {

@@ -3,7 +3,12 @@
 // with include_all_metadata (Slack leaves metadata out otherwise). History comes newest first: the
 // post a rerun looks for was made shortly before it, within the first pages.
 import type { SlackWebClient } from '../types.js';
-import type { MessageMetadata } from './slack-outbox.js';
+
+/** Slack message metadata (story messages carry their slug and version in it; posts their delivery key). */
+export interface MessageMetadata {
+  event_type: string;
+  event_payload: Record<string, string | number | boolean>;
+}
 
 export const DELIVERY_KEY_EVENT_TYPE = 'datathread_delivery';
 const PAGE_SIZE = 200;

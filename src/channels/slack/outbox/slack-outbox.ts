@@ -17,7 +17,7 @@ import { DatathreadError } from '../../../support/errors.js';
 import type { PostLedger } from '../../../conversations/turn-jobs.js';
 import { deliverOnce } from '../../../conversations/deliver-once.js';
 import { ledgerDeliveryRecord, turnDeliveryKey } from '../../../conversations/ledger-delivery.js';
-import { findMessageWithDeliveryKey, withDeliveryKey } from './delivery-key-metadata.js';
+import { findMessageWithDeliveryKey, withDeliveryKey, type MessageMetadata } from './delivery-key-metadata.js';
 
 export class UnreachableChannelError extends DatathreadError {
   override readonly name = 'UnreachableChannelError';
@@ -30,11 +30,7 @@ export interface FileToUpload {
   content: Buffer;
 }
 
-/** Slack message metadata (story messages carry their slug and version in it). */
-export interface MessageMetadata {
-  event_type: string;
-  event_payload: Record<string, string | number | boolean>;
-}
+export type { MessageMetadata } from './delivery-key-metadata.js';
 
 export class SlackOutbox {
   /** What could not be delivered after every retry ("a part of the answer", "the chart Sales"), in order. */

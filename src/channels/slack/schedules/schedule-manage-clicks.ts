@@ -86,9 +86,13 @@ async function applyControl(context: ChannelContext, management: ScheduleManagem
   await redrawPost(context, click.channel, click.messageTs, click.messageText || line, withScheduleStatus(click.messageBlocks, click.scheduleId, line, outcome.state));
 }
 
-/** The post as Slack holds it now (the modal's submission does not carry it). */
+/**
+ * The post as Slack holds it now (the modal's submission does not carry it). A post in a thread is
+ * read from its thread, narrowed to its own ts: Slack answers replies with the thread's parent
+ * first, so asking for one message by the post's ts alone would give the parent instead.
+ */
 async function currentPost(context: ChannelContext, state: ScheduleTimeFormState): Promise<{ text: string; blocks: SlackBlock[] } | undefined> {
-  const replies = await context.client.conversations.replies({ channel: state.channel, ts: state.message, limit: 1, inclusive: true });
+  const replies = await context.client.conversations.replies({ channel: state.channel, ts: state.thread ?? state.message, oldest: state.message, latest: state.message, inclusive: true, limit: 2 });
   const message = replies.messages?.find((candidate) => candidate.ts === state.message);
   return message ? { text: message.text ?? '', blocks: (message.blocks ?? []) as SlackBlock[] } : undefined;
 }
@@ -97,7 +101,7 @@ async function showNewTime(context: ChannelContext, state: ScheduleTimeFormState
   const line = SCHEDULE_SENTENCES.timeChangedBy(`<@${userId}>`, escapeMrkdwn(summary));
   const post = await currentPost(context, state).catch((error: unknown) => context.logger.warn(explainSlackError('read a scheduled post to show its new time', error)));
   if (post) return redrawPost(context, state.channel, state.message, post.text || line, withScheduleStatus(post.blocks, state.scheduleId, line, scheduleState));
-  await tellClicker(context, { channel: state.channel, userId, threadTs: undefined }, line);
+  await tellClicker(context, { channel: state.channel, userId, threadTs: state.thread }, line);
 }
 
 export function registerScheduleManageListeners(app: App, context: ChannelContext): void {
@@ -130,7 +134,7 @@ export function registerScheduleManageListeners(app: App, context: ChannelContex
       checked = await refusalOfScheduleChange(click.scheduleId, await changerOf(context, management, click.userId, click.channel), management.store);
     }
     if ('reason' in checked) return tellClicker(context, click, checked.reason);
-    const state: ScheduleTimeFormState = { scheduleId: click.scheduleId, channel: click.channel, message: click.messageTs };
+    const state: ScheduleTimeFormState = { scheduleId: click.scheduleId, channel: click.channel, message: click.messageTs, ...(click.threadTs ? { thread: click.threadTs } : {}) };
     await context.client.views
       .open({ trigger_id: click.triggerId, view: scheduleTimeModal(checked.schedule, state) })
       .catch((error: unknown) => context.logger.warn(explainSlackError('open the Edit time form', error), { scheduleId: click.scheduleId }));

@@ -20,6 +20,8 @@ export interface ScheduleTimeFormState {
   scheduleId: string;
   channel: string;
   message: string;
+  /** The thread the post sits in (a scheduled post usually answers in its source thread). */
+  thread?: string | undefined;
 }
 
 function input(field: ScheduleTimeField, label: string, value: string, hint: string, placeholder: string) {
@@ -60,7 +62,7 @@ export function readScheduleTimeFormState(metadata: string): ScheduleTimeFormSta
   try {
     const parsed = JSON.parse(metadata) as Partial<ScheduleTimeFormState>;
     if (typeof parsed.scheduleId !== 'string' || typeof parsed.channel !== 'string' || typeof parsed.message !== 'string') return undefined;
-    return parsed as ScheduleTimeFormState;
+    return { scheduleId: parsed.scheduleId, channel: parsed.channel, message: parsed.message, ...(typeof parsed.thread === 'string' ? { thread: parsed.thread } : {}) };
   } catch {
     return undefined;
   }

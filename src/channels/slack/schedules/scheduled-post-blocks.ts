@@ -6,6 +6,7 @@
 // long for one message continues in further messages, the buttons on the last.
 import type { ScheduledPost } from '../../../schedules/scheduled-post.js';
 import { storyLabel } from '../../../schedules/scheduled-story.js';
+import { formatResultTable } from '../../../tables/format-result-table.js';
 import type { SlackBlock, SlackMessage } from '../render/block-kit.js';
 import { escapeMrkdwn } from '../render/escape-mrkdwn.js';
 import { fallbackText } from '../render/block-text.js';
@@ -32,11 +33,6 @@ export interface ScheduledSlackMessage extends SlackMessage {
   continuations: SlackMessage[];
 }
 
-function cellText(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  return typeof value === 'object' ? JSON.stringify(value) : String(value);
-}
-
 /** `storyBlocks`: the story of a story schedule, drawn by the channel's story renderer from this run's rows. */
 export function scheduledPostBlocks(post: ScheduledPost, storyBlocks: SlackBlock[] = []): ScheduledSlackMessage {
   const icon = post.kind === 'alert' ? '🔔' : '📅';
@@ -57,7 +53,8 @@ export function scheduledPostBlocks(post: ScheduledPost, storyBlocks: SlackBlock
       blocks.push(dataTable.block);
       continue;
     }
-    const table = { header: result.columns.map((column) => column.name), rows: result.rows.map((row) => row.map(cellText)) };
+    // Formatted as an answer's table is (grouped thousands, money with two decimals, dates at their granularity).
+    const table = formatResultTable(result);
     blocks.push(fitsTableBlock(table) ? buildTableBlock(table) : { type: 'section', text: { type: 'mrkdwn', text: `\`\`\`${renderTableAsText(table).slice(0, 2_900)}\`\`\`` } });
   }
   const uploads = post.charts.map((chart, index) => ({ filename: `${post.scheduleId}-${index + 1}.png`, title: chart.title, png: chart.png }));

@@ -72,6 +72,10 @@ export function createSlackScheduleDelivery(client: SlackWebClient, sleep = paus
       // A user id as the channel: the app's direct message with the owner.
       await client.chat.postMessage({ channel: schedule.owner.userId, text });
     },
+    async tellThread(schedule, text) {
+      const target = slackScheduleTargetSchema.parse(schedule.delivery);
+      await client.chat.postMessage({ channel: target.channelId, text, ...(target.threadTs ? { thread_ts: target.threadTs } : {}) });
+    },
     async ownerGoneReason(schedule) {
       try {
         const { user } = await client.users.info({ user: schedule.owner.userId });

@@ -2,15 +2,19 @@
 // conversation, so anyone there can press it; only a verifier's click is kept
 // (answer-verification.ts checks the list, by Entra object id, e-mail/UPN or a group the clicker
 // belongs to, resolved as for access rules by clicker-subject.ts). A verifier's click is
-// confirmed in the thread; anyone else is told why not privately (in their one-to-one chat with
-// the bot, or right there when the click came from it). Handled by the channel, no model call.
-import { NOTHING_TO_VERIFY_SENTENCE, NOT_A_VERIFIER_SENTENCE, VERIFY_NOT_KEPT_SENTENCE, verifiedSentence } from '../../../verified/answer-verification.js';
+// confirmed in the thread and the answer card's button gives way to the verified badge; a second
+// click (a client still showing the button) only redraws the badge and is told privately. Anyone
+// else is told why not privately (in their one-to-one chat with the bot, or right there when the
+// click came from it). Handled by the channel, no model call.
+import { alreadyVerifiedSentence, NOTHING_TO_VERIFY_SENTENCE, NOT_A_VERIFIER_SENTENCE, VERIFY_NOT_KEPT_SENTENCE, verifiedSentence } from '../../../verified/answer-verification.js';
+import { verifiedBadgeText, verifiedQueryFromStore } from '../../../verified/verified-query.js';
+import type { StoredVerifiedQuery } from '../../../store/verified-query-store.js';
 import type { ChannelContext } from '../channel-context.js';
 import type { InboundActivity } from '../inbound/inbound-activity.js';
 import { replyTargetOf } from '../inbound/reply-target.js';
 import { buildTeamsTurnRequest } from '../inbound/turn-request.js';
 import type { TeamsOutbox } from '../outbox/teams-outbox.js';
-import { createCard, textBlock, type SubmitAction } from '../render/adaptive-card-types.js';
+import { createCard, textBlock, type AdaptiveCard, type SubmitAction } from '../render/adaptive-card-types.js';
 import type { RequestIdentity } from '../turns/background-tasks.js';
 import { submitAction } from './card-actions.js';
 import { clickerSubject } from './clicker-subject.js';
@@ -47,6 +51,13 @@ export function startVerifyClick(context: ChannelContext, activity: InboundActiv
       if (result.kind === 'verified') {
         context.logger.info('Teams answer verified.', { threadId, answerId, userId: clicker.actor.userId });
         await outbox.post(createCard([textBlock(verifiedSentence(result.query), { color: 'Good' })]));
+        await showBadge(context, outbox, activity.replyToId, result.query, threadId);
+        return;
+      }
+      if (result.kind === 'already_verified') {
+        context.logger.info('Teams Verify click on an answer verified already.', { threadId, answerId, userId: clicker.actor.userId });
+        await showBadge(context, outbox, activity.replyToId, result.query, threadId);
+        await tellPrivately(context, outbox, alreadyVerifiedSentence(result.query), threadId);
         return;
       }
       context.logger.info('Teams Verify click not kept.', { threadId, answerId, userId: clicker.actor.userId, reason: result.kind });
@@ -57,6 +68,32 @@ export function startVerifyClick(context: ChannelContext, activity: InboundActiv
     }
   });
   return true;
+}
+
+/** The answer card without ✓ Verify, the badge at the end of its body. */
+function withVerifiedBadge(card: AdaptiveCard, badgeText: string): AdaptiveCard {
+  const actions = (card.actions ?? []).filter((action) => action.title !== VERIFY_BUTTON_TITLE);
+  const body = [...card.body, textBlock(badgeText, { color: 'Good', weight: 'Bolder', size: 'Small' })];
+  const updated: AdaptiveCard = { ...card, body, actions };
+  if (actions.length === 0) delete updated.actions;
+  return updated;
+}
+
+/**
+ * The clicked answer card updated in place (updateActivity), with the marks it was sent with so it
+ * keeps its AI label and 👍/👎. A card sent before a restart is not in memory and keeps its button:
+ * a second click on it is still answered privately, never confirmed twice.
+ */
+async function showBadge(context: ChannelContext, outbox: TeamsOutbox, activityId: string | undefined, query: StoredVerifiedQuery, threadId: string): Promise<void> {
+  const sent = activityId ? context.sentCards.peek(activityId) : undefined;
+  if (!activityId || !sent) return;
+  const card = withVerifiedBadge(sent.card, verifiedBadgeText(verifiedQueryFromStore(query)));
+  try {
+    await outbox.update(activityId, card, sent.marks);
+    context.sentCards.remember(activityId, card, sent.marks);
+  } catch (error) {
+    context.logger.warn('The verified badge could not be shown on the Teams answer card.', { threadId, activityId, error });
+  }
 }
 
 /** Only the clicker hears why: never a public "you may not" in a shared conversation. */

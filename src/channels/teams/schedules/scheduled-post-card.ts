@@ -5,15 +5,11 @@
 // the buttons on the last. Mirrors slack/schedules/scheduled-post-blocks.ts.
 import type { ScheduledPost } from '../../../schedules/scheduled-post.js';
 import { storyLabel } from '../../../schedules/scheduled-story.js';
+import { formatResultTable } from '../../../tables/format-result-table.js';
 import { ADAPTIVE_CARD_SCHEMA_URL, ADAPTIVE_CARD_VERSION, textBlock, type AdaptiveCard, type CardElement } from '../render/adaptive-card-types.js';
 import { layOutCardPages } from '../render/card-pages.js';
 import { fittedTableElements } from '../render/table-element.js';
 import { scheduleControlActions } from './schedule-manage-controls.js';
-
-function cellText(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  return typeof value === 'object' ? JSON.stringify(value) : String(value);
-}
 
 function headerElements(post: ScheduledPost): CardElement[] {
   const icon = post.kind === 'alert' ? '🔔' : '📅';
@@ -31,7 +27,9 @@ function headerElements(post: ScheduledPost): CardElement[] {
 function resultElements(post: ScheduledPost): CardElement[] {
   const elements: CardElement[] = post.charts.map((chart) => ({ type: 'Image', url: `data:image/png;base64,${chart.png.toString('base64')}`, altText: chart.title }));
   for (const result of post.results) {
-    elements.push(...fittedTableElements(result.columns.map((column) => column.name), result.rows.map((row) => row.map(cellText))));
+    // Formatted as an answer's table is (grouped thousands, money with two decimals, dates at their granularity).
+    const table = formatResultTable(result);
+    elements.push(...fittedTableElements(table.header, table.rows, { alignments: table.alignments }));
   }
   return elements;
 }

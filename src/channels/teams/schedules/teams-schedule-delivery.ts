@@ -71,6 +71,9 @@ export function createTeamsScheduleDelivery(context: DeliveryContext): ScheduleD
       // The stored reference's user is the owner: the one-to-one chat with them.
       await inConversation(context, schedule, (outbox) => outbox.postPrivately(createCard([textBlock(text)])));
     },
+    async tellThread(schedule, text) {
+      await inConversation(context, schedule, (outbox) => outbox.post(createCard([textBlock(text, { isSubtle: true })])));
+    },
     async ownerGoneReason(schedule) {
       const { target } = teamsTurnReplySchema.parse(schedule.delivery);
       const ownerId = target.user?.id;

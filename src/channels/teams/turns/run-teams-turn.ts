@@ -133,7 +133,7 @@ export async function runTeamsTurn(job: TeamsTurnJob, dependencies: TeamsTurnDep
         const marks = written || (last && cardFeedbackAnswerId) ? { queries: last ? plan.controls.queries : [], feedbackLoop: last && cardFeedbackAnswerId !== undefined } : undefined;
         try {
           const activityId = await outbox.post(card, marks);
-          if (activityId && cardHasButtons(card)) sentCards.remember(activityId, card);
+          if (activityId && cardHasButtons(card)) sentCards.remember(activityId, card, marks);
           if (last && activityId && answered && cardFeedbackAnswerId) {
             await answered.remember(threadId, activityId, cardFeedbackAnswerId).catch((error: unknown) => logger.error('Teams answer not remembered; feedback on it is stored without its question and SQL', { threadId, error }));
           }

@@ -10,10 +10,10 @@ describe('scheduled post blocks', () => {
     const png = Buffer.from('89504e470d0a1a0a0000', 'hex');
     const message = scheduledPostBlocks(scheduledReport(png));
     expect(validateSlackMessage({ channel: 'C_SALES', text: message.text, blocks: message.blocks })).toEqual([]);
-    expect(message.text).toBe('Revenue by region (as of Mon 7 Dec 2026, 09:00 Europe/Berlin)');
+    expect(message.text).toBe('Revenue by region (as of Mon 7 Dec 2026, 09:00 CET (Europe/Berlin))');
     expect(message.blocks).toEqual([
       { type: 'header', text: { type: 'plain_text', text: '📅 Revenue by region' } },
-      { type: 'context', elements: [{ type: 'mrkdwn', text: 'as of Mon 7 Dec 2026, 09:00 Europe/Berlin · <https://example.slack.com/archives/C_SALES/p1700000000000100|from this thread>' }] },
+      { type: 'context', elements: [{ type: 'mrkdwn', text: 'as of Mon 7 Dec 2026, 09:00 CET (Europe/Berlin) · <https://example.slack.com/archives/C_SALES/p1700000000000100|from this thread>' }] },
       {
         type: 'data_table',
         caption: 'region, revenue — 2 rows',
@@ -23,6 +23,8 @@ describe('scheduled post blocks', () => {
           [{ type: 'raw_text', text: 'North' }, { type: 'raw_number', value: 120, text: '120.00' }],
           [{ type: 'raw_text', text: 'South' }, { type: 'raw_number', value: 80, text: '80.00' }],
         ],
+        // As an answer's table: a revenue column is money (two decimals), numbers aligned right.
+        column_settings: [{ align: 'left' }, { align: 'right' }],
       },
       {
         type: 'actions',
@@ -57,7 +59,7 @@ describe('scheduled post blocks', () => {
     expect(message.text).toBe('Daily signups below 200: signups is below 200 (now 150)');
     expect(message.blocks.slice(0, 4)).toEqual([
       { type: 'header', text: { type: 'plain_text', text: '🔔 Daily signups below 200' } },
-      { type: 'context', elements: [{ type: 'mrkdwn', text: 'as of Tue 8 Dec 2026, 08:30 America/New_York · <https://example.slack.com/archives/C_GROWTH/p1700000000000200|from this thread>' }] },
+      { type: 'context', elements: [{ type: 'mrkdwn', text: 'as of Tue 8 Dec 2026, 08:30 EST (America/New_York) · <https://example.slack.com/archives/C_GROWTH/p1700000000000200|from this thread>' }] },
       { type: 'section', text: { type: 'mrkdwn', text: '*Alert:* signups is below 200 (now 150)' } },
       { type: 'context', elements: [{ type: 'mrkdwn', text: 'Catch-up run: the service was down, so 2 earlier occurrences were folded into this one.' }] },
     ]);

@@ -12,7 +12,7 @@ const paragraph = (index: number): SlackBlock => ({ type: 'section', text: { typ
 describe('scheduled story blocks', () => {
   it('says the story version beside the as-of time, and names the story under a schedule title of its own', () => {
     const post = scheduledStory();
-    expect(JSON.stringify(scheduledPostBlocks(post, [paragraph(1)]).blocks[1])).toContain('as of Mon 14 Dec 2026, 09:00 Europe/Berlin · story v2 · <https://example.slack.com');
+    expect(JSON.stringify(scheduledPostBlocks(post, [paragraph(1)]).blocks[1])).toContain('as of Mon 14 Dec 2026, 09:00 CET (Europe/Berlin) · story v2 · <https://example.slack.com');
     const renamed = scheduledPostBlocks({ ...post, title: 'Monday numbers' }, [paragraph(1)]);
     expect(JSON.stringify(renamed.blocks[1])).toContain('· story “Weekly sales” v2 ·');
     expect(renamed.continuations).toEqual([]);

@@ -47,7 +47,7 @@ describe('Slack delivery of scheduled runs', () => {
     await bench.runDue({ delivery: delivery() });
     const posted = slack.threadMessages('C_SALES', '1700000000.000100');
     expect(posted).toHaveLength(1);
-    expect(posted[0]!.text).toBe('Revenue by region (as of Mon 7 Dec 2026, 09:00 Europe/Berlin)');
+    expect(posted[0]!.text).toBe('Revenue by region (as of Mon 7 Dec 2026, 09:00 CET (Europe/Berlin))');
     expect(posted[0]!.blocks?.[0]).toEqual({ type: 'header', text: { type: 'plain_text', text: '📅 Revenue by region' } });
     expect(problemsInCalls(slack.calls)).toEqual([]);
     const upload = slack.files.find((file) => file.filename === `${schedule.scheduleId}-1.png`);
@@ -69,12 +69,45 @@ describe('Slack delivery of scheduled runs', () => {
     expect(await bench.store.schedules.getSchedule(schedule.scheduleId)).toMatchObject({ state: 'paused' });
   });
 
+  it('a schedule whose owner lost access says so in its thread, once, naming who can resume it, besides the DM', async () => {
+    const schedule = newSchedule({ cron: '* * * * *', delivery: { channelId: 'C_ACCESS', threadTs: '1700000000.000300' } });
+    await bench.store.schedules.createSchedule(schedule);
+    bench.accessRules.push({ databases: ['warehouse'], users: ['someone-else@example.com'] });
+    await bench.runDue({ delivery: delivery() });
+    bench.clock.set('2026-12-07T08:01:05Z');
+    await bench.runDue({ delivery: delivery() });
+    expect(await bench.store.schedules.getSchedule(schedule.scheduleId)).toMatchObject({ state: 'paused', pausedReason: 'the owner has no access to warehouse' });
+    expect(slack.threadMessages('C_ACCESS', '1700000000.000300').map((message) => message.text)).toEqual([
+      '⏸ The schedule "Revenue by region" is paused: the owner has no access to warehouse. Olga Owner (its owner) or an admin can resume it.',
+    ]);
+    expect(slack.messages.filter((message) => message.channel === 'C_ACCESS' && message.thread_ts === undefined)).toEqual([]);
+    expect(slack.messages.filter((message) => message.channel === 'U_OWNER' && message.text.includes('no longer have access')).map((message) => message.text)).toEqual([
+      'Your schedule "Revenue by region" is paused: you no longer have access to the database "warehouse". Once access is back, resume it.',
+    ]);
+  });
+
+  it('a schedule paused after three failures in a row says so in its thread once; the failures before it say nothing there', async () => {
+    const schedule = newSchedule({ cron: '* * * * *', delivery: { channelId: 'C_FAILING', threadTs: '1700000000.000400' }, queries: [{ queryId: 'query_gone', databaseName: 'warehouse', sql: 'SELECT region FROM revenue_archive' }] });
+    await bench.store.schedules.createSchedule(schedule);
+    for (const iso of ['2026-12-07T08:00:05Z', '2026-12-07T08:01:05Z', '2026-12-07T08:02:05Z', '2026-12-07T08:03:05Z']) {
+      bench.clock.set(iso);
+      await bench.runDue({ delivery: delivery() });
+    }
+    expect(await bench.store.schedules.getSchedule(schedule.scheduleId)).toMatchObject({ state: 'paused', consecutiveFailures: 3 });
+    expect(slack.threadMessages('C_FAILING', '1700000000.000400').map((message) => message.text)).toEqual([
+      '⏸ The schedule "Revenue by region" is paused: it failed 3 times in a row. Olga Owner (its owner) or an admin can resume it.',
+    ]);
+  });
+
   it('pauses the schedule before it runs when users.info says the owner is deactivated: nothing posted, no failure counted', async () => {
     slack.addUser({ id: 'U_GONE', name: 'gone', deleted: true });
     const schedule = newSchedule({ owner: { platform: 'slack', userId: 'U_GONE', displayName: 'Gus Gone' }, delivery: { channelId: 'C_GONE' } });
     await bench.store.schedules.createSchedule(schedule);
     await bench.runDue({ delivery: delivery() });
-    expect(slack.messages.filter((message) => message.channel === 'C_GONE')).toEqual([]);
+    // No report; where it would have gone, one line says why the posts stopped and who can resume it.
+    expect(slack.messages.filter((message) => message.channel === 'C_GONE').map((message) => message.text)).toEqual([
+      '⏸ The schedule "Revenue by region" is paused: the owner\'s Slack account is deactivated. Gus Gone (its owner) or an admin can resume it.',
+    ]);
     expect(await bench.store.schedules.getSchedule(schedule.scheduleId)).toMatchObject({ state: 'paused', pausedReason: "the owner's Slack account is deactivated", consecutiveFailures: 0 });
     expect((await bench.store.schedules.listScheduleRuns(schedule.scheduleId))[0]).toMatchObject({ state: 'done', outcome: "paused: the owner's Slack account is deactivated" });
     expect(slack.messages.filter((message) => message.channel === 'U_GONE').map((message) => message.text)).toEqual([

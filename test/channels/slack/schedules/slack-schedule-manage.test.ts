@@ -63,12 +63,12 @@ afterEach(async () => {
 });
 
 /** A schedule in the store and its post in the channel, as a run posts it. */
-async function postedSchedule(): Promise<{ schedule: ScheduleRecord; message: FakeSlackMessage }> {
-  const fields = newSchedule({ delivery: { channelId: 'C_SALES' } });
+async function postedSchedule(delivery: { channelId: string; threadTs?: string } = { channelId: 'C_SALES' }): Promise<{ schedule: ScheduleRecord; message: FakeSlackMessage }> {
+  const fields = newSchedule({ delivery });
   await store.schedules.createSchedule(fields);
   const schedule = (await store.schedules.getSchedule(fields.scheduleId))!;
-  const delivery = createSlackScheduleDelivery(new webApi.WebClient('xoxb-schedule-test', { slackApiUrl: slack.apiUrl, retryConfig: { retries: 0 } }));
-  const ts = await delivery.post(schedule, { ...scheduledReport(), scheduleId: schedule.scheduleId, charts: [] }, `schedule-run:test_${schedule.scheduleId}`);
+  const slackDelivery = createSlackScheduleDelivery(new webApi.WebClient('xoxb-schedule-test', { slackApiUrl: slack.apiUrl, retryConfig: { retries: 0 } }));
+  const ts = await slackDelivery.post(schedule, { ...scheduledReport(), scheduleId: schedule.scheduleId, charts: [] }, `schedule-run:test_${schedule.scheduleId}`);
   return { schedule, message: slack.messages.find((message) => message.ts === ts)! };
 }
 
@@ -189,6 +189,24 @@ describe('managing a schedule from its Slack post', () => {
     expect(await store.schedules.getSchedule(schedule.scheduleId)).toMatchObject({ cron: '30 8 * * 1-5', timeZone: 'America/New_York', nextRunAt: new Date('2026-12-07T13:30:00Z') });
     await slack.waitFor(() => statusLineOf(message) === 'New time set by <@U_OWNER>: Every weekday at 08:30 America/New_York, starting 7 Dec: Revenue by region, posted here');
     expect(buttonsOf(message)).toEqual(['Pause', 'Edit time', 'Delete']);
+  });
+
+  it('Edit time on a post in its source thread: the post itself shows the new time, nothing lands in the channel', async () => {
+    // As a run posts it: a reply in the thread it was asked in, under the person's question and other replies.
+    slack.addUserMessage({ channel: 'C_SALES', ts: '1700000000.000100', text: 'revenue by region every Monday', user: 'U_OWNER' });
+    slack.addUserMessage({ channel: 'C_SALES', ts: '1700000000.000200', text: 'thanks', user: 'U_OWNER', thread_ts: '1700000000.000100' });
+    const { schedule, message } = await postedSchedule({ channelId: 'C_SALES', threadTs: '1700000000.000100' });
+    expect(current(message).thread_ts).toBe('1700000000.000100');
+    const opened = await openEditTime(message, 'U_OWNER');
+    expect(await submitTime(opened, 'U_OWNER', '30 8 * * 1-5', 'Europe/Berlin')).toBeUndefined();
+    expect(await store.schedules.getSchedule(schedule.scheduleId)).toMatchObject({ cron: '30 8 * * 1-5', timeZone: 'Europe/Berlin' });
+    await slack.waitFor(() => statusLineOf(message) === 'New time set by <@U_OWNER>: Every weekday at 08:30 Europe/Berlin, starting 8 Dec: Revenue by region, posted here');
+    expect(buttonsOf(message)).toEqual(['Pause', 'Edit time', 'Delete']);
+    // The header and table stay; the thread's parent and the other reply are untouched.
+    expect((current(message).blocks as Array<{ type: string }>).map((block) => block.type)).toEqual(['header', 'context', 'table', 'context', 'actions']);
+    expect(slack.callsOf('chat.update').map((call) => call.args.ts)).toEqual([message.ts]);
+    expect(slack.ephemerals).toEqual([]);
+    expect(slack.messages.filter((each) => each.channel === 'C_SALES' && each.thread_ts === undefined).map((each) => each.ts)).toEqual(['1700000000.000100']);
   });
 
   it('Edit time by a stranger opens nothing and tells them why not', async () => {

@@ -63,8 +63,8 @@ describe('Slack delivery of a story schedule', () => {
     expect(problemsInCalls(slack.calls)).toEqual([]);
     const [first, second] = posted.map((message) => message.blocks as Block[]);
     expect(first![0]).toEqual({ type: 'header', text: { type: 'plain_text', text: '📅 Weekly sales' } });
-    expect(JSON.stringify(first![1])).toContain('as of Mon 7 Dec 2026, 09:00 Europe/Berlin · story v2');
-    expect(JSON.stringify(second![1])).toContain('as of Mon 14 Dec 2026, 09:00 Europe/Berlin · story v2');
+    expect(JSON.stringify(first![1])).toContain('as of Mon 7 Dec 2026, 09:00 CET (Europe/Berlin) · story v2');
+    expect(JSON.stringify(second![1])).toContain('as of Mon 14 Dec 2026, 09:00 CET (Europe/Berlin) · story v2');
     // The story's own title heading is not repeated under the header; its text is.
     expect(JSON.stringify(first)).toContain('Revenue by region, and the signups of the last day.');
     expect(JSON.stringify(first)).not.toContain('# Weekly sales');

@@ -12,7 +12,7 @@ describe('scheduled post card', () => {
     expect(await adaptiveCardProblems(card)).toEqual([]);
     expect(card.body.slice(0, 3)).toEqual([
       { type: 'TextBlock', text: '📅 Revenue by region', size: 'Large', weight: 'Bolder', wrap: true },
-      { type: 'TextBlock', text: 'as of Mon 7 Dec 2026, 09:00 Europe/Berlin · [from this thread](https://example.slack.com/archives/C_SALES/p1700000000000100)', isSubtle: true, wrap: true, spacing: 'None' },
+      { type: 'TextBlock', text: 'as of Mon 7 Dec 2026, 09:00 CET (Europe/Berlin) · [from this thread](https://example.slack.com/archives/C_SALES/p1700000000000100)', isSubtle: true, wrap: true, spacing: 'None' },
       { type: 'Image', url: `data:image/png;base64,${png.toString('base64')}`, altText: 'Revenue by region' },
     ]);
     expect(JSON.stringify(card.body[3])).toContain('"North"');
@@ -33,7 +33,7 @@ describe('scheduled post card', () => {
     expect(await adaptiveCardProblems(card)).toEqual([]);
     expect(card.body.slice(0, 4)).toEqual([
       { type: 'TextBlock', text: '🔔 Daily signups below 200', size: 'Large', weight: 'Bolder', wrap: true },
-      { type: 'TextBlock', text: 'as of Tue 8 Dec 2026, 08:30 America/New_York · [from this thread](https://example.slack.com/archives/C_GROWTH/p1700000000000200)', isSubtle: true, wrap: true, spacing: 'None' },
+      { type: 'TextBlock', text: 'as of Tue 8 Dec 2026, 08:30 EST (America/New_York) · [from this thread](https://example.slack.com/archives/C_GROWTH/p1700000000000200)', isSubtle: true, wrap: true, spacing: 'None' },
       { type: 'TextBlock', text: '**Alert:** signups is below 200 (now 150)', color: 'Attention', wrap: true },
       { type: 'TextBlock', text: 'Catch-up run: the service was down, so 2 earlier occurrences were folded into this one.', isSubtle: true, wrap: true },
     ]);

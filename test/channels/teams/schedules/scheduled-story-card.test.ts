@@ -14,7 +14,7 @@ describe('scheduled story cards', () => {
   it('says the story version beside the as-of time, and names the story under a schedule title of its own', () => {
     const post = scheduledStory();
     const [card] = scheduledPostCards(post, [paragraph(1)]);
-    expect(card!.body[1]).toMatchObject({ text: 'as of Mon 14 Dec 2026, 09:00 Europe/Berlin · story v2 · [from this thread](https://example.slack.com/archives/C_SALES/p1700000000000100)' });
+    expect(card!.body[1]).toMatchObject({ text: 'as of Mon 14 Dec 2026, 09:00 CET (Europe/Berlin) · story v2 · [from this thread](https://example.slack.com/archives/C_SALES/p1700000000000100)' });
     const renamed = scheduledPostCards({ ...post, title: 'Monday numbers' }, [paragraph(1)]);
     expect(renamed).toHaveLength(1);
     expect(JSON.stringify(renamed[0]!.body[1])).toContain('· story “Weekly sales” v2 ·');

@@ -78,7 +78,7 @@ describe('Teams delivery of scheduled runs', () => {
     expect(await attachmentProblemsIn(messages)).toEqual([]);
     const card = cardOf(messages[0]!.activity);
     expect(card.body[0]).toMatchObject({ type: 'TextBlock', text: '📅 Revenue by region' });
-    expect(card.body[1]!.text).toMatch(/^as of Mon 7 Dec 2026, 09:00 Europe\/Berlin/);
+    expect(card.body[1]!.text).toMatch(/^as of Mon 7 Dec 2026, 09:00 CET \(Europe\/Berlin\)/);
     const image = card.body.find((element) => element.type === 'Image');
     expect(image!.url!.startsWith('data:image/png;base64,iVBORw0KGgo')).toBe(true);
     const cardText = JSON.stringify(card.body);
@@ -99,6 +99,24 @@ describe('Teams delivery of scheduled runs', () => {
     expect(created[0]!.memberId).toBe(ADA.id);
     const notice = connector.messages().find((message) => message.conversationId === created[0]!.conversationId);
     expect(JSON.stringify(cardOf(notice!.activity).body)).toContain('Your schedule \\"Revenue by region\\" is paused: the bot can no longer post in that Teams conversation');
+    // The bot cannot post where it was removed: no line is tried there (the fake refuses only once, so a try would show).
+    expect(connector.messages().filter((message) => message.conversationId === THREAD_CONVERSATION)).toEqual([]);
+  });
+
+  it('a schedule whose owner lost access says so in its thread, naming who can resume it, besides the one-to-one notice', async () => {
+    const schedule = newSchedule({ owner: { platform: 'teams', userId: ADA.aadObjectId, displayName: ADA.name }, delivery: teamsDelivery(THREAD_CONVERSATION) });
+    await bench.store.schedules.createSchedule(schedule);
+    bench.accessRules.push({ databases: ['warehouse'], users: ['someone-else@example.com'] });
+    await bench.runDue({ delivery: running!.channel.scheduleDelivery });
+    expect(await bench.store.schedules.getSchedule(schedule.scheduleId)).toMatchObject({ state: 'paused', pausedReason: 'the owner has no access to warehouse' });
+    const inThread = connector.messages().filter((message) => message.conversationId === THREAD_CONVERSATION);
+    expect(inThread.map((message) => cardOf(message.activity).body)).toEqual([
+      [{ type: 'TextBlock', text: '⏸ The schedule "Revenue by region" is paused: the owner has no access to warehouse. Ada Lovelace (its owner) or an admin can resume it.', wrap: true, isSubtle: true }],
+    ]);
+    expect(await attachmentProblemsIn(inThread)).toEqual([]);
+    const created = connector.createdConversations();
+    const notice = connector.messages().find((message) => message.conversationId === created[0]?.conversationId);
+    expect(JSON.stringify(cardOf(notice!.activity).body)).toContain('you no longer have access to the database \\"warehouse\\"');
   });
 
   it('pauses the schedule before it runs when the owner is no longer a member of the conversation (404), and tells them where possible', async () => {
@@ -108,7 +126,10 @@ describe('Teams delivery of scheduled runs', () => {
     await bench.runDue({ delivery: running!.channel.scheduleDelivery });
     const reason = 'the owner is no longer a member of that Teams conversation (left the team or the organisation)';
     expect(await bench.store.schedules.getSchedule(schedule.scheduleId)).toMatchObject({ state: 'paused', pausedReason: reason, consecutiveFailures: 0 });
-    expect(connector.messages().filter((message) => message.conversationId === THREAD_CONVERSATION)).toEqual([]);
+    // No report; in the thread, one line says why the posts stopped and who can resume it.
+    expect(connector.messages().filter((message) => message.conversationId === THREAD_CONVERSATION).map((message) => cardOf(message.activity).body.map((element) => element.text))).toEqual([
+      [`⏸ The schedule "Revenue by region" is paused: ${reason}. Ada Lovelace (its owner) or an admin can resume it.`],
+    ]);
     const created = connector.createdConversations();
     const notice = connector.messages().find((message) => message.conversationId === created[0]?.conversationId);
     expect(JSON.stringify(cardOf(notice!.activity).body)).toContain(`Your schedule \\"Revenue by region\\" is paused: ${reason}.`);

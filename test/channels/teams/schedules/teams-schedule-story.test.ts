@@ -77,8 +77,8 @@ describe('Teams delivery of a story schedule', () => {
     expect(await attachmentProblemsIn(messages)).toEqual([]);
     const [first, second] = messages.map((message) => cardOf(message.activity));
     expect(first!.body[0]).toMatchObject({ type: 'TextBlock', text: '📅 Weekly sales' });
-    expect(first!.body[1]!.text).toMatch(/^as of Mon 7 Dec 2026, 09:00 Europe\/Berlin · story v2/);
-    expect(second!.body[1]!.text).toMatch(/^as of Mon 14 Dec 2026, 09:00 Europe\/Berlin · story v2/);
+    expect(first!.body[1]!.text).toMatch(/^as of Mon 7 Dec 2026, 09:00 CET \(Europe\/Berlin\) · story v2/);
+    expect(second!.body[1]!.text).toMatch(/^as of Mon 14 Dec 2026, 09:00 CET \(Europe\/Berlin\) · story v2/);
     const firstText = JSON.stringify(first!.body);
     const secondText = JSON.stringify(second!.body);
     expect(firstText).toContain('Revenue by region, and the signups of the last day.');
