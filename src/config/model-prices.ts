@@ -2,8 +2,7 @@
 // defaults are the providers' published list prices for the default models, as of 2026-12; the
 // config's `budgets.prices` adds or overrides entries. A model not listed has an unknown price:
 // its cost is reported as unknown, never guessed.
-import type { ModelIdentity } from '../store/types.js';
-import type { BudgetsConfig } from '../config/budget-config.js';
+import type { BudgetsConfig } from './budget-config.js';
 
 export interface ModelPrice {
   inputPerMillion: number;
@@ -41,7 +40,7 @@ export function priceTable(overrides: PriceTable = {}): PriceTable {
 }
 
 /** The longest key that names this model: `us.anthropic.claude-sonnet-4-5-20250929-v1:0` → `claude-sonnet-4-5`. */
-export function priceOf(table: PriceTable, model: Pick<ModelIdentity, 'model'>): ModelPrice | undefined {
+export function priceOf(table: PriceTable, model: { model: string }): ModelPrice | undefined {
   const id = model.model.toLowerCase();
   if (table[id]) return table[id];
   const candidates = Object.keys(table).filter((key) => {
