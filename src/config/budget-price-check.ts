@@ -3,7 +3,7 @@
 // is refused at start-up (and by `datathread check`) rather than run silently unlimited. Token
 // limits need no price and are always accepted.
 import type { BudgetLimits, BudgetsConfig } from './budget-config.js';
-import { priceOf, priceTable, pricesFromConfig } from '../governance/model-prices.js';
+import { priceOf, priceTable, pricesFromConfig } from './model-prices.js';
 import type { ConfigProblem } from './config-error.js';
 
 const DOLLAR_FIELDS = ['usd_per_day', 'usd_per_month'] as const satisfies readonly (keyof BudgetLimits)[];

@@ -2,7 +2,7 @@
 // post's place in the reply (`turn:<jobId>:post:2`), its intent and its message are kept in the
 // job's post ledger (`post:2:intent`, then `post:2`), so a rerun of the job finds what an earlier
 // run posted even when that run died before recording the message.
-import type { DeliveryRecord } from './deliver-once.js';
+import type { DeliveryRecord } from '../store/deliver-once.js';
 import { TurnLeaseLostError } from './job-lease.js';
 import type { PostLedger } from './turn-jobs.js';
 

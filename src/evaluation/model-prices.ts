@@ -1,6 +1,6 @@
 // The cost of an evaluation case, from the same price table budgets use (src/governance/
 // model-prices.ts). A model not in it has an unknown price: the report says so rather than guessing.
-import { costMicroUsd, priceOf, priceTable } from '../governance/model-prices.js';
+import { costMicroUsd, priceOf, priceTable } from '../config/model-prices.js';
 import type { TokenCounts } from './case-result.js';
 
 const MICRO_USD_PER_USD = 1_000_000;

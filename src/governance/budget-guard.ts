@@ -6,7 +6,7 @@ import type { ModelIdentity } from '../store/types.js';
 import type { LedgerTurnStart, LedgerTurnStatus, SpendTotals, TurnLedgerStore } from '../store/turn-ledger-types.js';
 import type { BudgetsConfig } from '../config/budget-config.js';
 import { applicableLimits, channelKeyOf, periodEnd, periodStart, userKeyOf, type ApplicableLimit, type BudgetSubject } from './budget-limits.js';
-import { costMicroUsd, priceOf, priceTable, pricesFromConfig, type ModelPrice } from './model-prices.js';
+import { costMicroUsd, priceOf, priceTable, pricesFromConfig, type ModelPrice } from '../config/model-prices.js';
 
 /** The share of a limit at which the asker is told, once per period. */
 export const BUDGET_NOTICE_RATIO = 0.8;

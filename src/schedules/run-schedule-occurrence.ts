@@ -7,7 +7,7 @@ import type { Logger } from '../logging/logger.js';
 import type { Store } from '../store/types.js';
 import type { Clock } from '../support/clock-and-ids.js';
 import { errorMessage } from '../support/errors.js';
-import { deliverOnce } from '../conversations/deliver-once.js';
+import { deliverOnce } from '../store/deliver-once.js';
 import { evaluateAlert } from './alert-condition.js';
 import { alertText as describeAlertResult } from './alert-text.js';
 import type { OccurrenceExecutor, OccurrenceOutcome } from './run-claimed-occurrences.js';

@@ -43,7 +43,7 @@ export interface ScheduledPost {
 /**
  * Where a schedule's posts and notices go; a channel (Slack, Teams) provides one. `post` returns the
  * platform message id; the message carries `deliveryKey` where the platform keeps it (Slack message
- * metadata), so `findPost` can find it on a rerun (conversations/deliver-once.ts). `tellOwner` sends
+ * metadata), so `findPost` can find it on a rerun (store/deliver-once.ts). `tellOwner` sends
  * the owner a direct message (paused, failed, sign in); `tellThread` says in the schedule's thread
  * that it paused itself. `ownerGoneReason` asks the platform whether the owner still exists there.
  */

@@ -1,4 +1,4 @@
-// A scheduled run's intent to post, recorded before the platform is called (conversations/deliver-once.ts),
+// A scheduled run's intent to post, recorded before the platform is called (store/deliver-once.ts),
 // in one transaction with the schedule's run memory: an alert's "still holding" is saved no later
 // than the post can appear, so a crash after the post cannot alert again, and a rerun that finds the
 // intent looks for the post before posting.

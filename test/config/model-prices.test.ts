@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { costMicroUsd, DEFAULT_MODEL_PRICES, priceOf, priceTable } from '../../src/governance/model-prices.js';
+import { costMicroUsd, DEFAULT_MODEL_PRICES, priceOf, priceTable } from '../../src/config/model-prices.js';
 
 describe('model prices', () => {
   it('finds the shipped price of each default model, by id with a provider prefix or a date suffix', () => {

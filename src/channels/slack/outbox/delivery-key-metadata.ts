@@ -1,4 +1,4 @@
-// The delivery key (conversations/deliver-once.ts) on a Slack message, as message metadata, and
+// The delivery key (store/deliver-once.ts) on a Slack message, as message metadata, and
 // the search for it: conversations.replies in a thread, conversations.history in a channel, both
 // with include_all_metadata (Slack leaves metadata out otherwise). History comes newest first: the
 // post a rerun looks for was made shortly before it, within the first pages.

@@ -15,7 +15,7 @@ import { classifySlackFailure, retrySlackCall } from './post-retry.js';
 import { DEFAULT_POST_RETRY, type PostRetryPolicy } from '../../retry-transient.js';
 import { DatathreadError } from '../../../support/errors.js';
 import type { PostLedger } from '../../../conversations/turn-jobs.js';
-import { deliverOnce } from '../../../conversations/deliver-once.js';
+import { deliverOnce } from '../../../store/deliver-once.js';
 import { ledgerDeliveryRecord, turnDeliveryKey } from '../../../conversations/ledger-delivery.js';
 import { findMessageWithDeliveryKey, withDeliveryKey, type MessageMetadata } from './delivery-key-metadata.js';
 

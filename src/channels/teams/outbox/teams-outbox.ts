@@ -4,7 +4,7 @@
 // `;messageid=<root>`, which is what threads the reply. Throttling (429), 5xx and broken
 // connections are retried with backoff (post-retry.ts); what still fails is thrown to the caller,
 // which records it in `undelivered` so the turn can tell the thread.
-import { deliverOnce } from '../../../conversations/deliver-once.js';
+import { deliverOnce } from '../../../store/deliver-once.js';
 import { ledgerDeliveryRecord, turnDeliveryKey } from '../../../conversations/ledger-delivery.js';
 import { CardFactory, MessageFactory, type ConnectorClient, type TurnContext } from '@microsoft/agents-hosting';
 import type { ConversationParameters } from '@microsoft/agents-activity';

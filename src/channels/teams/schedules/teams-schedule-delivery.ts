@@ -47,7 +47,7 @@ async function inConversation<T>(context: DeliveryContext, schedule: ScheduleRec
 export function createTeamsScheduleDelivery(context: DeliveryContext): ScheduleDelivery {
   return {
     // No findPost: the connector cannot read an activity back, so the run's recorded activity id is
-    // the only witness of a post (conversations/deliver-once.ts), and the delivery key is not sent.
+    // the only witness of a post (store/deliver-once.ts), and the delivery key is not sent.
     async post(schedule, post) {
       try {
         const cards = scheduledPostCards(post, post.story ? await scheduledStoryElements(post, post.story) : []);
