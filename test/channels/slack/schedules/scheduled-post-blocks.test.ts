@@ -23,8 +23,6 @@ describe('scheduled post blocks', () => {
           [{ type: 'raw_text', text: 'North' }, { type: 'raw_number', value: 120, text: '120.00' }],
           [{ type: 'raw_text', text: 'South' }, { type: 'raw_number', value: 80, text: '80.00' }],
         ],
-        // As an answer's table: a revenue column is money (two decimals), numbers aligned right.
-        column_settings: [{ align: 'left' }, { align: 'right' }],
       },
       {
         type: 'actions',

@@ -203,7 +203,7 @@ describe('managing a schedule from its Slack post', () => {
     await slack.waitFor(() => statusLineOf(message) === 'New time set by <@U_OWNER>: Every weekday at 08:30 Europe/Berlin, starting 8 Dec: Revenue by region, posted here');
     expect(buttonsOf(message)).toEqual(['Pause', 'Edit time', 'Delete']);
     // The header and table stay; the thread's parent and the other reply are untouched.
-    expect((current(message).blocks as Array<{ type: string }>).map((block) => block.type)).toEqual(['header', 'context', 'table', 'context', 'actions']);
+    expect((current(message).blocks as Array<{ type: string }>).map((block) => block.type)).toEqual(['header', 'context', 'data_table', 'context', 'actions']);
     expect(slack.callsOf('chat.update').map((call) => call.args.ts)).toEqual([message.ts]);
     expect(slack.ephemerals).toEqual([]);
     expect(slack.messages.filter((each) => each.channel === 'C_SALES' && each.thread_ts === undefined).map((each) => each.ts)).toEqual(['1700000000.000100']);
