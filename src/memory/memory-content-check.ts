@@ -48,7 +48,7 @@ const TOKEN_PATTERNS: RegExp[] = [
  * value mixes letters with digits or symbols (as passwords do, and words rarely), or when the
  * sentence tells someone to use that value as the credential.
  */
-const CREDENTIAL_WORD = String.raw`(?:passwords?|passwd|pwd|pass ?phrases?|secrets?|tokens?|api[ _-]?keys?|access[ _-]?keys?|secret[ _-]?keys?|client[ _-]?secrets?|private[ _-]?keys?)`;
+const CREDENTIAL_WORD = '(?:passwords?|passwd|pwd|pass ?phrases?|secrets?|tokens?|api[ _-]?keys?|access[ _-]?keys?|secret[ _-]?keys?|client[ _-]?secrets?|private[ _-]?keys?)';
 const MIXED_VALUE = String.raw`["'\`]?(?=[^\s"'\`]*[A-Za-z])(?=[^\s"'\`]*[\d!@#$%^&*?~+])[^\s"'\`,;]{4,}`;
 const CREDENTIAL_THEN_MIXED_VALUE = new RegExp(String.raw`\b${CREDENTIAL_WORD}\b(?:\s+(?:for|of|on|to|in|the|a|an|our|my|this|that|[\w-]+)){0,4}?\s*(?:is|was|are|=|:|->|equals)?\s*${MIXED_VALUE}`, 'i');
 const USE_CREDENTIAL_VALUE = new RegExp(String.raw`\b(?:use|using|with|enter|type|set|sign in with|log ?in with)\s+(?:the\s+|a\s+|an\s+|our\s+)?${CREDENTIAL_WORD}\s+["'\`]?([A-Za-z][^\s"'\`,.;]{3,})`, 'i');
