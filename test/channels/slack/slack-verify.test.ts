@@ -63,6 +63,18 @@ async function ask(threadTs: string, sql: string | undefined, answer: string): P
   return slack.waitFor(() => replyWithFeedback(threadTs));
 }
 
+/**
+ * The thread's messages posted after `before` (the thread's message ts at that moment). Compared by
+ * ts, not by position: the turn's working indicator may still be deleted after the answer shows.
+ */
+function postedSince(threadTs: string, before: ReadonlySet<string>): FakeSlackMessage[] {
+  return slack.threadMessages('C1', threadTs).filter((posted) => !before.has(posted.ts));
+}
+
+function threadTsSet(threadTs: string): Set<string> {
+  return new Set(slack.threadMessages('C1', threadTs).map((posted) => posted.ts));
+}
+
 function today(): string {
   return new Date().toISOString().slice(0, 10);
 }
@@ -78,23 +90,23 @@ describe('Slack Verify', () => {
     await slack.waitFor(() => slack.ephemerals.find((ephemeral) => ephemeral.recipient === 'UBEN' && ephemeral.text === NOT_A_VERIFIER_SENTENCE));
     expect(await application.store.verifiedQueries.listVerifiedQueries()).toEqual([]);
 
-    const postsBefore = slack.threadMessages('C1', '700.1').length;
+    const postsBefore = threadTsSet('700.1');
     expect((await harness.click(message, 'datathread_verify', 'UCARA')).status).toBe(200);
-    const confirmation = await slack.waitFor(() => slack.threadMessages('C1', '700.1').slice(postsBefore).find((posted) => posted.text?.startsWith('✓ Verified query')));
+    const confirmation = await slack.waitFor(() => postedSince('700.1', postsBefore).find((posted) => posted.text?.startsWith('✓ Verified query')));
     expect(confirmation.text).toBe(`✓ Verified query, by cara, ${today()}: this answer's query is now verified for “sales by region?” on shop. Similar questions get it as a trusted example, and answers that run it say so.`);
     expect(await application.store.verifiedQueries.listVerifiedQueries()).toEqual([
       expect.objectContaining({ question: 'sales by region?', sql: SALES_SQL, databaseName: 'shop', verifiedBy: { platform: 'slack', userId: 'UCARA', displayName: 'cara' }, threadId: 'slack:T1:C1:700.1' }),
     ]);
     // The non-verifier's click posted nothing in the thread.
-    expect(slack.threadMessages('C1', '700.1').slice(postsBefore)).toHaveLength(1);
+    expect(postedSince('700.1', postsBefore)).toHaveLength(1);
   });
 
   it("replaces the answer's ✓ Verify with the badge; a second click from a stale client posts no second confirmation", async () => {
     // What a client that has not refreshed still shows (the fake updates its own copy in place).
     const message = structuredClone(await ask('750.1', SALES_SQL.replace('ORDER BY region', 'ORDER BY region DESC'), 'South sold 50, North 300.'));
-    const postsBefore = slack.threadMessages('C1', '750.1').length;
+    const postsBefore = threadTsSet('750.1');
     expect((await harness.click(message, 'datathread_verify', 'UANA')).status).toBe(200);
-    await slack.waitFor(() => slack.threadMessages('C1', '750.1').slice(postsBefore).find((posted) => posted.text?.startsWith('✓ Verified query')));
+    await slack.waitFor(() => postedSince('750.1', postsBefore).find((posted) => posted.text?.startsWith('✓ Verified query')));
     const current = () => slack.threadMessages('C1', '750.1').find((posted) => posted.ts === message.ts)!;
     const badge = { type: 'context', block_id: 'datathread_verified_badge', elements: [{ type: 'mrkdwn', text: `*✓ Verified query, by ana, ${today()}*` }] };
     await slack.waitFor(() => (current().blocks as Block[]).some((block) => block.block_id === 'datathread_verified_badge'));
@@ -108,7 +120,7 @@ describe('Slack Verify', () => {
     expect((await harness.click(message, 'datathread_verify', 'UANA')).status).toBe(200);
     const told = await slack.waitFor(() => slack.ephemerals.find((ephemeral) => ephemeral.recipient === 'UANA'));
     expect(told.text).toBe(`✓ Verified query, by ana, ${today()}: this answer's query is verified already.`);
-    expect(slack.threadMessages('C1', '750.1').slice(postsBefore).map((posted) => posted.text?.slice(0, 16))).toEqual(['✓ Verified query']);
+    expect(postedSince('750.1', postsBefore).map((posted) => posted.text?.slice(0, 16))).toEqual(['✓ Verified query']);
     expect((await application.store.verifiedQueries.listVerifiedQueries()).filter((query) => query.threadId === 'slack:T1:C1:750.1')).toHaveLength(1);
     expect((current().blocks as Block[]).filter((block) => block.block_id === 'datathread_verified_badge')).toEqual([badge]);
   });
