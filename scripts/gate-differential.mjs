@@ -1,4 +1,4 @@
-// The statement gate's long differential run (issue 33): generated statements checked against each
+// The statement gate's long differential run: generated statements checked against each
 // real engine, one engine after another so the run never takes both cores of a shared machine. Runs
 // the engine's differential test file (test/sql/differential/) with GATE_DIFFERENTIAL_CASES set, which
 // collects every difference instead of stopping at the first, and prints one line per engine: cases,

@@ -1,4 +1,4 @@
-// `datathread check --access` agrees with chat (issue 33, item 5): for every person × database of a
+// `datathread check --access` agrees with chat: for every person × database of a
 // config that uses every kind of entry (a Slack user id, a Teams object id, an e-mail address,
 // `group:`, `slack-group:`, `entra-group:`, a channel rule and a team rule), the check's answer for
 // the person, named by their Slack id, Teams object id or e-mail address, is what a real turn of

@@ -1,4 +1,4 @@
-// Context files obey the access rules wherever they lie (issue 33, item 3): a verified-query file of
+// Context files obey the access rules wherever they lie: a verified-query file of
 // the hr database (`verified/hr.yaml`), a hand-written note whose front matter says `database: hr`
 // and a symbolic link to either, elsewhere in the folder, are hidden from a person who may not use
 // hr through read, list, grep, search (both modes) and Python's read_file()/list_files(), in a real

@@ -1,4 +1,4 @@
-// Verified SQL passes the statement gate on every path (issue 33, item 2): a verified query the
+// Verified SQL passes the statement gate on every path: a verified query the
 // gate refuses is named by `datathread check` with where it lives and why, is never a trusted
 // example in the prompt, and `eval --from-verified` never runs it: on a PostgreSQL superuser
 // connection a verified `COPY … TO '<file>'` used to write the file. The gold SQL of any case file

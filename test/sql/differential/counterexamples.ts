@@ -10,12 +10,12 @@ export interface Counterexample {
 
 export const COUNTEREXAMPLES: Record<DifferentialEngine, readonly Counterexample[]> = {
   PostgreSQL: [
-    // Fixed on branch lexer (line comments end at a carriage return; U+00A0 is part of a name).
+    // The gate reads it as the engine does (line comments end at a carriage return; U+00A0 is part of a name).
     { sql: "SELECT 0 AS c0, 5 AS c ,1 /**/ AS --\rmk_01 -- '\n, /**/ '' ", found: '-- ends at a carriage return: the gate read the next line as a comment' },
     { sql: 'SELECT 0 AS c0 ,2 AS \u00A0mk_01 ', found: 'U+00A0 is part of a name: the gate read it as a space' },
   ],
   MariaDB: [
-    // Fixed on branch lexer (`--` is a comment only before an ASCII space or control character).
+    // The gate reads it as the engine does (`--` is a comment only before an ASCII space or control character).
     { sql: 'SELECT 0 AS c0, 5 --\u00A0 ,2 AS mk_01\n', found: '--<U+00A0> is no comment: the gate read one' },
     { sql: 'SELECT 0 AS c0 /*!99999 ` */ , 7 AS mk_01 -- `*/\n', found: 'a skipped /*!99999 comment ends at the first */: the gate read a backtick name past it' },
     {
@@ -26,11 +26,11 @@ export const COUNTEREXAMPLES: Record<DifferentialEngine, readonly Counterexample
   DuckDB: [
     { sql: "SELECT 0 AS c0, b' ,3 AS /**b c*/ mk_01 -- '\r ", found: "b'…' is one literal: the gate's parser read the name b and an alias" },
     { sql: "SELECT 0 AS c0, -- \nE' -- /*! \n,1 AS --x_y mk_01' ", found: "E'…' is one literal: the gate's parser read the name E and an alias" },
-    // Fixed on branch lexer (line comments end at a carriage return).
+    // The gate reads it as the engine does (line comments end at a carriage return).
     { sql: 'SELECT 0 AS c0, 5 -- \r ,7 AS mk_01\n', found: '-- ends at a carriage return: the gate read the next line as a comment' },
   ],
   SQLite: [
-    // Fixed on branch lexer (U+00A0 is part of a name).
+    // The gate reads it as the engine does (U+00A0 is part of a name).
     { sql: 'SELECT 0 AS c0 ,2 AS mk_01\u00A0 ', found: 'U+00A0 is part of a name: the gate read it as a space' },
   ],
   ClickHouse: [
